@@ -5,7 +5,7 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: {
     // Type checking is `npm run typecheck`; jest only strips types, which keeps the suite fast.
-    '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }],
+    '^.+\\.ts$': ['ts-jest', { diagnostics: false }],
   },
   testTimeout: 20000,
 };
