@@ -1,0 +1,32 @@
+/** Settings of one mock instance. The CLI fills them from flags and environment. */
+export interface MockOptions {
+  /** Path prefix of the API (contract §9). */
+  readonly basePath: string;
+  /** Largest accepted request body in bytes; larger gets 413 (default 32 MiB). */
+  readonly bodyLimitBytes: number;
+  /**
+   * Test mode: every response the mock sends is validated against the spec. Violations are
+   * collected in `MockServer.responseViolations` and logged; tests assert there are none.
+   */
+  readonly validateResponses: boolean;
+  /** Stream pacing overrides; undefined falls back to the fixtures' `pacing`. */
+  readonly pacing: { readonly firstTokenDelayMs?: number; readonly tokensPerSecond?: number };
+  /** Admin endpoints (`/__mock/*`) demand the management key, e.g. when listening beyond loopback. */
+  readonly adminRequiresManagementKey: boolean;
+  /** Where log lines go; silent by default in tests. */
+  readonly log: (line: string) => void;
+}
+
+export const DEFAULT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+
+export function mockOptions(overrides: Partial<MockOptions> = {}): MockOptions {
+  return {
+    basePath: '/api/v1',
+    bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
+    validateResponses: false,
+    pacing: {},
+    adminRequiresManagementKey: false,
+    log: () => undefined,
+    ...overrides,
+  };
+}

@@ -1,0 +1,46 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { OperationInfo } from '../../../spec/operations';
+import type { Contract } from '../../../spec/contract';
+import type { MockStore, ApiKeyRecord } from '../state/store';
+import type { MockOptions } from '../options';
+
+/** Everything a handler may use. Built by the pipeline after routing, auth and validation. */
+export interface RequestContext {
+  readonly operation: OperationInfo;
+  readonly pathParams: Readonly<Record<string, string>>;
+  /** Query parameters, coerced to their schema types and validated. */
+  readonly query: Readonly<Record<string, unknown>>;
+  /** Lower-cased header names (node's own). */
+  readonly headers: IncomingHttpHeaders;
+  /** Parsed and validated JSON body (undefined when the operation has none). */
+  readonly body: unknown;
+  /** The authenticated key. */
+  readonly key: ApiKeyRecord;
+  readonly store: MockStore;
+  readonly contract: Contract;
+  readonly options: MockOptions;
+  /** Aborted when the client goes away: stop all work for this request. */
+  readonly signal: AbortSignal;
+  readonly req: IncomingMessage;
+  /** For streaming handlers only; JSON handlers return a result instead. */
+  readonly res: ServerResponse;
+}
+
+/** A JSON answer; the pipeline serializes it. `rawBody` skips serialization (precomputed JSON). */
+export interface JsonResult {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly rawBody?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** The handler wrote the response itself (event streams). */
+export interface StreamedResult {
+  readonly streamed: true;
+  readonly status: number;
+}
+
+export type HandlerResult = JsonResult | StreamedResult;
+
+/** Throw a GatewayError for any failure; never write an error response directly. */
+export type Handler = (ctx: RequestContext) => HandlerResult | Promise<HandlerResult>;

@@ -1,0 +1,37 @@
+/**
+ * The one error type of the mock's data path. Any stage throws it; one place
+ * (`send-error.ts`) turns it into the contract's error envelope (§7.1).
+ */
+export interface GatewayErrorOptions {
+  /** `error.metadata` (§7.1; for the guardrail block §7.3 `patterns`). */
+  readonly metadata?: Record<string, unknown> | null;
+  /** Top-level `service_metadata` (§7.3), present only when the caller opted in. */
+  readonly serviceMetadata?: Record<string, unknown> | null;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export class GatewayError extends Error {
+  override readonly name = 'GatewayError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly options: GatewayErrorOptions = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface ErrorEnvelope {
+  error: { code: number; message: string; metadata?: Record<string, unknown> | null };
+  service_metadata?: Record<string, unknown> | null;
+  user_id?: string | null;
+}
+
+/** §7.1: `error.code` always equals the HTTP status. */
+export function toEnvelope(error: GatewayError, userId?: string | null): ErrorEnvelope {
+  const envelope: ErrorEnvelope = { error: { code: error.status, message: error.message } };
+  if (error.options.metadata !== undefined) envelope.error.metadata = error.options.metadata;
+  if (error.options.serviceMetadata !== undefined) envelope.service_metadata = error.options.serviceMetadata;
+  if (userId !== undefined) envelope.user_id = userId;
+  return envelope;
+}

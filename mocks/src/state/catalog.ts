@@ -1,0 +1,62 @@
+import type { FixtureModel, FixtureModelObject } from '../fixtures/fixture-types';
+
+/** Variant suffixes every model accepts (reference facts: nitro, floor, online). */
+export const UNIVERSAL_VARIANTS: readonly string[] = ['nitro', 'floor', 'online'];
+
+export interface ResolvedModel {
+  readonly entry: FixtureModel;
+  /** The variant suffix after the colon, if any. */
+  readonly variant: string | undefined;
+  /** The model object as served for this id and variant. */
+  readonly model: FixtureModelObject;
+}
+
+/**
+ * The model catalog of one mock instance: lookups by id, alias and variant (contract §4.4).
+ * Read-only after construction; derived objects are cached because they never change.
+ */
+export class Catalog {
+  private readonly byId = new Map<string, FixtureModel>();
+  private readonly served = new Map<string, ResolvedModel>();
+  readonly embeddings: readonly FixtureModelObject[];
+  readonly chat: readonly FixtureModel[];
+
+  constructor(readonly entries: readonly FixtureModel[]) {
+    for (const entry of entries) {
+      this.byId.set(entry.model.id.toLowerCase(), entry);
+      for (const alias of entry.aliases) this.byId.set(alias.toLowerCase(), entry);
+    }
+    // contract §2.8: embeddings models list `embeddings` among their output modalities.
+    this.embeddings = entries.filter(isEmbeddings).map((entry) => entry.model);
+    this.chat = entries.filter((entry) => !isEmbeddings(entry));
+  }
+
+  /** `id` may be `author/slug` or `author/slug:variant`; aliases resolve; unknown pairs are undefined. */
+  resolve(id: string): ResolvedModel | undefined {
+    const key = id.toLowerCase();
+    const cached = this.served.get(key);
+    if (cached) return cached;
+    const colon = key.indexOf(':');
+    const baseId = colon === -1 ? key : key.slice(0, colon);
+    const variant = colon === -1 ? undefined : key.slice(colon + 1);
+    const entry = this.byId.get(baseId);
+    if (!entry) return undefined;
+    if (variant !== undefined && !UNIVERSAL_VARIANTS.includes(variant) && !entry.variants.includes(variant)) {
+      return undefined;
+    }
+    const resolved: ResolvedModel = { entry, variant, model: variantModel(entry.model, variant) };
+    this.served.set(key, resolved);
+    return resolved;
+  }
+}
+
+function isEmbeddings(entry: FixtureModel): boolean {
+  return entry.model.architecture.output_modalities.includes('embeddings');
+}
+
+function variantModel(model: FixtureModelObject, variant: string | undefined): FixtureModelObject {
+  if (variant === undefined) return model;
+  const id = `${model.id}:${variant}`;
+  const pricing = variant === 'free' ? { prompt: '0', completion: '0', image: '0', request: '0' } : model.pricing;
+  return { ...model, id, name: `${model.name} (${variant})`, pricing, links: { details: `/api/v1/models/${id}/endpoints` } };
+}

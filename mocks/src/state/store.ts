@@ -1,0 +1,90 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FixtureGuardrail, Fixtures } from '../fixtures/fixture-types';
+import { hashKey } from '../fixtures/hash-key';
+import { Catalog } from './catalog';
+import { RequestLog } from './request-log';
+
+export interface ApiKeyRecord {
+  readonly hash: string;
+  readonly label: string;
+  readonly management: boolean;
+  readonly userId: string;
+}
+
+export interface GuardrailState {
+  readonly definition: FixtureGuardrail;
+  /** Hashes of the keys currently assigned (contract §4.2). */
+  readonly assigned: Set<string>;
+}
+
+/**
+ * All state of one mock instance, seeded from fixtures. Two mocks never share a store;
+ * `reset()` restores the fixtures' state. Mutations are synchronous, so requests that
+ * interleave on the event loop can never observe or count a half-done change.
+ */
+export class MockStore {
+  readonly catalog: Catalog;
+  readonly requests = new RequestLog();
+  /** session_id → provider slug, for sticky routing (contract §2.1 `session_id`). */
+  readonly sessions = new Map<string, string>();
+  private readonly keys = new Map<string, ApiKeyRecord>();
+  private guardrails = new Map<string, GuardrailState>();
+
+  constructor(readonly fixtures: Fixtures) {
+    this.catalog = new Catalog(fixtures.models);
+    for (const key of fixtures.keys) {
+      const hash = hashKey(key.key);
+      this.keys.set(hash, { hash, label: key.label, management: key.management, userId: key.user_id });
+    }
+    this.reset();
+  }
+
+  reset(): void {
+    this.guardrails = new Map(
+      this.fixtures.guardrails.map((g) => [g.id.toLowerCase(), { definition: g, assigned: new Set(g.assigned_key_hashes) }]),
+    );
+    this.sessions.clear();
+    this.requests.clear();
+  }
+
+  /**
+   * Finds the key a bearer token names. The token is hashed first, so lookup time depends on
+   * the hash, not on how much of a real key the caller guessed; the final compare is constant-time.
+   */
+  authenticate(token: string): ApiKeyRecord | undefined {
+    const hash = hashKey(token);
+    const record = this.keys.get(hash);
+    if (!record) return undefined;
+    return timingSafeEqual(Buffer.from(record.hash), Buffer.from(hash)) ? record : undefined;
+  }
+
+  guardrail(id: string): GuardrailState | undefined {
+    return this.guardrails.get(id.toLowerCase());
+  }
+
+  /** Guardrails that apply to requests made with the key of this hash. */
+  guardrailsFor(keyHash: string): GuardrailState[] {
+    return [...this.guardrails.values()].filter((g) => g.assigned.has(keyHash));
+  }
+
+  /** Removes assignments; counts only keys actually removed (repeats and unknown hashes count 0). */
+  unassignKeys(guardrail: GuardrailState, keyHashes: readonly string[]): number {
+    let removed = 0;
+    for (const hash of keyHashes) {
+      if (guardrail.assigned.delete(hash.toLowerCase())) removed++;
+    }
+    return removed;
+  }
+
+  /** What `GET /__mock/state` shows. */
+  snapshot(): { guardrails: Array<{ id: string; name: string; patterns: string[]; assigned_key_hashes: string[] }> } {
+    return {
+      guardrails: [...this.guardrails.values()].map(({ definition, assigned }) => ({
+        id: definition.id,
+        name: definition.name,
+        patterns: definition.patterns,
+        assigned_key_hashes: [...assigned].sort(),
+      })),
+    };
+  }
+}
