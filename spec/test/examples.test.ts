@@ -1,0 +1,138 @@
+/**
+ * Every example written in spec/openapi.yaml is valid against the schema it illustrates:
+ * media-type and parameter/header `examples` maps (and `example`), and schema `examples` arrays.
+ * The SSE example of POST /responses is parsed and each `data:` event validated (contract §4.1, §6).
+ */
+import { escapePointer, isObject, loadContract } from '../contract';
+
+const contract = loadContract();
+const SSE = 'text/event-stream';
+const STREAM_EVENT = '#/components/schemas/ResponseStreamEvent';
+
+interface FoundExample {
+  /** JSON pointer of the example value in the document. */
+  readonly at: string;
+  /** JSON pointer of the schema the value must satisfy. */
+  readonly schema: string;
+  readonly value: unknown;
+}
+
+/** Keywords whose values are data, not document structure: never searched for examples. */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum']);
+
+function collectExamples(node: unknown, pointer: string, found: FoundExample[]): FoundExample[] {
+  if (Array.isArray(node)) {
+    node.forEach((item, index) => collectExamples(item, `${pointer}/${index}`, found));
+    return found;
+  }
+  if (!isObject(node)) return found;
+  const { examples, example } = node;
+  // An object with a `schema` member is a media type, parameter or header: examples illustrate `schema`.
+  const target = 'schema' in node ? `${pointer}/schema` : pointer;
+  if (Array.isArray(examples)) {
+    examples.forEach((value, index) => found.push({ at: `${pointer}/examples/${index}`, schema: target, value }));
+  } else if (isObject(examples)) {
+    for (const [name, entry] of Object.entries(examples)) {
+      const value = isObject(entry) ? entry.value : undefined;
+      found.push({ at: `${pointer}/examples/${escapePointer(name)}/value`, schema: target, value });
+    }
+  }
+  if (example !== undefined) found.push({ at: `${pointer}/example`, schema: target, value: example });
+  for (const [key, child] of Object.entries(node)) {
+    if (!DATA_KEYWORDS.has(key)) collectExamples(child, `${pointer}/${escapePointer(key)}`, found);
+  }
+  return found;
+}
+
+/** A pointer usable as a URI fragment for ajv (path templates carry `{` and `}`). */
+function asFragment(pointer: string): string {
+  return pointer.split('/').map((segment, i) => (i === 0 ? segment : encodeURIComponent(segment))).join('/');
+}
+
+function describeErrors(errors: unknown): string {
+  return JSON.stringify(errors, null, 1);
+}
+
+const all = collectExamples(contract.document, '#', []);
+const isSse = (example: FoundExample): boolean => example.at.includes(`/content/${escapePointer(SSE)}/`);
+const jsonExamples = all.filter((example) => !isSse(example));
+const sseExamples = all.filter(isSse);
+
+describe('examples in the document', () => {
+  it('finds media-type, parameter, header and schema examples', () => {
+    expect(all.some((e) => e.at.startsWith('#/paths/') && e.at.includes('/requestBody/'))).toBe(true);
+    expect(all.some((e) => e.at.startsWith('#/components/responses/'))).toBe(true);
+    expect(all.some((e) => e.at.startsWith('#/components/parameters/'))).toBe(true);
+    expect(all.some((e) => e.at.startsWith('#/components/headers/'))).toBe(true);
+    expect(all.some((e) => e.at.startsWith('#/components/schemas/') && /\/examples\/\d+$/.test(e.at))).toBe(true);
+    expect(sseExamples.length).toBeGreaterThan(0);
+  });
+
+  it.each(jsonExamples.map((e) => [e.at, e] as const))('%s is valid against its schema', (_at, example) => {
+    const validate = contract.validator(asFragment(example.schema));
+    const valid = validate(example.value);
+    if (!valid) throw new Error(`${example.at} fails ${example.schema}: ${describeErrors(validate.errors)}`);
+    expect(valid).toBe(true);
+  });
+
+  it('rejects a value that breaks its schema, so a bad example cannot pass unnoticed', () => {
+    const validate = contract.validator('#/components/schemas/ResponseResult');
+    expect(validate({ object: 'response', status: 'completed' })).toBe(false);
+  });
+});
+
+interface ParsedStream {
+  readonly events: unknown[];
+  readonly lastData: string | undefined;
+  readonly strayLines: string[];
+}
+
+/** Splits SSE text into `data:` payloads; comment lines (`:`) and blank lines are framing. */
+function parseStream(text: string): ParsedStream {
+  const events: unknown[] = [];
+  const strayLines: string[] = [];
+  let lastData: string | undefined;
+  for (const line of text.split('\n')) {
+    if (line === '' || line.startsWith(':')) continue;
+    if (!line.startsWith('data: ')) {
+      strayLines.push(line);
+      continue;
+    }
+    lastData = line.slice('data: '.length);
+    if (lastData !== '[DONE]') events.push(JSON.parse(lastData));
+  }
+  return { events, lastData, strayLines };
+}
+
+describe.each(sseExamples.map((e) => [e.at, e] as const))('SSE example %s', (_at, example) => {
+  const text = example.value;
+
+  it('is a string of data lines, comments and blank lines ending with data: [DONE]', () => {
+    expect(typeof text).toBe('string');
+    const parsed = parseStream(String(text));
+    expect(parsed.strayLines).toEqual([]);
+    expect(parsed.lastData).toBe('[DONE]');
+    expect(parsed.events.length).toBeGreaterThan(0);
+  });
+
+  it('holds events that each validate against ResponseStreamEvent', () => {
+    const validate = contract.validator(STREAM_EVENT);
+    parseStream(String(text)).events.forEach((event, index) => {
+      if (!validate(event)) throw new Error(`event ${index} of ${example.at}: ${describeErrors(validate.errors)}`);
+    });
+  });
+
+  it('numbers events from 0 by 1, starts with response.created and ends with a terminal event', () => {
+    const events = parseStream(String(text)).events as Array<{ type: string; sequence_number: number }>;
+    expect(events.map((event) => event.sequence_number)).toEqual(events.map((_event, index) => index));
+    expect(events[0]?.type).toBe('response.created');
+    expect(['response.completed', 'response.incomplete', 'response.failed']).toContain(events.at(-1)?.type);
+  });
+
+  it('joins its text deltas into the text of response.output_text.done', () => {
+    const events = parseStream(String(text)).events as Array<{ type: string; delta?: string; text?: string }>;
+    const deltas = events.filter((event) => event.type === 'response.output_text.delta').map((event) => event.delta);
+    const done = events.find((event) => event.type === 'response.output_text.done');
+    expect(done?.text).toBe(deltas.join(''));
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The rules of contract §2, §6 and §7 as the document's schemas enforce them: what a validator
+ * derived from spec/openapi.yaml accepts and rejects. Table-driven: [case, schema, given, want].
+ */
+import { loadContract } from '../contract';
+
+const contract = loadContract();
+const S = '#/components/schemas';
+const delta = {
+  type: 'response.output_text.delta', sequence_number: 4, item_id: 'msg_1', output_index: 0,
+  content_index: 0, delta: 'Hi', logprobs: [],
+};
+const message = {
+  type: 'message', id: 'msg_1', role: 'assistant', status: 'completed',
+  content: [{ type: 'output_text', text: 'Hi', annotations: [] }],
+};
+
+const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
+  // §2.1 request
+  ['an empty request (no field is required)', 'ResponseRequest', {}, true],
+  ['previous_response_id null', 'ResponseRequest', { previous_response_id: null }, true],
+  ['previous_response_id non-null', 'ResponseRequest', { previous_response_id: 'gen-1' }, false],
+  ['store false', 'ResponseRequest', { store: false }, true],
+  ['store true', 'ResponseRequest', { store: true }, false],
+  ['service_tier null', 'ResponseRequest', { service_tier: null }, true],
+  ['an unknown service_tier', 'ResponseRequest', { service_tier: 'turbo' }, false],
+  ['an unknown include value', 'ResponseRequest', { include: ['everything'] }, false],
+  ['a modality outside text|image', 'ResponseRequest', { modalities: ['audio'] }, false],
+  ['cache_control without type', 'ResponseRequest', { cache_control: { ttl: '5m' } }, false],
+  ['prompt without id', 'ResponseRequest', { prompt: { variables: {} } }, false],
+  ['image_config with string, number and array values', 'ImageConfig', { a: 'x', b: 1.5, c: [1] }, true],
+  ['image_config with an object value', 'ImageConfig', { a: { b: 1 } }, false],
+  // §2.2 input items
+  ['a string input', 'ResponseInput', 'hello', true],
+  ['an easy message with string content', 'InputItem', { role: 'user', content: 'hi' }, true],
+  ['an easy message with parts', 'InputItem', { role: 'user', content: [{ type: 'input_text', text: 'hi' }] }, true],
+  ['a message without role or type', 'InputItem', { content: 'hi' }, false],
+  ['an output message with null content', 'InputItem', { type: 'message', role: 'assistant', content: null }, true],
+  ['a kind whose fields are not shown', 'InputItem', { type: 'function_call_output', call_id: 'c', output: '{}' }, true],
+  // §2.3 plugins
+  ['each plugin kind by id', 'ResponseRequest', { plugins: [
+    { id: 'auto-router' }, { id: 'auto-beta-router' }, { id: 'context-compression' }, { id: 'file-parser' },
+    { id: 'fusion' }, { id: 'moderation' }, { id: 'pareto-router' }, { id: 'response-healing' }, { id: 'web' },
+    { id: 'web-fetch', enabled: false },
+  ] }, true],
+  ['an unknown plugin id', 'Plugin', { id: 'teleport' }, false],
+  ['a plugin without id', 'Plugin', { enabled: true }, false],
+  ['cost_quality_tradeoff 11', 'Plugin', { id: 'auto-router', cost_quality_tradeoff: 11 }, false],
+  ['a fusion preset outside the enum', 'Plugin', { id: 'fusion', preset: 'general-max' }, false],
+  ['a pareto price_source outside the enum', 'Plugin', { id: 'pareto-router', price_source: 'median' }, false],
+  ['web user_location without type', 'Plugin', { id: 'web', user_location: { city: 'Paris' } }, false],
+  // §2.4 provider
+  ['a provider property that is not listed', 'ProviderPreferences', { sort: 'price' }, false],
+  ['data_collection deny', 'ProviderPreferences', { data_collection: 'deny' }, true],
+  ['data_collection maybe', 'ProviderPreferences', { data_collection: 'maybe' }, false],
+  ['a numeric max_price', 'ProviderPreferences', { max_price: { prompt: 1 } }, false],
+  // §2.5 tools
+  ['a function tool', 'Tool', { type: 'function', name: 'f', parameters: { type: 'object' } }, true],
+  ['a tool kind whose fields are not shown', 'Tool', { type: 'web_search', search_context_size: 'low' }, true],
+  ['a tool without type', 'Tool', { name: 'f' }, false],
+  // §2.6 result items
+  ['a message output item', 'OutputItem', message, true],
+  ['a message output item with a user role', 'OutputItem', { ...message, role: 'user' }, false],
+  ['a message output item without content', 'OutputItem', { ...message, content: undefined }, false],
+  ['a reasoning item with null summary', 'OutputItem', { type: 'reasoning', id: 'rs_1', summary: null }, true],
+  ['a reasoning item without summary', 'OutputItem', { type: 'reasoning', id: 'rs_1' }, false],
+  ['a function call item', 'OutputItem', { type: 'function_call', call_id: 'c', name: 'f', arguments: '{}' }, true],
+  ['an output kind whose fields are not shown', 'OutputItem', { type: 'web_search_call', id: 'ws_1' }, true],
+  // §2.8 catalog: the links and total_count names are not shown, so other names are not failed
+  ['a model list with other pagination member names', 'EmbeddingsModelList', { data: [], pagination: {}, count: 0 }, true],
+  // §6 stream events
+  ['the shown delta event', 'ResponseStreamEvent', delta, true],
+  ['a delta event without logprobs', 'ResponseStreamEvent', { ...delta, logprobs: undefined }, false],
+  ['an event with a negative sequence_number', 'ResponseStreamEvent', { ...delta, sequence_number: -1 }, false],
+  ['an event type that is not shown', 'ResponseStreamEvent', { type: 'response.web_search_call.searching', sequence_number: 3 }, true],
+  ['an event without sequence_number', 'ResponseStreamEvent', { type: 'response.web_search_call.searching' }, false],
+  ['an error event', 'ResponseStreamEvent', { type: 'error', sequence_number: 2, code: null, message: 'm', param: null }, true],
+  ['a debug event without debug', 'ResponseStreamEvent', { type: 'response.debug', sequence_number: 0 }, false],
+  // §7 errors
+  ['an envelope with null metadata, service_metadata and user_id', 'ErrorEnvelope',
+    { error: { code: 400, message: 'm', metadata: null }, service_metadata: null, user_id: null }, true],
+  ['an envelope without error.code', 'ErrorEnvelope', { error: { message: 'm' } }, false],
+  ['a string error code', 'ErrorEnvelope', { error: { code: '400', message: 'm' } }, false],
+  ['a guardrail block without patterns', 'GuardrailBlockError', { error: { code: 403, message: 'm', metadata: {} } }, false],
+  ['a guardrail block with partial service_metadata', 'GuardrailBlockError',
+    { error: { code: 403, message: 'm', metadata: { patterns: ['p'] } }, service_metadata: { attempt: 1 } }, false],
+  // §4.2 guardrails
+  ['an empty key_hashes', 'UnassignKeysRequest', { key_hashes: [] }, false],
+  ['an empty key hash', 'UnassignKeysRequest', { key_hashes: [''] }, false],
+  ['a negative unassigned_count', 'UnassignKeysResult', { unassigned_count: -1 }, false],
+];
+
+describe('schema rules', () => {
+  it.each(CASES)('%s: %s -> %p', (_case, schema, given, want) => {
+    const validate = contract.validator(`${S}/${schema}`);
+    const got = validate(JSON.parse(JSON.stringify(given)));
+    if (got !== want) throw new Error(`${schema} gave ${String(got)}: ${JSON.stringify(validate.errors)}`);
+    expect(got).toBe(want);
+  });
+
+  it('accepts a guardrail id only in UUID form', () => {
+    const validate = contract.validator('#/components/parameters/GuardrailId/schema');
+    expect(validate('00000000-0000-4000-8000-000000000001')).toBe(true);
+    expect(validate('guardrail-1')).toBe(false);
+  });
+});
