@@ -9,6 +9,8 @@ export interface ResolvedModel {
   readonly variant: string | undefined;
   /** The model object as served for this id and variant. */
   readonly model: FixtureModelObject;
+  /** `{ data: model }` serialized once: GET /model is the hottest path of the mock. */
+  readonly json: string;
 }
 
 /**
@@ -44,7 +46,8 @@ export class Catalog {
     if (variant !== undefined && !UNIVERSAL_VARIANTS.includes(variant) && !entry.variants.includes(variant)) {
       return undefined;
     }
-    const resolved: ResolvedModel = { entry, variant, model: variantModel(entry.model, variant) };
+    const model = variantModel(entry.model, variant);
+    const resolved: ResolvedModel = { entry, variant, model, json: JSON.stringify({ data: model }) };
     this.served.set(key, resolved);
     return resolved;
   }

@@ -1,0 +1,45 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { MockStore } from './state/store';
+import type { MockOptions } from './options';
+import { GatewayError } from './pipeline/gateway-error';
+import { authenticate } from './pipeline/authenticate';
+import { sendJson } from './pipeline/send';
+
+export const ADMIN_PREFIX = '/__mock/';
+
+/** Extra admin routes (docs, raw spec) that other parts of the mock add. */
+export type AdminRoute = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/**
+ * Control endpoints outside the API's base path: reset the state, look at it, see recent requests.
+ * They answer in the same envelope as the API so tools can treat them alike.
+ */
+export function handleAdmin(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  store: MockStore,
+  options: MockOptions,
+  extra: readonly AdminRoute[] = [],
+): void {
+  if (options.adminRequiresManagementKey) {
+    const key = authenticate(req.headers, undefined, store);
+    if (!key.management) throw new GatewayError(403, 'Only management keys can use the /__mock/ endpoints when the mock listens beyond loopback');
+  }
+  const route = `${req.method ?? 'GET'} ${path}`;
+  switch (route) {
+    case 'POST /__mock/reset':
+      store.reset();
+      sendJson(res, 200, JSON.stringify({ reset: true }));
+      return;
+    case 'GET /__mock/state':
+      sendJson(res, 200, JSON.stringify(store.snapshot()));
+      return;
+    case 'GET /__mock/requests':
+      sendJson(res, 200, JSON.stringify({ requests: store.requests.list() }));
+      return;
+    default:
+      for (const handle of extra) if (handle(req, res)) return;
+      throw new GatewayError(404, `No admin endpoint ${route}: try GET /__mock/state, GET /__mock/requests or POST /__mock/reset`);
+  }
+}

@@ -1,0 +1,139 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Contract } from '../../spec/contract';
+import type { OperationInfo } from '../../spec/operations';
+import type { MockOptions } from './options';
+import type { MockStore } from './state/store';
+import type { Handler, HandlerResult, RequestContext } from './pipeline/context';
+import type { RequestValidator } from './pipeline/request-validator';
+import type { Router } from './pipeline/router';
+import type { ResponseChecker } from './pipeline/response-checker';
+import type { AdminRoute } from './admin';
+import { ADMIN_PREFIX, handleAdmin } from './admin';
+import { authenticate } from './pipeline/authenticate';
+import { applyCors } from './pipeline/cors';
+import { GatewayError, toEnvelope } from './pipeline/gateway-error';
+import { readBody } from './pipeline/read-body';
+import { sendError, sendJson } from './pipeline/send';
+
+/** A `Prefer` scenario answer (Prism-compatible), or undefined to take the ordinary path. */
+export type PreferHandler = (operation: OperationInfo, req: IncomingMessage, body: Buffer | undefined) => Promise<HandlerResult | undefined>;
+
+export interface AppDependencies {
+  readonly contract: Contract;
+  readonly store: MockStore;
+  readonly options: MockOptions;
+  readonly router: Router;
+  readonly validators: ReadonlyMap<string, RequestValidator>;
+  readonly handlers: Readonly<Record<string, Handler>>;
+  readonly prefer: PreferHandler;
+  readonly checker?: ResponseChecker;
+  readonly adminRoutes?: readonly AdminRoute[];
+}
+
+/**
+ * The data path, as a pipeline of plain stages: route → authenticate → validate → handle.
+ * Every stage throws GatewayError; this function alone turns errors into the envelope.
+ */
+export function createRequestListener(deps: AppDependencies): (req: IncomingMessage, res: ServerResponse) => void {
+  const { options, store } = deps;
+  return (req, res) => {
+    const started = performance.now();
+    const url = req.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    const routed: Routed = { operation: undefined };
+    res.once('finish', () => {
+      store.requests.add({
+        at: new Date().toISOString(),
+        method: req.method ?? '',
+        path,
+        operationId: routed.operation?.operationId ?? null,
+        status: res.statusCode,
+        durationMs: Math.round((performance.now() - started) * 100) / 100,
+      });
+    });
+    serve(deps, req, res, path, url, queryAt, routed).catch((err: unknown) => {
+      fail(deps, res, routed.operation, err);
+    });
+  };
+}
+
+/** The operation a request was routed to, once known (for the log and for error checks). */
+interface Routed {
+  operation: OperationInfo | undefined;
+}
+
+async function serve(
+  deps: AppDependencies,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  url: string,
+  queryAt: number,
+  routed: Routed,
+): Promise<void> {
+  const { options, router, store } = deps;
+  const apiPath = path.startsWith(`${options.basePath}/`) ? path.slice(options.basePath.length) : undefined;
+  if (applyCors(req, res, () => (apiPath === undefined ? ['GET', 'POST'] : router.allowedMethods(apiPath)))) return;
+  if (path.startsWith(ADMIN_PREFIX)) {
+    handleAdmin(req, res, path, store, options, deps.adminRoutes);
+    return;
+  }
+  if (apiPath === undefined) {
+    throw new GatewayError(404, `No operation at ${path}: the API is served under ${options.basePath}`);
+  }
+  const { operation, pathParams } = router.match(req.method ?? 'GET', apiPath);
+  routed.operation = operation;
+  const key = authenticate(req.headers, operation, store);
+  const rawBody = operation.requestBody ? await readBody(req, options.bodyLimitBytes) : undefined;
+
+  if (req.headers.prefer !== undefined) {
+    const scenario = await deps.prefer(operation, req, rawBody);
+    if (scenario) {
+      finish(deps, res, operation, scenario);
+      return;
+    }
+  }
+
+  const validate = deps.validators.get(operation.operationId);
+  const handler = deps.handlers[operation.operationId];
+  if (!validate || !handler) throw new GatewayError(500, `The mock has no handler for ${operation.operationId}`);
+  const { query, body } = validate({
+    pathParams,
+    searchParams: new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)),
+    headers: req.headers,
+    body: rawBody,
+  });
+
+  const controller = new AbortController();
+  const onClose = (): void => {
+    if (!res.writableFinished) controller.abort();
+  };
+  res.once('close', onClose);
+  const context: RequestContext = {
+    operation, pathParams, query, headers: req.headers, body, key, store,
+    contract: deps.contract, options, signal: controller.signal, req, res,
+  };
+  try {
+    finish(deps, res, operation, await handler(context));
+  } finally {
+    res.off('close', onClose);
+  }
+}
+
+function finish(deps: AppDependencies, res: ServerResponse, operation: OperationInfo, result: HandlerResult): void {
+  if ('streamed' in result) return;
+  const payload = result.rawBody ?? JSON.stringify(result.body);
+  deps.checker?.checkJson(operation, result.status, payload);
+  sendJson(res, result.status, payload, result.headers);
+}
+
+function fail(deps: AppDependencies, res: ServerResponse, operation: OperationInfo | undefined, err: unknown): void {
+  const error = err instanceof GatewayError
+    ? err
+    : new GatewayError(500, 'Unexpected error in the mock gateway; see the mock\'s log for details');
+  if (!(err instanceof GatewayError)) deps.options.log(`internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  // 404/405 for unknown routes have no operation in the document to check against.
+  if (operation && !res.headersSent) deps.checker?.checkJson(operation, error.status, JSON.stringify(toEnvelope(error)));
+  sendError(res, error);
+}

@@ -1,0 +1,85 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_BODY_LIMIT_BYTES } from './options';
+
+export const USAGE = `Usage: npm start -- [options]
+
+Serves the Model Gateway mock at http://HOST:PORT/api/v1.
+
+Options:
+  --port N                    port to listen on (env PORT; default 4010; 0 = any free port)
+  --host ADDR                 address to listen on (env HOST; default 127.0.0.1)
+  --fixtures FILE             load fixtures from FILE instead of the built-in set
+                              (format: mocks/fixtures/fixtures.schema.json, docs/fixtures.md)
+  --body-limit BYTES          largest request body accepted; larger gets 413 (default ${DEFAULT_BODY_LIMIT_BYTES})
+  --first-token-delay-ms N    streaming: wait N ms before the first text delta (default from fixtures)
+  --tokens-per-second N       streaming: pace deltas at N tokens per second; 0 = as fast as possible
+  --validate-responses        check every response against the spec and log violations
+  --watch                     reload when spec/openapi.yaml or the fixtures file changes
+  --quiet                     print only the start-up banner and errors
+  -h, --help                  show this help`;
+
+export interface CliSettings {
+  readonly port: number;
+  readonly host: string;
+  readonly fixturesPath: string | undefined;
+  readonly bodyLimitBytes: number;
+  readonly firstTokenDelayMs: number | undefined;
+  readonly tokensPerSecond: number | undefined;
+  readonly validateResponses: boolean;
+  readonly watch: boolean;
+  readonly quiet: boolean;
+  readonly help: boolean;
+}
+
+export class CliError extends Error {
+  override readonly name = 'CliError';
+}
+
+/** Flags win over environment variables, which win over defaults. */
+export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CliSettings {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        fixtures: { type: 'string' },
+        'body-limit': { type: 'string' },
+        'first-token-delay-ms': { type: 'string' },
+        'tokens-per-second': { type: 'string' },
+        'validate-responses': { type: 'boolean', default: false },
+        watch: { type: 'boolean', default: false },
+        quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+  return {
+    port: integer('--port', values.port ?? env.PORT ?? '4010', 0, 65535),
+    host: values.host ?? env.HOST ?? '127.0.0.1',
+    fixturesPath: values.fixtures,
+    bodyLimitBytes: integer('--body-limit', values['body-limit'] ?? String(DEFAULT_BODY_LIMIT_BYTES), 1, Number.MAX_SAFE_INTEGER),
+    firstTokenDelayMs: optionalInteger('--first-token-delay-ms', values['first-token-delay-ms'], 0, 600_000),
+    tokensPerSecond: optionalInteger('--tokens-per-second', values['tokens-per-second'], 0, 1_000_000),
+    validateResponses: values['validate-responses'] === true,
+    watch: values.watch === true,
+    quiet: values.quiet === true,
+    help: values.help === true,
+  };
+}
+
+function integer(name: string, raw: string, min: number, max: number): number {
+  if (!/^\d+$/.test(raw.trim())) throw new CliError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new CliError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function optionalInteger(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+  return raw === undefined ? undefined : integer(name, raw, min, max);
+}

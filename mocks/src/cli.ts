@@ -1,0 +1,74 @@
+import { createMockServer } from './server';
+import type { MockServer } from './server';
+import { CliError, parseCliArgs, USAGE } from './cli-args';
+import type { CliSettings } from './cli-args';
+import { loadFixtures } from './fixtures/load-fixtures';
+import { hashKey } from './fixtures/hash-key';
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
+
+function banner(mock: MockServer, baseUrl: string, settings: CliSettings): string {
+  const keys = mock.store.fixtures.keys.map(
+    (k) => `  ${k.key.padEnd(22)} ${(k.management ? 'management' : 'ordinary').padEnd(10)} hash ${hashKey(k.key).slice(0, 16)}…  ${k.label}`,
+  );
+  return [
+    `Model Gateway mock listening on ${baseUrl}`,
+    `Fixtures: ${settings.fixturesPath ?? 'built-in'}; admin: ${baseUrl.replace(/\/api\/v1$/, '')}/__mock/state`,
+    'Demo keys (Authorization: Bearer <key>):',
+    ...keys,
+    `Try: curl -s ${baseUrl}/model/openai/gpt-4o -H 'Authorization: Bearer sk-mock-user'`,
+  ].join('\n');
+}
+
+async function main(): Promise<number> {
+  const settings = parseCliArgs(process.argv.slice(2), process.env);
+  if (settings.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const started = performance.now();
+  const fixtures = loadFixtures(settings.fixturesPath);
+  const mock = createMockServer({
+    fixtures,
+    options: {
+      bodyLimitBytes: settings.bodyLimitBytes,
+      validateResponses: settings.validateResponses,
+      pacing: { firstTokenDelayMs: settings.firstTokenDelayMs, tokensPerSecond: settings.tokensPerSecond },
+      adminRequiresManagementKey: !LOOPBACK.test(settings.host),
+      log: settings.quiet ? () => undefined : (line) => console.error(line),
+    },
+  });
+  let baseUrl: string;
+  try {
+    baseUrl = await mock.listen(settings.port, settings.host);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new CliError(`port ${settings.port} on ${settings.host} is already in use: pass --port N (or PORT=N), or stop the other server`);
+    throw new CliError(`cannot listen on ${settings.host}:${settings.port}: ${(err as Error).message}`);
+  }
+  console.log(banner(mock, baseUrl, settings));
+  if (!settings.quiet) console.log(`Ready in ${Math.round(performance.now() - started)} ms. Ctrl-C stops.`);
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string): void => {
+      if (stopping) return;
+      stopping = true;
+      if (!settings.quiet) console.log(`${signal}: finishing in-flight requests, then exiting`);
+      mock.close().then(() => resolve(0), () => resolve(1));
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    // Configuration problems get one clear line, not a stack trace.
+    const known = err instanceof CliError || (err instanceof Error && /Fixtures|Contract/.test(err.name));
+    console.error(known ? `mock: ${(err as Error).message}` : err);
+    if (err instanceof CliError) console.error('Run `npm start -- --help` for the options.');
+    process.exit(known ? 2 : 1);
+  },
+);

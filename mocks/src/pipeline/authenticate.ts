@@ -1,0 +1,27 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { OperationInfo } from '../../../spec/operations';
+import type { ApiKeyRecord, MockStore } from '../state/store';
+import { GatewayError } from './gateway-error';
+
+/** Scheme that the document puts on operations needing a management key (contract §4.2, §5). */
+export const MANAGEMENT_SCHEME = 'managementKey';
+
+/** contract §5: bearer key on every operation; management key where the document asks for one. */
+export function authenticate(headers: IncomingHttpHeaders, operation: OperationInfo | undefined, store: MockStore): ApiKeyRecord {
+  const header = headers.authorization;
+  if (header === undefined || header.trim() === '') {
+    throw new GatewayError(401, 'Missing Authentication header');
+  }
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) {
+    throw new GatewayError(401, 'Invalid Authentication header: expected "Authorization: Bearer <API_KEY>"');
+  }
+  const key = store.authenticate(match[1]);
+  if (!key) {
+    throw new GatewayError(401, 'Invalid credentials: the API key is not recognised');
+  }
+  if (operation?.securitySchemes.length && operation.securitySchemes.every((s) => s === MANAGEMENT_SCHEME) && !key.management) {
+    throw new GatewayError(403, 'Only management keys can perform this operation');
+  }
+  return key;
+}

@@ -1,0 +1,108 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ValidateFunction } from 'ajv';
+import type { Contract } from '../../../spec/contract';
+import type { OperationInfo, ParameterInfo } from '../../../spec/operations';
+import { GatewayError } from './gateway-error';
+import { describeErrors, summarize } from './format-validation-errors';
+
+export interface RawRequest {
+  readonly pathParams: Readonly<Record<string, string>>;
+  readonly searchParams: URLSearchParams;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer | undefined;
+}
+
+export interface ValidatedRequest {
+  readonly query: Record<string, unknown>;
+  readonly body: unknown;
+}
+
+export type RequestValidator = (request: RawRequest) => ValidatedRequest;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Compiles, once per operation, validators for its parameters and JSON body from the document.
+ * No rule is written here: limits, enums and shapes all come from spec/openapi.yaml.
+ */
+export function compileRequestValidator(contract: Contract, operation: OperationInfo): RequestValidator {
+  const parameters = operation.parameters.map((param) => ({ param, validate: contract.validator(param.schemaPointer) }));
+  const jsonPointer = operation.requestBody?.content.get('application/json');
+  const validateBody = jsonPointer ? contract.validator(jsonPointer) : undefined;
+  const bodyRequired = operation.requestBody?.required === true;
+
+  return (request) => {
+    const query: Record<string, unknown> = {};
+    for (const { param, validate } of parameters) {
+      const raw = rawParameter(param, request);
+      if (raw === undefined) {
+        if (param.required) throw new GatewayError(400, `Invalid request: ${param.in}.${param.name} is required`);
+        continue;
+      }
+      const value = coerce(raw, param.schema);
+      if (!validate(value)) {
+        const problems = describeErrors(`${param.in}.${param.name}`, validate.errors ?? []);
+        throw new GatewayError(400, summarize(problems), { metadata: { errors: problems } });
+      }
+      if (param.in === 'query') query[param.name] = value;
+    }
+    if (!validateBody) return { query, body: undefined };
+    const body = parseJsonBody(request, bodyRequired);
+    if (body !== undefined && !validateBody(body)) {
+      const problems = describeErrors('body', validateBody.errors ?? []);
+      throw new GatewayError(400, summarize(problems), { metadata: { errors: problems } });
+    }
+    return { query, body };
+  };
+}
+
+function rawParameter(param: ParameterInfo, request: RawRequest): string | undefined {
+  switch (param.in) {
+    case 'path':
+      return request.pathParams[param.name];
+    case 'query': {
+      const values = request.searchParams.getAll(param.name);
+      if (values.length > 1) throw new GatewayError(400, `Invalid request: query.${param.name} is given ${values.length} times; give it once`);
+      return values[0];
+    }
+    case 'header': {
+      const value = request.headers[param.name.toLowerCase()];
+      return Array.isArray(value) ? value.join(', ') : value;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Query, path and header values arrive as text; numbers and booleans are read per the schema's type. */
+function coerce(raw: string, schema: Record<string, unknown>): unknown {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(raw.trim())) {
+    return Number(raw);
+  }
+  if (types.includes('boolean') && (raw === 'true' || raw === 'false')) return raw === 'true';
+  return raw;
+}
+
+function parseJsonBody(request: RawRequest, required: boolean): unknown {
+  const raw = request.body;
+  if (!raw || raw.length === 0) {
+    if (required) throw new GatewayError(400, 'Invalid request: a JSON request body is required (Content-Type: application/json)');
+    return undefined;
+  }
+  const contentType = String(request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (contentType !== '' && contentType !== 'application/json' && !contentType.endsWith('+json')) {
+    throw new GatewayError(400, `Invalid request: Content-Type must be application/json, got ${contentType}`);
+  }
+  let text: string;
+  try {
+    text = utf8.decode(raw);
+  } catch {
+    throw new GatewayError(400, 'Invalid request: the body is not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new GatewayError(400, `Malformed JSON in request body: ${(err as Error).message}`);
+  }
+}

@@ -1,0 +1,54 @@
+import type { OperationInfo } from '../../../spec/operations';
+import { GatewayError } from './gateway-error';
+
+export interface RouteMatch {
+  readonly operation: OperationInfo;
+  readonly pathParams: Record<string, string>;
+}
+
+export interface Router {
+  /** `path` is relative to the base address; throws 404 / 405 as GatewayErrors. */
+  match(method: string, path: string): RouteMatch;
+  /** Methods served at a path (for `Allow` and CORS preflight); empty when the path is unknown. */
+  allowedMethods(path: string): string[];
+}
+
+/** Routes requests to the document's operations; nothing about paths is written by hand. */
+export function createRouter(operations: readonly OperationInfo[]): Router {
+  const allowedMethods = (path: string): string[] =>
+    operations.filter((op) => op.pattern.test(path)).map((op) => op.method);
+
+  return {
+    allowedMethods,
+    match(method, path) {
+      let pathKnown = false;
+      for (const operation of operations) {
+        const found = operation.pattern.exec(path);
+        if (!found) continue;
+        pathKnown = true;
+        if (operation.method !== method) continue;
+        const pathParams: Record<string, string> = {};
+        operation.pathParamNames.forEach((name, index) => {
+          pathParams[name] = decodeSegment(found[index + 1] ?? '', name);
+        });
+        return { operation, pathParams };
+      }
+      if (pathKnown) {
+        const allow = allowedMethods(path);
+        throw new GatewayError(405, `Method ${method} is not allowed on ${path}; use ${allow.join(', ')}`, {
+          headers: { Allow: allow.join(', ') },
+        });
+      }
+      throw new GatewayError(404, `No operation at ${path}: see the API reference for the available paths`);
+    },
+  };
+}
+
+/** Clients percent-encode path segments (`gpt-4o%3Afree`); the handler sees the decoded value. */
+function decodeSegment(raw: string, name: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new GatewayError(400, `Path parameter ${name} is not valid percent-encoding: ${raw}`);
+  }
+}

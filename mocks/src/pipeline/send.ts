@@ -1,0 +1,24 @@
+import type { ServerResponse } from 'node:http';
+import type { GatewayError } from './gateway-error';
+import { toEnvelope } from './gateway-error';
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** Writes a complete JSON response; `payload` is already serialized. */
+export function sendJson(res: ServerResponse, status: number, payload: string, headers?: Readonly<Record<string, string>>): void {
+  if (headers) {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  }
+  res.writeHead(status, { 'content-type': JSON_CONTENT_TYPE, 'content-length': Buffer.byteLength(payload) });
+  res.end(payload);
+}
+
+/** The single place where an error becomes the contract's envelope (§7.1). */
+export function sendError(res: ServerResponse, error: GatewayError, userId?: string | null): void {
+  if (res.headersSent) {
+    // A stream already started: the status line is gone, so end it rather than write a second response.
+    res.destroy();
+    return;
+  }
+  sendJson(res, error.status, JSON.stringify(toEnvelope(error, userId)), error.options.headers);
+}

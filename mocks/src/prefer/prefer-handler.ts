@@ -1,0 +1,105 @@
+import type { IncomingMessage } from 'node:http';
+import type { Contract } from '../../../spec/contract';
+import type { OperationInfo } from '../../../spec/operations';
+import type { HandlerResult } from '../pipeline/context';
+import { GatewayError } from '../pipeline/gateway-error';
+import { parsePrefer } from './parse-prefer';
+
+type PrismModule = typeof import('@stoplight/prism-http');
+type PrismInstance = ReturnType<PrismModule['createInstance']>;
+type PrismOperations = Awaited<ReturnType<PrismModule['getHttpOperationsFromSpec']>>;
+
+interface Scenario {
+  code?: number;
+  exampleKey?: string;
+  dynamic: boolean;
+}
+
+/**
+ * Answers `Prefer: code=NNN | example=NAME | dynamic=true` with what the spec documents for the
+ * operation, produced by Prism from our own document. Prism is loaded on first use only: it is
+ * slow to load and slow per request, and the ordinary path never touches it.
+ */
+export function createPreferHandler(contract: Contract, basePath: string) {
+  let loaded: Promise<{ prism: PrismInstance; operations: PrismOperations }> | undefined;
+  const load = (): Promise<{ prism: PrismInstance; operations: PrismOperations }> => {
+    loaded ??= (async () => {
+      // Loaded lazily on purpose (see above); a static import would slow every start-up.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const prismHttp = require('@stoplight/prism-http') as PrismModule;
+      const operations = await prismHttp.getHttpOperationsFromSpec(contract.specPath);
+      const prism = prismHttp.createInstance(prismConfig({ dynamic: false }), { logger: silentLogger() as never });
+      return { prism, operations };
+    })();
+    return loaded;
+  };
+
+  const run = async (request: Record<string, unknown>, scenario: Scenario): Promise<{ statusCode: number; headers?: Record<string, unknown>; body?: unknown }> => {
+    const { prism, operations } = await load();
+    const result = (await prism.request(request as never, operations, prismConfig(scenario))()) as
+      | { _tag: 'Right'; right: { output: { statusCode: number; headers?: Record<string, unknown>; body?: unknown } } }
+      | { _tag: 'Left'; left: Error };
+    if (result._tag === 'Left') throw new GatewayError(400, `Prefer scenario could not be produced: ${result.left.message}`);
+    return result.right.output;
+  };
+
+  return async (operation: OperationInfo, req: IncomingMessage, body: Buffer | undefined): Promise<HandlerResult | undefined> => {
+    const scenario = parsePrefer(String(req.headers.prefer));
+    if (scenario.code === undefined && scenario.example === undefined && scenario.dynamic === undefined) return undefined;
+    const documented = [...operation.responses.keys()];
+    if (scenario.code !== undefined && !documented.includes(String(scenario.code))) {
+      throw new GatewayError(400, `Prefer: code=${scenario.code} is not documented for ${operation.operationId}; documented statuses: ${documented.join(', ')}`);
+    }
+    if (scenario.example !== undefined) {
+      const names = exampleNames(operation, scenario.code);
+      if (!names.includes(scenario.example)) {
+        throw new GatewayError(400, `Prefer: example=${scenario.example} is not an example of ${operation.operationId}${scenario.code ? ` ${scenario.code}` : ''}; available: ${names.join(', ') || 'none'}`);
+      }
+    }
+    // No base URL: Prism then matches the operation by its path and skips matching the server.
+    const url = new URL(req.url ?? '/', 'http://mock');
+    const output = await run({
+      method: (req.method ?? 'GET').toLowerCase(),
+      url: { path: url.pathname.slice(basePath.length), query: Object.fromEntries(url.searchParams) },
+      headers: { ...(req.headers as Record<string, string>), prefer: '' },
+      body: parseBody(body),
+    }, { code: scenario.code, exampleKey: scenario.example, dynamic: scenario.dynamic === true });
+    const headers = output.headers ?? {};
+    const contentType = String(headers['content-type'] ?? headers['Content-Type'] ?? 'application/json');
+    const rawBody = typeof output.body === 'string' ? output.body : JSON.stringify(output.body ?? null);
+    return { status: output.statusCode, rawBody, headers: { 'content-type': contentType } };
+  };
+}
+
+function prismConfig(scenario: Scenario): never {
+  return {
+    mock: scenario,
+    validateRequest: false,
+    validateResponse: false,
+    checkSecurity: false,
+    errors: false,
+    upstreamProxy: undefined,
+    isProxy: false,
+  } as never;
+}
+
+function exampleNames(operation: OperationInfo, code: number | undefined): string[] {
+  const responses = code === undefined ? [...operation.responses.values()] : [operation.responses.get(String(code))];
+  return [...new Set(responses.flatMap((r) => (r ? [...r.examples.values()].flatMap((m) => [...m.keys()]) : [])))];
+}
+
+function parseBody(body: Buffer | undefined): unknown {
+  if (!body || body.length === 0) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return body.toString('utf8');
+  }
+}
+
+function silentLogger(): Record<string, unknown> {
+  const noop = (): void => undefined;
+  const logger: Record<string, unknown> = { info: noop, warn: noop, error: noop, debug: noop, trace: noop, fatal: noop, success: noop, level: 'silent' };
+  logger.child = () => logger;
+  return logger;
+}

@@ -1,0 +1,114 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Socket } from 'node:net';
+import type { Contract } from '../../spec/contract';
+import { loadContract } from '../../spec/contract';
+import { listOperations } from '../../spec/operations';
+import type { Fixtures } from './fixtures/fixture-types';
+import { loadFixtures } from './fixtures/load-fixtures';
+import type { MockOptions } from './options';
+import { mockOptions } from './options';
+import { MockStore } from './state/store';
+import type { Handler } from './pipeline/context';
+import { HANDLERS } from './handlers/registry';
+import { createRouter } from './pipeline/router';
+import { compileRequestValidator } from './pipeline/request-validator';
+import type { RequestValidator } from './pipeline/request-validator';
+import { ResponseChecker } from './pipeline/response-checker';
+import type { ResponseViolation } from './pipeline/response-checker';
+import { createRequestListener } from './app';
+import type { AdminRoute } from './admin';
+import { createPreferHandler } from './prefer/prefer-handler';
+
+export interface MockServerInit {
+  readonly fixtures?: Fixtures;
+  readonly fixturesPath?: string;
+  readonly contract?: Contract;
+  readonly options?: Partial<MockOptions>;
+  /** Replace or add handlers (tests and deliberately broken variants use this). */
+  readonly handlers?: Readonly<Record<string, Handler>>;
+  readonly adminRoutes?: readonly AdminRoute[];
+}
+
+export interface MockServer {
+  readonly server: http.Server;
+  readonly store: MockStore;
+  readonly contract: Contract;
+  readonly options: MockOptions;
+  /** Test mode only (`validateResponses`): responses that the spec does not allow. */
+  readonly responseViolations: readonly ResponseViolation[];
+  /** Starts listening (default 127.0.0.1 on a free port) and resolves to the API base URL. */
+  listen(port?: number, host?: string): Promise<string>;
+  /** Stops accepting, lets in-flight requests finish for up to `graceMs`, then closes the rest. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** Builds one independent mock: its own store, validators and server. */
+export function createMockServer(init: MockServerInit = {}): MockServer {
+  const options = mockOptions(init.options);
+  const contract = init.contract ?? loadContract();
+  const fixtures = init.fixtures ?? loadFixtures(init.fixturesPath);
+  const store = new MockStore(fixtures);
+  const operations = listOperations(contract);
+  const handlers = { ...HANDLERS, ...init.handlers };
+  const validators = new Map<string, RequestValidator>();
+  for (const operation of operations) {
+    if (!handlers[operation.operationId]) throw new Error(`no handler for operation ${operation.operationId}`);
+    validators.set(operation.operationId, compileRequestValidator(contract, operation));
+  }
+  const checker = options.validateResponses ? new ResponseChecker(contract) : undefined;
+  const listener = createRequestListener({
+    contract, store, options, handlers, validators, checker,
+    router: createRouter(operations),
+    prefer: createPreferHandler(contract, options.basePath),
+    adminRoutes: init.adminRoutes,
+  });
+  const server = http.createServer({ keepAliveTimeout: 5_000, headersTimeout: 20_000, requestTimeout: 60_000 }, listener);
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  server.on('clientError', (_err, socket) => {
+    // Malformed HTTP (bad headers, oversized header block): answer 400 in the envelope if we still can.
+    if (socket.writable) {
+      const body = JSON.stringify({ error: { code: 400, message: 'Malformed HTTP request' } });
+      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    } else {
+      socket.destroy();
+    }
+  });
+
+  let baseUrl: string | undefined;
+  return {
+    server, store, contract, options,
+    responseViolations: checker?.violations ?? [],
+    listen(port = 0, host = '127.0.0.1') {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const address = server.address() as AddressInfo;
+          const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          baseUrl = `http://${shownHost}:${address.port}${options.basePath}`;
+          resolve(baseUrl);
+        });
+      });
+    },
+    close(graceMs = 2_000) {
+      return new Promise((resolve) => {
+        if (!server.listening) {
+          resolve();
+          return;
+        }
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        const timer = setTimeout(() => {
+          for (const socket of sockets) socket.destroy();
+        }, graceMs);
+        timer.unref();
+        server.once('close', () => clearTimeout(timer));
+      });
+    },
+  };
+}
