@@ -129,10 +129,25 @@ describe.each(sseExamples.map((e) => [e.at, e] as const))('SSE example %s', (_at
     expect(['response.completed', 'response.incomplete', 'response.failed']).toContain(events.at(-1)?.type);
   });
 
-  it('joins its text deltas into the text of response.output_text.done', () => {
-    const events = parseStream(String(text)).events as Array<{ type: string; delta?: string; text?: string }>;
-    const deltas = events.filter((event) => event.type === 'response.output_text.delta').map((event) => event.delta);
-    const done = events.find((event) => event.type === 'response.output_text.done');
-    expect(done?.text).toBe(deltas.join(''));
+  // [delta type, done type, member of the done event that holds the joined deltas]
+  const FAMILIES = [
+    ['response.output_text.delta', 'response.output_text.done', 'text'],
+    ['response.function_call_arguments.delta', 'response.function_call_arguments.done', 'arguments'],
+  ] as const;
+
+  it('joins the deltas of each item into the matching done event', () => {
+    const events = parseStream(String(text)).events as Array<Record<string, unknown>>;
+    const checked = FAMILIES.flatMap(([deltaType, doneType, member]) =>
+      events
+        .filter((event) => event.type === doneType)
+        .map((done) => {
+          const deltas = events.filter(
+            (event) => event.type === deltaType && event.item_id === done.item_id && event.content_index === done.content_index,
+          );
+          expect(done[member]).toBe(deltas.map((event) => event.delta).join(''));
+          return doneType;
+        }),
+    );
+    expect(checked.length).toBeGreaterThan(0);
   });
 });
