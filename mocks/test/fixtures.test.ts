@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { loadContract } from '../../spec/contract';
-import { FixturesError } from '../src/fixtures/fixtures-error';
 import { builtinFixturesPath } from '../src/fixtures/fixtures-paths';
 import { hashKey } from '../src/fixtures/hash-key';
-import { loadFixtures, parseFixtures } from '../src/fixtures/load-fixtures';
+import { loadFixtures } from '../src/fixtures/load-fixtures';
 import type { Fixtures } from '../src/fixtures/fixture-types';
 
 const builtin = loadFixtures();
