@@ -84,6 +84,8 @@ const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
   ['a guardrail block without patterns', 'GuardrailBlockError', { error: { code: 403, message: 'm', metadata: {} } }, false],
   ['a guardrail block with partial service_metadata', 'GuardrailBlockError',
     { error: { code: 403, message: 'm', metadata: { patterns: ['p'] } }, service_metadata: { attempt: 1 } }, false],
+  ['a guardrail block with null service_metadata', 'GuardrailBlockError',
+    { error: { code: 403, message: 'm', metadata: { patterns: ['p'] } }, service_metadata: null }, true],
   // §4.2 guardrails
   ['an empty key_hashes', 'UnassignKeysRequest', { key_hashes: [] }, false],
   ['an empty key hash', 'UnassignKeysRequest', { key_hashes: [''] }, false],
