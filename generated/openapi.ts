@@ -142,7 +142,7 @@ export interface components {
              * @default auto
              * @enum {string|null}
              */
-            service_tier: "auto" | "default" | "flex" | "priority" | "scale" | null;
+            service_tier?: "auto" | "default" | "flex" | "priority" | "scale" | null;
             /**
              * @description Sticky routing key: requests with the same value go to the same provider; also used for
              *     observability grouping. At most 256 characters (contract §2.1, §8). May also be sent in
@@ -155,12 +155,12 @@ export interface components {
              * @default false
              * @constant
              */
-            store: false;
+            store?: false;
             /**
              * @description When true the 200 response is an event stream (contract §2.1, §6).
              * @default false
              */
-            stream: boolean;
+            stream?: boolean;
             /** Format: double */
             temperature?: number | null;
             text?: components["schemas"]["TextConfig"];
@@ -353,14 +353,14 @@ export interface components {
              * @description False disables the plugin for the request (contract §2.3).
              * @default true
              */
-            enabled: boolean;
+            enabled?: boolean;
             /** @description Model patterns; wildcards such as `<author>/*` allowed. Default is the default supported list. */
             allowed_models?: string[];
             /**
              * @description 0 is pure quality, 10 is cheapest (contract §2.3, §8).
              * @default 7
              */
-            cost_quality_tradeoff: number;
+            cost_quality_tradeoff?: number;
         };
         /** @description Beta automatic model routing (contract §2.3). */
         AutoBetaRouterPlugin: {
@@ -373,14 +373,14 @@ export interface components {
              * @description False disables the plugin for the request (contract §2.3).
              * @default true
              */
-            enabled: boolean;
+            enabled?: boolean;
             /** @description Model patterns; wildcards such as `<author>/*` allowed. */
             allowed_models?: string[];
             /**
              * @description Higher favors cheaper models (contract §2.3, §8).
              * @default 7
              */
-            cost_quality_tradeoff: number;
+            cost_quality_tradeoff?: number;
         };
         /** @description Context compression (contract §2.3). */
         ContextCompressionPlugin: {
@@ -393,7 +393,7 @@ export interface components {
              * @description False disables the plugin for the request (contract §2.3).
              * @default true
              */
-            enabled: boolean;
+            enabled?: boolean;
             engine?: string;
         };
         /** @description File parsing (contract §2.3). */
@@ -407,7 +407,7 @@ export interface components {
              * @description False disables the plugin for the request (contract §2.3).
              * @default true
              */
-            enabled: boolean;
+            enabled?: boolean;
             /** @description PDF parsing options. */
             pdf?: {
                 engine?: string;
@@ -428,7 +428,7 @@ export interface components {
              * @description False disables the plugin for the request (contract §2.3).
              * @default true
              */
-            enabled: boolean;
+            enabled?: boolean;
             /** @description The expert panel, 1 to 8 model slugs (contract §2.3, §8). */
             analysis_models?: string[];
             /** @description Slug of the judge and synthesis model. */
@@ -437,7 +437,7 @@ export interface components {
              * @description Per panelist and for the judge, 1 to 16 (contract §2.3, §8).
              * @default 8
              */
-            max_tool_calls: number;
+            max_tool_calls?: number;
             /** @enum {string} */
             preset?: "general-high" | "general-budget" | "general-fast";
             /**
@@ -465,7 +465,7 @@ export interface components {
              * @description False disables the plugin for the request (contract §2.3).
              * @default true
              */
-            enabled: boolean;
+            enabled?: boolean;
         };
         /** @description Pareto routing between quality tiers (contract §2.3). */
         ParetoRouterPlugin: {
@@ -478,7 +478,7 @@ export interface components {
              * @description False disables the plugin for the request (contract §2.3).
              * @default true
              */
-            enabled: boolean;
+            enabled?: boolean;
             /**
              * @description 0 to 1 (contract §2.3, §8): at or above 0.66 selects the high tier, at or above 0.33 the
              *     medium tier, below 0.33 the low tier; omitted means the highest tier.
@@ -488,7 +488,7 @@ export interface components {
              * @default prompt
              * @enum {string}
              */
-            price_source: "prompt" | "weighted_avg";
+            price_source?: "prompt" | "weighted_avg";
         };
         /** @description Response healing; no other fields (contract §2.3). */
         ResponseHealingPlugin: {
@@ -501,7 +501,7 @@ export interface components {
              * @description False disables the plugin for the request (contract §2.3).
              * @default true
              */
-            enabled: boolean;
+            enabled?: boolean;
         };
         /** @description Web search (contract §2.3). */
         WebPlugin: {
@@ -514,7 +514,7 @@ export interface components {
              * @description False disables the plugin for the request (contract §2.3).
              * @default true
              */
-            enabled: boolean;
+            enabled?: boolean;
             engine?: string;
             /** @description Wildcards and path filters allowed. */
             exclude_domains?: string[];
@@ -549,7 +549,7 @@ export interface components {
              * @description False disables the plugin for the request (contract §2.3).
              * @default true
              */
-            enabled: boolean;
+            enabled?: boolean;
             allowed_domains?: string[];
             blocked_domains?: string[];
             /** @description Longer content is truncated. */
@@ -563,13 +563,13 @@ export interface components {
              * @description When false, only the primary or listed providers are used and the upstream error is returned if unavailable.
              * @default true
              */
-            allow_fallbacks: boolean | null;
+            allow_fallbacks?: boolean | null;
             /**
              * @description With `deny`, only providers that do not collect user data are used; if none qualifies the request fails.
              * @default allow
              * @enum {string|null}
              */
-            data_collection: "deny" | "allow" | null;
+            data_collection?: "deny" | "allow" | null;
             /** @description When true, only models whose author allows text distillation are used. */
             enforce_distillable_text?: boolean | null;
             /** @description Provider slugs to skip, merged with account-wide ignored providers. */
@@ -650,8 +650,8 @@ export interface components {
             /** @description Unix seconds. */
             completed_at: number;
             /**
-             * @description The response status (contract §2.6, §3). `completed` is shown; other values are not shown
-             *     (x-not-shown). The public gateway uses `completed`, `incomplete`, `in_progress`,
+             * @description The response status (contract §2.6, §3). `completed` is shown; other values and the
+             *     transitions are not shown (contract §2.10, §3), so no enum. The public gateway uses `completed`, `incomplete`, `in_progress`,
              *     `failed`, `cancelled` and `queued`.
              * @example completed
              * @example incomplete
@@ -720,7 +720,7 @@ export interface components {
             /** @constant */
             role: "assistant";
             /**
-             * @description `completed` is shown (contract §3); other values are not shown.
+             * @description `completed` is shown (contract §3); other values are not shown (contract §2.10), so no enum.
              * @example completed
              * @example in_progress
              * @example incomplete
@@ -851,7 +851,7 @@ export interface components {
             /** @description Equal to the HTTP status. */
             code: number;
             message: string;
-            /** @description Shape not shown except for the guardrail block (contract §7.4). */
+            /** @description Shape not shown except for the guardrail block (contract §7.3, §7.4). */
             metadata?: {
                 [key: string]: unknown;
             } | null;
@@ -870,7 +870,8 @@ export interface components {
                     patterns: string[];
                 };
             };
-            service_metadata?: WithRequired<components["schemas"]["ServiceMetadata"], "attempt" | "endpoints" | "is_byok" | "region" | "requested" | "strategy" | "summary" | "pipeline">;
+            /** @description With every member of contract §7.3 when included; null is allowed as in §7.1. */
+            service_metadata?: WithRequired<components["schemas"]["ServiceMetadata"], "attempt" | "endpoints" | "is_byok" | "region" | "requested" | "strategy" | "summary" | "pipeline"> | null;
             user_id?: string | null;
         };
         /** @description Body of the guardrail key unassignment (contract §4.2). */

@@ -25,7 +25,8 @@ Generates TypeScript types (generated/openapi.ts) from spec/openapi.yaml.
   --help    show this help`;
 
 async function render(): Promise<string> {
-  const ast = await openapiTS(pathToFileURL(SPEC_PATH), { alphabetize: false });
+  // Fields with a default stay optional: a client may omit them (contract §2.1 `store`, `stream`...).
+  const ast = await openapiTS(pathToFileURL(SPEC_PATH), { alphabetize: false, defaultNonNullable: false, silent: true });
   return HEADER + astToString(ast);
 }
 
