@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadContract } from '../../spec/contract';
 import { builtinFixturesPath } from '../src/fixtures/fixtures-paths';
@@ -110,6 +111,19 @@ describe('built-in fixtures', () => {
   it('uses fixed creation times, none after the fixtures were written', () => {
     const written = Date.UTC(2026, 0, 1) / 1000;
     for (const m of builtin.models) expect(m.model.created).toBeLessThan(written);
+  });
+});
+
+describe('docs/fixtures.md', () => {
+  const doc = readFileSync(path.join(__dirname, '..', '..', 'docs', 'fixtures.md'), 'utf8');
+
+  it('lists every built-in model and script', () => {
+    for (const m of builtin.models) expect(doc).toContain(`| \`${m.model.id}\` |`);
+    for (const s of builtin.scripts) expect(doc).toContain(`| \`${s.name}\` |`);
+  });
+
+  it('states every built-in key with its hash', () => {
+    for (const k of builtin.keys) expect(doc).toContain(`| \`${k.key}\` | ${k.management ? 'management' : 'ordinary'} | \`${k.user_id}\` | \`${hashKey(k.key)}\` |`);
   });
 });
 
