@@ -1,0 +1,87 @@
+import type { Handler, RequestContext } from '../pipeline/context';
+import { GatewayError } from '../pipeline/gateway-error';
+import { decideAnswer } from '../responses/build-answer';
+import { buildResult } from '../responses/build-result';
+import { chooseRoute } from '../responses/choose-route';
+import { checkGuardrails } from '../responses/guardrail-check';
+import { responseIds } from '../responses/ids';
+import { readInputText } from '../responses/input-text';
+import type { Pacing } from '../responses/pacing';
+import { resolvePacing } from '../responses/pacing';
+import { pickModels } from '../responses/pick-model';
+import type { ResponseRequest, ResponseResult } from '../responses/response-types';
+import { buildServiceMetadata, wantsServiceMetadata } from '../responses/service-metadata';
+import { SseWriter } from '../responses/sse-writer';
+import { streamEvents } from '../responses/stream-events';
+import { upstreamBody } from '../responses/upstream-body';
+import { writeStream } from '../responses/write-stream';
+
+/**
+ * POST /responses (contract §4.1). The body is already schema-valid; this adds the semantics:
+ * model choice → provider routing → guardrails → the scripted answer → JSON or an event stream.
+ * Every failure before the stream starts is a GatewayError, so it leaves as the §7.1 envelope.
+ */
+export const createResponse: Handler = async (ctx) => {
+  const body = ctx.body as ResponseRequest;
+  const { store } = ctx;
+  // Read before any work: a malformed pacing header is a 400, not a broken stream.
+  const pacing = body.stream === true ? resolvePacing(ctx.headers, ctx.options, store.fixtures) : undefined;
+
+  const models = pickModels(body, store.catalog);
+  const sessionId = body.session_id ?? headerValue(ctx, 'x-session-id');
+  const sticky = sessionId === undefined ? undefined : store.sessions.get(sessionId);
+  const route = chooseRoute(models, body.provider, store.fixtures.providers, sticky);
+  const input = readInputText(body);
+
+  const withMetadata = wantsServiceMetadata(ctx.headers);
+  const verdict = checkGuardrails(store.guardrailsFor(ctx.key.hash), input.allText);
+  const metadata = (blocked: boolean) => (withMetadata
+    ? buildServiceMetadata({ requested: models.requested, route, stages: verdict.stages, chosenBy: models.chosenBy, blocked })
+    : undefined);
+  if (verdict.block) {
+    throw new GatewayError(403, verdict.block.message, {
+      metadata: { patterns: [...verdict.block.patterns] },
+      serviceMetadata: metadata(true),
+    });
+  }
+
+  const answer = decideAnswer(body, store.fixtures, input, route.model.model);
+  if (sessionId !== undefined) store.sessions.set(sessionId, route.provider.slug);
+  const createdAt = nowSeconds();
+  const result = buildResult({
+    body, input, answer, createdAt, completedAt: createdAt,
+    ids: responseIds(store, createdAt),
+    model: route.model.model.id,
+  });
+  const serviceMetadata = metadata(false);
+  if (serviceMetadata) result.service_metadata = serviceMetadata;
+  const headers = { 'X-Generation-Id': result.id };
+  if (!pacing) return { status: 200, body: result, headers };
+
+  const debug = body.debug?.echo_upstream_body === true ? { echo_upstream_body: upstreamBody(body, input, route) } : undefined;
+  await stream(ctx, result, pacing, headers, debug);
+  return { streamed: true, status: 200 };
+};
+
+async function stream(ctx: RequestContext, result: ResponseResult, pacing: Pacing, headers: Record<string, string>, debug: unknown): Promise<void> {
+  const writer = new SseWriter(ctx.res, ctx.signal);
+  writer.open(headers);
+  // The terminal event carries the time the stream actually finished.
+  const finish = (): ResponseResult => ({ ...result, completed_at: Math.max(nowSeconds(), result.created_at) });
+  try {
+    await writeStream(writer, streamEvents(result, finish, debug), pacing, ctx.signal);
+  } catch (error) {
+    // The client went away: stop quietly, there is nobody left to tell.
+    if (ctx.signal.aborted) return;
+    throw error;
+  }
+}
+
+function headerValue(ctx: RequestContext, name: string): string | undefined {
+  const value = ctx.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}

@@ -1,0 +1,75 @@
+/**
+ * Token counting with a real tokenizer (o200k_base, the GPT-4o / o-series encoding), used for
+ * every model: usage (contract §2.6), `max_output_tokens` and the size of stream deltas.
+ */
+import type * as O200kBase from 'gpt-tokenizer/encoding/o200k_base';
+
+type Encoding = typeof O200kBase;
+
+/**
+ * The encoding takes ~130 ms to load, so it is loaded on first use and kept: a cache of an
+ * immutable, pure library object, the same for every mock in the process.
+ */
+let loaded: Encoding | undefined;
+
+function encoding(): Encoding {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load, see above
+  loaded ??= require('gpt-tokenizer/encoding/o200k_base') as Encoding;
+  return loaded;
+}
+
+/** Loads the tokenizer now (a server may call it at start so the first request is not slower). */
+export function warmTokenizer(): void {
+  encoding();
+}
+
+export function countTokens(text: string): number {
+  return text === '' ? 0 : encoding().countTokens(text);
+}
+
+/** One token's text (several tokens when a character spans them) and the token count so far. */
+export interface TokenPiece {
+  readonly text: string;
+  /** Tokens from the start of the text up to and including this piece. */
+  readonly end: number;
+}
+
+/** The text cut at token boundaries; the pieces always join back to exactly `text`. */
+export function splitTokens(text: string): TokenPiece[] {
+  if (text === '') return [];
+  const tokens = encoding().encode(text);
+  let consumed = 0;
+  const counted = (function* count(): Generator<number> {
+    for (const token of tokens) {
+      consumed++;
+      yield token;
+    }
+  })();
+  const pieces: TokenPiece[] = [];
+  // decodeGenerator holds back bytes of a character that continues in the next token, so every
+  // piece is whole characters; `consumed` says how many tokens it took.
+  for (const piece of encoding().decodeGenerator(counted)) pieces.push({ text: piece, end: consumed });
+  // Lone surrogates do not survive encoding; never let deltas disagree with the final text.
+  if (pieces.map((p) => p.text).join('') !== text) return [{ text, end: tokens.length }];
+  return pieces;
+}
+
+export interface Truncated {
+  readonly text: string;
+  readonly tokens: number;
+  readonly truncated: boolean;
+}
+
+/** The longest prefix of whole tokens that fits in `budget` tokens. */
+export function truncateToTokens(text: string, budget: number): Truncated {
+  const total = countTokens(text);
+  if (total <= budget) return { text, tokens: total, truncated: false };
+  let kept = '';
+  let tokens = 0;
+  for (const piece of splitTokens(text)) {
+    if (piece.end > budget) break;
+    kept += piece.text;
+    tokens = piece.end;
+  }
+  return { text: kept, tokens, truncated: true };
+}

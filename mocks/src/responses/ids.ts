@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * Per-store response counters. Keyed weakly by the store, so two mocks in one process never
+ * share a sequence and a dropped store takes its counter with it.
+ */
+const counters = new WeakMap<object, { next: number }>();
+
+/** Ids of one response, all derived from the store's response counter: deterministic, no randomness. */
+export interface ResponseIds {
+  /** `gen-<unix seconds>-<20 alphanumerics>` (REFERENCE-FACTS, POST /responses). */
+  readonly generation: string;
+  /** A fresh item id with the given prefix (`msg`, `rs`, `fc`, `call`): `<prefix>_<24 alphanumerics>`. */
+  item(prefix: string): string;
+}
+
+export function responseIds(store: object, createdAt: number): ResponseIds {
+  let counter = counters.get(store);
+  if (!counter) {
+    counter = { next: 0 };
+    counters.set(store, counter);
+  }
+  const sequence = counter.next++;
+  let items = 0;
+  return {
+    generation: `gen-${createdAt}-${alphanumerics(`${sequence}`, 20)}`,
+    item: (prefix) => `${prefix}_${alphanumerics(`${sequence}:${items++}`, 24)}`,
+  };
+}
+
+/** `length` (at most 32) characters of [A-Za-z0-9] derived from a SHA-256 of `seed`. */
+function alphanumerics(seed: string, length: number): string {
+  const digest = createHash('sha256').update(seed).digest();
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALPHABET[(digest[i] ?? 0) % ALPHABET.length];
+  return out;
+}

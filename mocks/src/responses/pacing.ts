@@ -1,0 +1,53 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FixturePacing } from '../fixtures/fixture-types';
+import type { MockOptions } from '../options';
+import { GatewayError } from '../pipeline/gateway-error';
+
+/** How fast a stream flows. 0 means no wait. */
+export interface Pacing {
+  readonly firstTokenDelayMs: number;
+  readonly tokensPerSecond: number;
+}
+
+export const FIRST_TOKEN_DELAY_HEADER = 'x-mock-first-token-delay-ms';
+export const TOKENS_PER_SECOND_HEADER = 'x-mock-tokens-per-second';
+const MAX_DELAY_MS = 600_000;
+
+/**
+ * Stream pacing, most specific first: the request headers `x-mock-first-token-delay-ms` and
+ * `x-mock-tokens-per-second`, then the mock's options (CLI flags), then the fixtures' `pacing`,
+ * then 0 (as fast as the socket takes it). A malformed header is a 400 naming it.
+ */
+export function resolvePacing(headers: IncomingHttpHeaders, options: MockOptions, fixtures: { pacing?: FixturePacing }): Pacing {
+  return {
+    firstTokenDelayMs: readHeader(headers, FIRST_TOKEN_DELAY_HEADER, MAX_DELAY_MS)
+      ?? options.pacing.firstTokenDelayMs ?? fixtures.pacing?.first_token_delay_ms ?? 0,
+    tokensPerSecond: readHeader(headers, TOKENS_PER_SECOND_HEADER, 1_000_000)
+      ?? options.pacing.tokensPerSecond ?? fixtures.pacing?.tokens_per_second ?? 0,
+  };
+}
+
+function readHeader(headers: IncomingHttpHeaders, name: string, max: number): number | undefined {
+  const raw = headers[name];
+  if (raw === undefined) return undefined;
+  const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+  if (!Number.isFinite(value) || value < 0 || value > max) {
+    throw new GatewayError(400, `Header ${name} must be a number from 0 to ${max}, got "${String(raw)}"`);
+  }
+  return value;
+}
+
+/** Milliseconds between two token deltas. */
+export function tokenIntervalMs(pacing: Pacing): number {
+  return pacing.tokensPerSecond > 0 ? 1000 / pacing.tokensPerSecond : 0;
+}
+
+/**
+ * Waits `ms`, or not at all for 0. The timer and its abort listener are gone when the promise
+ * settles: aborting rejects at once with an AbortError and clears the timer.
+ */
+export async function pause(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0) return;
+  await sleep(ms, undefined, { signal });
+}
