@@ -10,6 +10,7 @@ import type { ResponseChecker } from './pipeline/response-checker';
 import type { AdminRoute } from './admin';
 import { ADMIN_PREFIX, handleAdmin } from './admin';
 import { authenticate } from './pipeline/authenticate';
+import { captureBody } from './pipeline/capture-body';
 import { applyCors } from './pipeline/cors';
 import { GatewayError, toEnvelope } from './pipeline/gateway-error';
 import { readBody } from './pipeline/read-body';
@@ -105,6 +106,8 @@ async function serve(
     body: rawBody,
   });
 
+  // Test mode: a handler that streams writes the body itself; keep a copy to check once it is sent.
+  const captured = deps.checker ? captureBody(res) : undefined;
   const controller = new AbortController();
   const onClose = (): void => {
     if (!res.writableFinished) controller.abort();
@@ -115,16 +118,33 @@ async function serve(
     contract: deps.contract, options, signal: controller.signal, req, res,
   };
   try {
-    finish(deps, res, operation, await handler(context));
+    finish(deps, res, operation, await handler(context), captured);
   } finally {
     res.off('close', onClose);
   }
 }
 
-function finish(deps: AppDependencies, res: ServerResponse, operation: OperationInfo, result: HandlerResult): void {
-  if ('streamed' in result) return;
+function finish(
+  deps: AppDependencies,
+  res: ServerResponse,
+  operation: OperationInfo,
+  result: HandlerResult,
+  captured?: () => string,
+): void {
+  const { checker } = deps;
+  if ('streamed' in result) {
+    // Checked only when sent whole: a stream the client cut short is not the mock's answer.
+    if (!checker || !captured) return;
+    const check = (): void => checker.checkStream(operation, res.statusCode, captured());
+    if (res.writableFinished) check();
+    else res.once('finish', check);
+    return;
+  }
   const payload = result.rawBody ?? JSON.stringify(result.body);
-  deps.checker?.checkJson(operation, result.status, payload);
+  // A Prefer scenario may answer with a documented event-stream example.
+  const contentType = Object.entries(result.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+  if (contentType.startsWith('text/event-stream')) checker?.checkStream(operation, result.status, payload);
+  else checker?.checkJson(operation, result.status, payload);
   sendJson(res, result.status, payload, result.headers);
 }
 
@@ -133,7 +153,8 @@ function fail(deps: AppDependencies, res: ServerResponse, operation: OperationIn
     ? err
     : new GatewayError(500, 'Unexpected error in the mock gateway; see the mock\'s log for details');
   if (!(err instanceof GatewayError)) deps.options.log(`internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-  // 404/405 for unknown routes have no operation in the document to check against.
-  if (operation && !res.headersSent) deps.checker?.checkJson(operation, error.status, JSON.stringify(toEnvelope(error)));
+  // 404/405 for unknown routes have no operation in the document to check against, and errors
+  // about the mock's own controls (Prefer) are not API responses.
+  if (operation && !res.headersSent && error.options.mockControl !== true) deps.checker?.checkJson(operation, error.status, JSON.stringify(toEnvelope(error)));
   sendError(res, error);
 }

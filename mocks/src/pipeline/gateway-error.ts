@@ -1,6 +1,6 @@
 /**
  * The one error type of the mock's data path. Any stage throws it; one place
- * (`send-error.ts`) turns it into the contract's error envelope (§7.1).
+ * (`send.ts`) turns it into the contract's error envelope (§7.1).
  */
 export interface GatewayErrorOptions {
   /** `error.metadata` (§7.1; for the guardrail block §7.3 `patterns`). */
@@ -8,6 +8,11 @@ export interface GatewayErrorOptions {
   /** Top-level `service_metadata` (§7.3), present only when the caller opted in. */
   readonly serviceMetadata?: Record<string, unknown> | null;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The error answers one of the mock's own controls (the `Prefer` header), not the API: the spec
+   * cannot describe it (GET /model documents no 400), so the test-mode response check skips it.
+   */
+  readonly mockControl?: boolean;
 }
 
 export class GatewayError extends Error {

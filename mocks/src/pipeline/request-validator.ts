@@ -74,12 +74,15 @@ function rawParameter(param: ParameterInfo, request: RawRequest): string | undef
   }
 }
 
-/** Query, path and header values arrive as text; numbers and booleans are read per the schema's type. */
+/**
+ * Query, path and header values arrive as text; numbers and booleans are read per the schema's type.
+ * An integer must be written as one (`10`, not `10.0`, `1e3` or ` 10`): anything else stays a
+ * string, so the schema's `type` rule rejects it and the message names the rule.
+ */
 function coerce(raw: string, schema: Record<string, unknown>): unknown {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(raw.trim())) {
-    return Number(raw);
-  }
+  if (types.includes('integer') && /^-?\d+$/.test(raw)) return Number(raw);
+  if (types.includes('number') && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(raw)) return Number(raw);
   if (types.includes('boolean') && (raw === 'true' || raw === 'false')) return raw === 'true';
   return raw;
 }

@@ -29,7 +29,7 @@ export function createRouter(operations: readonly OperationInfo[]): Router {
         if (operation.method !== method) continue;
         const pathParams: Record<string, string> = {};
         operation.pathParamNames.forEach((name, index) => {
-          pathParams[name] = decodeSegment(found[index + 1] ?? '', name);
+          pathParams[name] = decodeSegment(found[index + 1] ?? '');
         });
         return { operation, pathParams };
       }
@@ -44,11 +44,16 @@ export function createRouter(operations: readonly OperationInfo[]): Router {
   };
 }
 
-/** Clients percent-encode path segments (`gpt-4o%3Afree`); the handler sees the decoded value. */
-function decodeSegment(raw: string, name: string): string {
+/**
+ * Clients percent-encode path segments (`gpt-4o%3Afree`); the handler sees the decoded value.
+ * A segment that is not valid percent-encoding is passed on as written: no model or guardrail
+ * has such a name, so the operation answers with a status it documents (404 for GET /model,
+ * 400 from the uuid format of a guardrail id) instead of a 400 that §7.4 does not list for it.
+ */
+function decodeSegment(raw: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {
-    throw new GatewayError(400, `Path parameter ${name} is not valid percent-encoding: ${raw}`);
+    return raw;
   }
 }

@@ -4,12 +4,16 @@ import { toEnvelope } from './gateway-error';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-/** Writes a complete JSON response; `payload` is already serialized. */
+/**
+ * Writes a complete response; `payload` is already serialized. JSON unless `headers` name another
+ * content type (a `Prefer` scenario may answer with a documented `text/event-stream` example).
+ */
 export function sendJson(res: ServerResponse, status: number, payload: string, headers?: Readonly<Record<string, string>>): void {
+  res.setHeader('content-type', JSON_CONTENT_TYPE);
   if (headers) {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   }
-  res.writeHead(status, { 'content-type': JSON_CONTENT_TYPE, 'content-length': Buffer.byteLength(payload) });
+  res.writeHead(status, { 'content-length': Buffer.byteLength(payload) });
   res.end(payload);
 }
 

@@ -3,7 +3,12 @@ import type { Contract } from '../../../spec/contract';
 import type { OperationInfo } from '../../../spec/operations';
 import type { HandlerResult } from '../pipeline/context';
 import { GatewayError } from '../pipeline/gateway-error';
+import { checkExample } from './check-example';
 import { parsePrefer } from './parse-prefer';
+
+/** Errors about the Prefer header concern the mock's controls, not the API (see GatewayErrorOptions). */
+const CONTROL = { mockControl: true } as const;
+const DYNAMIC_ATTEMPTS = 10;
 
 type PrismModule = typeof import('@stoplight/prism-http');
 type PrismInstance = ReturnType<PrismModule['createInstance']>;
@@ -39,8 +44,13 @@ export function createPreferHandler(contract: Contract, basePath: string) {
     const result = (await prism.request(request as never, operations, prismConfig(scenario))()) as
       | { _tag: 'Right'; right: { output: { statusCode: number; headers?: Record<string, unknown>; body?: unknown } } }
       | { _tag: 'Left'; left: Error };
-    if (result._tag === 'Left') throw new GatewayError(400, `Prefer scenario could not be produced: ${result.left.message}`);
+    if (result._tag === 'Left') throw new GatewayError(400, `Prefer scenario could not be produced: ${result.left.message}`, CONTROL);
     return result.right.output;
+  };
+
+  const conforms = (operation: OperationInfo, output: { statusCode: number; body?: unknown }): boolean => {
+    const pointer = operation.responses.get(String(output.statusCode))?.content.get('application/json');
+    return pointer === undefined || typeof output.body === 'string' || contract.validator(pointer)(output.body);
   };
 
   return async (operation: OperationInfo, req: IncomingMessage, body: Buffer | undefined): Promise<HandlerResult | undefined> => {
@@ -48,27 +58,39 @@ export function createPreferHandler(contract: Contract, basePath: string) {
     if (scenario.code === undefined && scenario.example === undefined && scenario.dynamic === undefined) return undefined;
     const documented = [...operation.responses.keys()];
     if (scenario.code !== undefined && !documented.includes(String(scenario.code))) {
-      throw new GatewayError(400, `Prefer: code=${scenario.code} is not documented for ${operation.operationId}; documented statuses: ${documented.join(', ')}`);
+      throw new GatewayError(400, `Prefer: code=${scenario.code} is not documented for ${operation.operationId}; documented statuses: ${documented.join(', ')}`, CONTROL);
     }
-    if (scenario.example !== undefined) {
-      const names = exampleNames(operation, scenario.code);
-      if (!names.includes(scenario.example)) {
-        throw new GatewayError(400, `Prefer: example=${scenario.example} is not an example of ${operation.operationId}${scenario.code ? ` ${scenario.code}` : ''}; available: ${names.join(', ') || 'none'}`);
-      }
-    }
+    if (scenario.example !== undefined) checkExample(operation, scenario.code, scenario.example);
     // No base URL: Prism then matches the operation by its path and skips matching the server.
     const url = new URL(req.url ?? '/', 'http://mock');
-    const output = await run({
+    const produce = () => run({
       method: (req.method ?? 'GET').toLowerCase(),
       url: { path: url.pathname.slice(basePath.length), query: Object.fromEntries(url.searchParams) },
       headers: { ...(req.headers as Record<string, string>), prefer: '' },
       body: parseBody(body),
     }, { code: scenario.code, exampleKey: scenario.example, dynamic: scenario.dynamic === true });
-    const headers = output.headers ?? {};
-    const contentType = String(headers['content-type'] ?? headers['Content-Type'] ?? 'application/json');
-    const rawBody = typeof output.body === 'string' ? output.body : JSON.stringify(output.body ?? null);
-    return { status: output.statusCode, rawBody, headers: { 'content-type': contentType } };
+    let output = await produce();
+    // Prism's generator ignores `not` (GenericOutputItem), so a generated body can break the spec:
+    // generate again, a few times, until it conforms (about one in four fails for createResponse).
+    for (let attempt = 1; scenario.dynamic === true && attempt < DYNAMIC_ATTEMPTS && !conforms(operation, output); attempt++) {
+      output = await produce();
+    }
+    // Prism spells header names as it likes (`Content-type`); keep them all, lower-cased.
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(output.headers ?? {})) {
+      if (value !== undefined && name.toLowerCase() !== 'content-length') headers[name.toLowerCase()] = String(value);
+    }
+    const rawBody = typeof output.body === 'string' ? output.body : JSON.stringify(withEnvelopeCode(output.body ?? null, output.statusCode));
+    return { status: output.statusCode, rawBody, headers };
   };
+}
+
+/** contract §7.1: `error.code` equals the HTTP status, also in a generated (`dynamic=true`) envelope. */
+function withEnvelopeCode(body: unknown, status: number): unknown {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return body;
+  const { error } = body as { error: unknown };
+  if (typeof error !== 'object' || error === null || !('code' in error)) return body;
+  return { ...body, error: { ...error, code: status } };
 }
 
 function prismConfig(scenario: Scenario): never {
@@ -81,11 +103,6 @@ function prismConfig(scenario: Scenario): never {
     upstreamProxy: undefined,
     isProxy: false,
   } as never;
-}
-
-function exampleNames(operation: OperationInfo, code: number | undefined): string[] {
-  const responses = code === undefined ? [...operation.responses.values()] : [operation.responses.get(String(code))];
-  return [...new Set(responses.flatMap((r) => (r ? [...r.examples.values()].flatMap((m) => [...m.keys()]) : [])))];
 }
 
 function parseBody(body: Buffer | undefined): unknown {
