@@ -2,7 +2,7 @@ import type { FixtureModelObject, Fixtures } from '../fixtures/fixture-types';
 import { GatewayError } from '../pipeline/gateway-error';
 import type { InputText } from './input-text';
 import { matchScript } from './match-script';
-import type { ResponseRequest, ToolDefinition } from './response-types';
+import type { FunctionTool, ResponseRequest, ToolDefinition } from './response-types';
 import { sampleValue } from './sample-value';
 
 export type AnswerBody =
@@ -30,7 +30,7 @@ export interface Answer {
  */
 export function decideAnswer(body: ResponseRequest, fixtures: Fixtures, input: InputText, model: FixtureModelObject): Answer {
   const match = matchScript(fixtures, input.matchText);
-  const functions = (body.tools ?? []).filter((t): t is ToolDefinition & { name: string } => t.type === 'function' && typeof t.name === 'string');
+  const functions = (body.tools ?? []).filter(isFunctionTool);
   const choice = readToolChoice(body.tool_choice, functions);
   const reasoning = wantsReasoning(body, model) ? match.reasoning ?? defaultReasoning(match.name) : undefined;
   const reply = match.reply;
@@ -51,11 +51,11 @@ export function decideAnswer(body: ResponseRequest, fixtures: Fixtures, input: I
 
 interface Choice {
   readonly mode: 'auto' | 'none' | 'required';
-  readonly forced: (ToolDefinition & { name: string }) | undefined;
+  readonly forced: FunctionTool | undefined;
 }
 
 /** tool_choice: `none`, `auto` (default), `required`, or `{ type: "function", name }`. Other values act as auto. */
-function readToolChoice(raw: ResponseRequest['tool_choice'], functions: ReadonlyArray<ToolDefinition & { name: string }>): Choice {
+function readToolChoice(raw: ResponseRequest['tool_choice'], functions: readonly FunctionTool[]): Choice {
   if (raw === 'none') return { mode: 'none', forced: undefined };
   if (raw === 'required') {
     if (functions.length === 0) throw new GatewayError(400, 'tool_choice is "required" but no function tools were given');
@@ -69,7 +69,11 @@ function readToolChoice(raw: ResponseRequest['tool_choice'], functions: Readonly
   return { mode: 'auto', forced: undefined };
 }
 
-function sampleArguments(tool: ToolDefinition): unknown {
+function isFunctionTool(tool: ToolDefinition): tool is FunctionTool {
+  return tool.type === 'function' && typeof tool.name === 'string';
+}
+
+function sampleArguments(tool: FunctionTool): unknown {
   const value = sampleValue(tool.parameters ?? { type: 'object', properties: {} });
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
 }

@@ -1,4 +1,7 @@
-import type { InputItem, ResponseRequest } from './response-types';
+import type { ResponseRequest } from './response-types';
+
+/** Input items are read loosely: only the kinds that carry text matter here (contract §2.2). */
+type InputItem = Readonly<Record<string, unknown>>;
 
 /** One piece of text the request carries, with the role it speaks in. */
 export interface InputMessage {

@@ -2,9 +2,9 @@ import type { FixtureModel } from '../fixtures/fixture-types';
 import type { Catalog, ResolvedModel } from '../state/catalog';
 import { UNIVERSAL_VARIANTS } from '../state/catalog';
 import { GatewayError } from '../pipeline/gateway-error';
-import type { Plugin, ResponseRequest } from './response-types';
+import type { ResponseRequest, RoutingPlugin } from './response-types';
 import { modelPattern } from './model-patterns';
-import { ROUTING_PLUGINS, rankForRouter } from './router-choice';
+import { isRoutingPlugin, rankForRouter } from './router-choice';
 
 /** The models a request may be served by, in the order they are tried. */
 export interface ModelCandidates {
@@ -24,7 +24,7 @@ export interface ModelCandidates {
  * plugin is enabled, which then routes through the catalog's router.
  */
 export function pickModels(body: ResponseRequest, catalog: Catalog): ModelCandidates {
-  const plugin = body.plugins?.find((p) => p.enabled !== false && ROUTING_PLUGINS.includes(p.id));
+  const plugin = body.plugins?.find(isRoutingPlugin);
   const names = [...(body.model === undefined ? [] : [body.model]), ...(body.models ?? [])];
   if (names.length === 0) {
     const router = catalog.chat.find(isRouter);
@@ -66,8 +66,8 @@ function resolveChatModel(catalog: Catalog, id: string): ResolvedModel {
  * `routes_to` list, else every chat model with endpoints. A universal variant on the router
  * (`:nitro`, `:floor`, `:online`) carries over to the chosen model.
  */
-function routerCandidates(router: ResolvedModel, plugin: Plugin | undefined, catalog: Catalog): ResolvedModel[] {
-  const allowed = Array.isArray(plugin?.allowed_models) ? (plugin.allowed_models as string[]) : [];
+function routerCandidates(router: ResolvedModel, plugin: RoutingPlugin | undefined, catalog: Catalog): ResolvedModel[] {
+  const allowed = plugin && 'allowed_models' in plugin ? plugin.allowed_models ?? [] : [];
   let pool: FixtureModel[];
   if (allowed.length > 0) {
     const patterns = allowed.map(modelPattern);

@@ -1,5 +1,5 @@
 import type { FixtureModel } from '../fixtures/fixture-types';
-import type { Plugin } from './response-types';
+import type { Plugin, RoutingPlugin } from './response-types';
 
 /**
  * How the routing plugins (contract §2.3) rank a router's candidate models. The catalog has no
@@ -16,22 +16,24 @@ import type { Plugin } from './response-types';
  *
  * Returns the candidates with the choice first, then the rest dearest first (the fallbacks).
  */
-export function rankForRouter(plugin: Plugin, candidates: readonly FixtureModel[]): FixtureModel[] {
+export function rankForRouter(plugin: RoutingPlugin, candidates: readonly FixtureModel[]): FixtureModel[] {
   if (plugin.id === 'pareto-router') return paretoRank(plugin, candidates);
-  const tradeoff = typeof plugin.cost_quality_tradeoff === 'number' ? plugin.cost_quality_tradeoff : 7;
+  const tradeoff = plugin.cost_quality_tradeoff ?? 7;
   const sorted = dearestFirst(candidates, promptPlusCompletion);
   const index = Math.round((tradeoff / 10) * (sorted.length - 1));
   return withFirst(sorted, index);
 }
 
-/** The routing plugins; other plugin ids do not choose models. */
-export const ROUTING_PLUGINS: readonly string[] = ['auto-router', 'auto-beta-router', 'pareto-router'];
+/** The routing plugins; other plugin ids do not choose models. An enabled one counts. */
+export function isRoutingPlugin(plugin: Plugin): plugin is RoutingPlugin {
+  return plugin.enabled !== false && (plugin.id === 'auto-router' || plugin.id === 'auto-beta-router' || plugin.id === 'pareto-router');
+}
 
-function paretoRank(plugin: Plugin, candidates: readonly FixtureModel[]): FixtureModel[] {
+function paretoRank(plugin: Extract<RoutingPlugin, { id: 'pareto-router' }>, candidates: readonly FixtureModel[]): FixtureModel[] {
   const price = plugin.price_source === 'weighted_avg' ? weightedAverage : promptPrice;
   const sorted = dearestFirst(candidates, price);
   const size = Math.ceil(sorted.length / 3);
-  const score = typeof plugin.min_coding_score === 'number' ? plugin.min_coding_score : 1;
+  const score = plugin.min_coding_score ?? 1;
   let tier = score >= 0.66 ? 0 : score >= 0.33 ? 1 : 2;
   while (tier > 0 && tier * size >= sorted.length) tier--;
   const tierEnd = Math.min((tier + 1) * size, sorted.length);
