@@ -24,6 +24,14 @@ function events(res: ResponseResult, debug?: unknown): Event[] {
   return [...streamEvents(res, () => ({ ...res, completed_at: 1_700_000_001 }), debug)].map((p) => p.event as Event);
 }
 
+/** Types of the events that do not match the contract's ResponseStreamEvent schema. */
+function invalidEvents(list: readonly Event[]): string[] {
+  return list.filter((e) => {
+    const valid: boolean = validateEvent(e);
+    return !valid;
+  }).map((e) => e.type);
+}
+
 const TEXT: AnswerBody = { kind: 'text', text: 'Hello there, 👋🏽 wörld!' };
 
 describe('stream events', () => {
@@ -36,7 +44,7 @@ describe('stream events', () => {
   ])('follows the event-order rules for %s', (_name, res) => {
     const list = events(res);
     expect(eventOrderProblems(list)).toEqual([]);
-    expect(list.filter((e) => !validateEvent(e)).map((e) => e.type)).toEqual([]);
+    expect(invalidEvents(list)).toEqual([]);
   });
 
   it('starts with response.created and ends with response.completed carrying the final response', () => {
@@ -86,6 +94,11 @@ describe('stream events', () => {
     generator.next();
     generator.return(undefined);
     expect(finish).not.toHaveBeenCalled();
+  });
+
+  it('has a schema check that rejects a delta without logprobs', () => {
+    expect(invalidEvents([{ type: 'response.output_text.delta', sequence_number: 0, item_id: 'm', output_index: 0, content_index: 0, delta: 'x' }]))
+      .toEqual(['response.output_text.delta']);
   });
 
   describe('the event-order check itself', () => {
