@@ -1,0 +1,40 @@
+import { isRecord } from '../engine/response-helpers';
+import type { Expectation, Finding } from '../engine/types';
+
+export interface FullListSpec {
+  readonly embeddingsModel?: string;
+  readonly totalMember?: string;
+}
+
+/**
+ * Without `offset` and `limit` the full list of embeddings models comes back (contract §4.3): only
+ * embeddings models (they list `embeddings` among output modalities, §2.8), the target's embeddings
+ * model among them, and a total count equal to the list's length.
+ */
+export function expectEmbeddingsListed(spec: FullListSpec): Expectation {
+  return {
+    check: 'embeddings-listed',
+    family: 'catalog',
+    rule: '§4.3/§2.8',
+    verify(exchange) {
+      const response = exchange.response;
+      if (response?.status !== 200) return [{ message: `got status ${response?.status ?? 'none'}`, expected: '200 with the full list' }];
+      const body = isRecord(response.json) ? response.json : {};
+      const data = Array.isArray(body.data) ? body.data.filter(isRecord) : [];
+      const findings: Finding[] = [];
+      const others = data.filter((m) => {
+        const modalities = isRecord(m.architecture) ? m.architecture.output_modalities : undefined;
+        return !Array.isArray(modalities) || !modalities.includes('embeddings');
+      });
+      if (others.length > 0) findings.push({ message: `non-embeddings models listed: ${others.map((m) => String(m.id)).join(', ')}`, expected: 'only models whose output_modalities include "embeddings"' });
+      if (spec.embeddingsModel && !data.some((m) => m.id === spec.embeddingsModel)) {
+        findings.push({ message: `${spec.embeddingsModel} is missing from the full list of ${data.length}`, expected: `the full list including ${spec.embeddingsModel}` });
+      }
+      const total = spec.totalMember ? body[spec.totalMember] : undefined;
+      if (spec.totalMember && total !== undefined && total !== data.length) {
+        findings.push({ message: `${spec.totalMember} is ${JSON.stringify(total)} but the full list has ${data.length} models`, expected: `${spec.totalMember} equal to the number of models` });
+      }
+      return findings;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { Check } from '../engine/types';
+import { contentTypeDocumented } from './content-type-documented';
+import { errorCodeMatchesStatus } from './error-code-matches-status';
+import { responseSchemaValid } from './response-schema-valid';
+import { statusCodeDocumented } from './status-code-documented';
+import { streamCompletesInTime } from './stream-completes-in-time';
+import { streamContentType } from './stream-content-type';
+import { streamDeltasJoin } from './stream-deltas-join';
+import { streamDoneLast } from './stream-done-last';
+import { streamEventSchemaValid } from './stream-event-schema-valid';
+import { streamFraming } from './stream-framing';
+import { streamItemsConsistent } from './stream-items-consistent';
+import { streamLifecycleOrder } from './stream-lifecycle-order';
+import { streamPairsMatched } from './stream-pairs-matched';
+import { streamSequenceRising } from './stream-sequence-rising';
+
+/** The checks run on every exchange they apply to, in report order. */
+export const GENERIC_CHECKS: readonly Check[] = [
+  statusCodeDocumented,
+  contentTypeDocumented,
+  responseSchemaValid,
+  errorCodeMatchesStatus,
+  streamContentType,
+  streamFraming,
+  streamEventSchemaValid,
+  streamSequenceRising,
+  streamLifecycleOrder,
+  streamPairsMatched,
+  streamItemsConsistent,
+  streamDeltasJoin,
+  streamDoneLast,
+  streamCompletesInTime,
+];

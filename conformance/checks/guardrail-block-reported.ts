@@ -1,0 +1,58 @@
+import { formatSchemaErrors, isRecord } from '../engine/response-helpers';
+import type { Expectation, Finding } from '../engine/types';
+
+export interface GuardrailBlockSpec {
+  /** Schema of a guardrail block body, e.g. `#/components/schemas/GuardrailBlockError`. */
+  readonly schema: string;
+  /** The request opted in to routing metadata (current or legacy header). */
+  readonly withMetadata: boolean;
+  /** The guardrail expected to have blocked, when the target names it. */
+  readonly guardrailId?: string;
+}
+
+/**
+ * A blocked request gets 403 whose `error.metadata.patterns` names the matched patterns; with the
+ * metadata header, `service_metadata` is included with every member of §7.3 and a guardrail stage.
+ */
+export function expectGuardrailBlock(spec: GuardrailBlockSpec): Expectation {
+  return {
+    check: 'guardrail-block-reported',
+    family: 'guardrail',
+    rule: '§7.3',
+    verify(exchange, ctx) {
+      const response = exchange.response;
+      if (response?.status !== 403) {
+        return [{ message: `input the guardrail blocks got status ${response?.status ?? 'none'}`, expected: '403 with error.metadata.patterns (contract §4.1, §7.3)' }];
+      }
+      const findings: Finding[] = [];
+      const validate = ctx.contract.validator(spec.schema);
+      if (!validate(response.json)) {
+        findings.push({ message: `the block does not match ${spec.schema}:\n${formatSchemaErrors(validate.errors).join('\n')}`, expected: `a body valid against ${spec.schema}` });
+      }
+      const body = isRecord(response.json) ? response.json : {};
+      const error = isRecord(body.error) ? body.error : {};
+      const patterns = isRecord(error.metadata) ? error.metadata.patterns : undefined;
+      if (!Array.isArray(patterns) || patterns.length === 0) {
+        findings.push({ message: `error.metadata.patterns is ${JSON.stringify(patterns)}`, expected: 'an array naming the matched patterns' });
+      }
+      if (spec.withMetadata) findings.push(...serviceMetadataFindings(body.service_metadata, spec.guardrailId));
+      return findings;
+    },
+  };
+}
+
+function serviceMetadataFindings(metadata: unknown, guardrailId: string | undefined): Finding[] {
+  const rule = '§7.3';
+  if (!isRecord(metadata)) {
+    return [{ rule, message: `service_metadata is ${JSON.stringify(metadata)} although the request opted in`, expected: 'service_metadata with attempt, endpoints, is_byok, region, requested, strategy, summary, pipeline' }];
+  }
+  const stages = Array.isArray(metadata.pipeline) ? metadata.pipeline.filter(isRecord) : [];
+  const guardrailStages = stages.filter((stage) => stage.type === 'guardrail');
+  if (guardrailStages.length === 0) {
+    return [{ rule, message: `service_metadata.pipeline has no stage of type "guardrail" (${stages.map((s) => String(s.type)).join(', ') || 'empty'})`, expected: 'a guardrail stage in the pipeline' }];
+  }
+  if (guardrailId !== undefined && !guardrailStages.some((s) => String(s.guardrail_id).toLowerCase() === guardrailId.toLowerCase())) {
+    return [{ rule, message: `no guardrail stage names guardrail ${guardrailId} (${guardrailStages.map((s) => String(s.guardrail_id)).join(', ')})`, expected: `a guardrail stage with guardrail_id ${guardrailId}` }];
+  }
+  return [];
+}

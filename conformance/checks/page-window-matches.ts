@@ -1,0 +1,42 @@
+import { isRecord } from '../engine/response-helpers';
+import type { Expectation, Finding } from '../engine/types';
+
+export interface PageWindow {
+  /** Ids of the full list, in the order the gateway listed them. */
+  readonly full: readonly string[];
+  readonly offset: number;
+  /** Undefined: `limit` was not sent, and its default is not shown, so any non-empty leading window is right. */
+  readonly limit?: number;
+  /** Member holding the total count, as the document names it (contract §4.3 leaves the name open). */
+  readonly totalMember?: string;
+}
+
+/**
+ * A page is the window of the full list that `offset` and `limit` select, and the total count is
+ * the number of models matching the query, whatever the window (contract §4.3).
+ */
+export function expectPageWindow(page: PageWindow): Expectation {
+  return {
+    check: 'page-window-matches',
+    family: 'catalog',
+    rule: '§4.3',
+    verify(exchange) {
+      const response = exchange.response;
+      if (response?.status !== 200) return [{ message: `got status ${response?.status ?? 'none'}`, expected: '200 with a window of the full list' }];
+      const body = isRecord(response.json) ? response.json : {};
+      const ids = Array.isArray(body.data) ? body.data.map((m) => (isRecord(m) ? m.id : undefined)) : [];
+      const findings: Finding[] = [];
+      const rest = page.full.slice(page.offset);
+      const size = page.limit ?? Math.max(1, Math.min(ids.length, rest.length));
+      const want = rest.slice(0, size);
+      if (JSON.stringify(ids) !== JSON.stringify(want)) {
+        findings.push({ message: `offset=${page.offset} limit=${page.limit ?? '(none)'} returned [${ids.join(', ')}]`, expected: `[${want.join(', ')}] (the same window of the full list)` });
+      }
+      const total = page.totalMember ? body[page.totalMember] : undefined;
+      if (page.totalMember && total !== undefined && total !== page.full.length) {
+        findings.push({ message: `${page.totalMember} is ${JSON.stringify(total)} on a page`, expected: `${page.totalMember} ${page.full.length}, the number of models matching the query` });
+      }
+      return findings;
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { formatSchemaErrors, isRecord } from '../engine/response-helpers';
+import { finalResponse, jsonEvents } from '../engine/stream-helpers';
+import type { Expectation } from '../engine/types';
+
+/**
+ * With `X-Service-Metadata: enabled` (or its legacy name) the response carries routing metadata in
+ * `service_metadata` (contract §2.6, §4.1, §9); in a stream it rides on the terminal response.
+ */
+export function expectServiceMetadata(header: string, schema: string): Expectation {
+  return {
+    check: 'service-metadata-present',
+    family: 'rules',
+    rule: '§4.1/§2.6',
+    verify(exchange, ctx) {
+      const response = exchange.response;
+      if (response?.status !== 200) return [{ message: `got status ${response?.status ?? 'none'}`, expected: `200 with service_metadata (${header}: enabled)` }];
+      const result = exchange.stream ? finalResponse(jsonEvents(exchange)) : response.json;
+      const metadata = isRecord(result) ? result.service_metadata : undefined;
+      if (!isRecord(metadata)) {
+        return [{ message: `service_metadata is ${JSON.stringify(metadata)} although the request sent ${header}: enabled`, expected: 'a service_metadata object' }];
+      }
+      const validate = ctx.contract.validator(schema);
+      if (validate(metadata)) return [];
+      return [{ message: `service_metadata does not match ${schema}:\n${formatSchemaErrors(validate.errors).join('\n')}`, expected: `service_metadata valid against ${schema}` }];
+    },
+  };
+}

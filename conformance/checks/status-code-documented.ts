@@ -1,0 +1,20 @@
+import { documentedResponse, documentedStatuses } from '../engine/response-helpers';
+import type { Check } from '../engine/types';
+
+/** Every answer's status is one the operation documents (contract §4, §7.2, §7.4). */
+export const statusCodeDocumented: Check = {
+  name: 'status-code-documented',
+  family: 'response',
+  rule: '§7.2/§7.4',
+  applies: (exchange) => exchange.response !== undefined,
+  verify(exchange) {
+    const status = exchange.response?.status ?? 0;
+    if (documentedResponse(exchange.operation, status)) return [];
+    return [
+      {
+        message: `status ${status} is not documented for ${exchange.operation.operationId}`,
+        expected: `one of ${documentedStatuses(exchange.operation).join(', ')}`,
+      },
+    ];
+  },
+};

@@ -1,0 +1,20 @@
+import { isEventStream } from '../engine/stream-helpers';
+import type { Check } from '../engine/types';
+
+/** The stream keeps moving: no wait for the next event exceeds the per-event timeout (contract §6). */
+export const streamCompletesInTime: Check = {
+  name: 'stream-completes-in-time',
+  family: 'stream',
+  rule: '§6',
+  applies: isEventStream,
+  verify(exchange) {
+    const stalled = exchange.stream?.stalled;
+    if (!stalled) return [];
+    return [
+      {
+        message: `the stream stalled: no event for the per-event timeout after ${stalled.afterEvents} event(s) (${stalled.afterMs} ms in)`,
+        expected: 'events keep arriving until data: [DONE]',
+      },
+    ];
+  },
+};

@@ -1,0 +1,41 @@
+import { isRecord } from '../engine/response-helpers';
+import { TERMINAL_EVENTS, describeEvent, isEventStream, jsonEvents } from '../engine/stream-helpers';
+import type { Check, Finding } from '../engine/types';
+
+/**
+ * `response.created` comes first (after the debug chunk when `debug.echo_upstream_body` asked for
+ * one, contract §2.1) and exactly one terminal event (completed, incomplete or failed) comes last
+ * before `[DONE]`; an `error` event is followed by `response.failed`.
+ */
+export const streamLifecycleOrder: Check = {
+  name: 'stream-lifecycle-order',
+  family: 'stream',
+  rule: '§6',
+  applies: isEventStream,
+  verify(exchange) {
+    const events = jsonEvents(exchange);
+    const findings: Finding[] = [];
+    const body = exchange.request.body;
+    const debug = isRecord(body) && isRecord(body.debug) && body.debug.echo_upstream_body === true;
+    const first = debug ? 1 : 0;
+    if (debug && events[0]?.type !== 'response.debug') {
+      findings.push({ message: `debug.echo_upstream_body was true but the first event is ${events[0]?.type ?? 'missing'}`, expected: 'the debug chunk first in the stream (contract §2.1, §6)', rule: '§2.1/§6' });
+    }
+    const created = events[first];
+    if (created?.type !== 'response.created') {
+      findings.push({ message: `event #${first} is ${created?.type ?? 'missing'}, not response.created`, expected: `response.created as event #${first}`, excerpt: created?.raw });
+    }
+    const terminals = events.filter((e) => TERMINAL_EVENTS.includes(e.type));
+    const last = events[events.length - 1];
+    if (terminals.length !== 1) {
+      findings.push({ message: `${terminals.length} terminal events (${terminals.map((e) => e.type).join(', ') || 'none'})`, expected: `exactly one of ${TERMINAL_EVENTS.join(', ')}` });
+    } else if (last && last !== terminals[0]) {
+      findings.push({ message: `${describeEvent(last)} comes after the terminal ${terminals[0]?.type}`, expected: 'the terminal event last before [DONE]', excerpt: last.raw });
+    }
+    const errorAt = events.findIndex((e) => e.type === 'error');
+    if (errorAt !== -1 && !events.slice(errorAt + 1).some((e) => e.type === 'response.failed')) {
+      findings.push({ message: 'an error event is not followed by response.failed', expected: 'response.failed after an error event' });
+    }
+    return findings;
+  },
+};

@@ -1,0 +1,87 @@
+import { randomInt } from 'node:crypto';
+import path from 'node:path';
+import { ConfigError } from './config-error';
+import type { CliInput } from './parse-cli';
+import { MOCK_TARGET_PATH, readTargetFile } from './read-target-file';
+import type { TargetFile } from './read-target-file';
+
+export interface GuardrailTarget {
+  readonly id?: string;
+  readonly keyHashes: readonly string[];
+  readonly guardedApiKey?: string;
+  readonly blockedInput?: string;
+}
+
+/** The settings of one run, resolved: flags > CONFORMANCE_* variables > target file > defaults. */
+export interface ConformanceConfig {
+  /** Undefined until the in-process mock listens (`startMock`). */
+  readonly baseUrl?: string;
+  /** No target and no base URL: the CLI starts the mock in-process and runs against it. */
+  readonly startMock: boolean;
+  readonly apiKey?: string;
+  readonly managementKey?: string;
+  readonly model: string;
+  readonly embeddingsModel?: string;
+  readonly aliases: Readonly<Record<string, string>>;
+  readonly variants: readonly string[];
+  readonly guardrail: GuardrailTarget;
+  readonly resetUrl?: string;
+  readonly reportDir: string;
+  readonly only: readonly string[];
+  readonly seed: number;
+  readonly concurrency: number;
+  readonly requestTimeoutMs: number;
+  readonly eventTimeoutMs: number;
+  readonly propertyRuns: number;
+  /** Where the target came from, for the summary line. */
+  readonly source: string;
+}
+
+export const DEFAULT_MODEL = 'openai/gpt-4o';
+export const DEFAULT_REPORT_DIR = path.join('reports', 'conformance');
+
+export function resolveConfig(cli: CliInput): ConformanceConfig {
+  const given = { ...cli.env, ...cli.flags };
+  const startMock = given.target === undefined && given.baseUrl === undefined;
+  const file: TargetFile = startMock ? readTargetFile(MOCK_TARGET_PATH) : given.target ? readTargetFile(given.target) : {};
+  const baseUrl = startMock ? undefined : (given.baseUrl ?? file.baseUrl);
+  if (!startMock && baseUrl === undefined) {
+    throw new ConfigError(`the target file ${given.target ?? ''} has no baseUrl and no --base-url was given`);
+  }
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]+/.test(baseUrl)) {
+    throw new ConfigError(`base URL "${baseUrl}" is not an http(s) URL`);
+  }
+  const apiKey = given.apiKey ?? file.apiKey;
+  if (!startMock && apiKey === undefined) {
+    throw new ConfigError('no API key: give --api-key, CONFORMANCE_API_KEY or "apiKey" in the target file');
+  }
+  const guardrail = file.guardrail ?? {};
+  return {
+    baseUrl: baseUrl?.replace(/\/+$/, ''),
+    startMock,
+    apiKey,
+    managementKey: given.managementKey ?? file.managementKey,
+    model: given.model ?? file.model ?? DEFAULT_MODEL,
+    embeddingsModel: given.embeddingsModel ?? file.embeddingsModel,
+    aliases: file.aliases ?? {},
+    variants: file.variants ?? [],
+    guardrail: { ...guardrail, keyHashes: guardrail.keyHashes ?? [] },
+    resetUrl: startMock ? undefined : file.resetUrl,
+    reportDir: given.reportDir ?? DEFAULT_REPORT_DIR,
+    only: (given.only ?? '').split(',').map((p) => p.trim()).filter((p) => p !== ''),
+    seed: given.seed === undefined ? randomInt(1, 2 ** 31 - 1) : integer('seed', given.seed, -(2 ** 31), 2 ** 31 - 1),
+    concurrency: given.concurrency === undefined ? 8 : integer('concurrency', given.concurrency, 1, 64),
+    requestTimeoutMs: given.requestTimeoutMs === undefined ? 10_000 : integer('request timeout', given.requestTimeoutMs, 100, 600_000),
+    eventTimeoutMs: given.eventTimeoutMs === undefined ? 5_000 : integer('event timeout', given.eventTimeoutMs, 50, 600_000),
+    propertyRuns: given.propertyRuns === undefined ? 25 : integer('property runs', given.propertyRuns, 0, 10_000),
+    source: startMock ? 'in-process mock' : (given.target ?? 'command line'),
+  };
+}
+
+function integer(name: string, raw: string, min: number, max: number): number {
+  const value = Number(raw);
+  if (!/^-?\d+$/.test(raw.trim()) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}

@@ -1,0 +1,57 @@
+import type { CheckFamily, CheckResult, Exchange, Failure } from './types';
+
+export interface SkippedScenario {
+  readonly scenario: string;
+  readonly operation: string;
+  readonly reason: string;
+}
+
+/** Collects the results of one run. One recorder per run; nothing is shared between runs. */
+export class Recorder {
+  readonly results: CheckResult[] = [];
+  readonly skipped: SkippedScenario[] = [];
+  /** operationId → statuses observed (as strings, like the document's keys). */
+  readonly observedStatuses = new Map<string, Set<string>>();
+  /** scenario id → number of check results it produced (a scenario must produce some). */
+  private readonly perScenario = new Map<string, number>();
+  exchanges = 0;
+
+  noteExchange(exchange: Exchange): void {
+    this.exchanges++;
+    const status = exchange.response?.status;
+    if (status === undefined) return;
+    const seen = this.observedStatuses.get(exchange.operation.operationId) ?? new Set<string>();
+    seen.add(String(status));
+    this.observedStatuses.set(exchange.operation.operationId, seen);
+  }
+
+  pass(check: string, family: CheckFamily, operation: string, scenario: string): void {
+    this.add({ check, family, operation, scenario, outcome: 'pass' });
+  }
+
+  fail(family: CheckFamily, failure: Failure): void {
+    this.add({ check: failure.check, family, operation: failure.operation, scenario: failure.scenario, outcome: 'fail', failure });
+  }
+
+  skip(scenario: string, operation: string, reason: string): void {
+    this.skipped.push({ scenario, operation, reason });
+    this.add({ check: 'scenario', family: 'rules', operation, scenario, outcome: 'skip', reason });
+  }
+
+  failures(): Failure[] {
+    return this.results.flatMap((r) => (r.failure ? [r.failure] : []));
+  }
+
+  resultsOf(scenario: string): CheckResult[] {
+    return this.results.filter((r) => r.scenario === scenario);
+  }
+
+  countFor(scenario: string): number {
+    return this.perScenario.get(scenario) ?? 0;
+  }
+
+  private add(result: CheckResult): void {
+    this.results.push(result);
+    this.perScenario.set(result.scenario, (this.perScenario.get(result.scenario) ?? 0) + 1);
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * The data the suite passes around: requests it sends, what came back, and the verdicts.
+ * A failure is plain data with fixed fields so every report (terminal, JUnit, JSON) is built from it.
+ */
+import type { Contract } from '../../spec/contract';
+import type { OperationInfo } from '../../spec/operations';
+
+/** Which credential a request carries; the header value itself is never stored in a report. */
+export type Credential = 'apiKey' | 'managementKey' | 'guardedApiKey' | 'none' | 'invalid';
+
+export interface RequestSpec {
+  readonly method: string;
+  /** Path relative to the base URL, path parameters already filled and encoded. */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string>>;
+  /** Extra headers (the Authorization header is added from `credential`). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** JSON body; serialized as is. */
+  readonly body?: unknown;
+  readonly credential: Credential;
+  /** Read the answer as an event stream (POST /responses with `stream: true`). */
+  readonly stream?: boolean;
+}
+
+export interface CapturedResponse {
+  readonly status: number;
+  /** Lower-cased header names. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string;
+  /** Parsed body when `text` is JSON; undefined otherwise. */
+  readonly json: unknown;
+  readonly durationMs: number;
+}
+
+/** One `data:` event of an SSE stream as the parser delivered it. */
+export interface SseEvent {
+  readonly data: string;
+  readonly event?: string;
+  /** Parsed JSON of `data` (undefined for `[DONE]` or when it is not JSON). */
+  readonly json: unknown;
+  readonly jsonError?: string;
+  readonly atMs: number;
+}
+
+export interface StreamCapture {
+  /** Every `data` event in arrival order, `[DONE]` included. */
+  readonly events: readonly SseEvent[];
+  /** SSE comment lines seen (tolerated, counted for the report). */
+  readonly comments: number;
+  /** Lines the SSE parser rejected (unknown fields, lines without a colon, bad retry). */
+  readonly malformed: readonly string[];
+  readonly sawDone: boolean;
+  /** Events that arrived after `[DONE]`. */
+  readonly afterDone: number;
+  /** Set when no event arrived within the per-event timeout. */
+  readonly stalled?: { readonly afterMs: number; readonly afterEvents: number };
+  /** Set when the connection failed mid-stream. */
+  readonly transportError?: string;
+}
+
+export interface Exchange {
+  readonly scenario: string;
+  readonly operation: OperationInfo;
+  readonly request: RequestSpec;
+  /** Full URL including the query string. */
+  readonly url: string;
+  readonly response?: CapturedResponse;
+  readonly stream?: StreamCapture;
+  /** Connection refused, timeout before headers, and the like. */
+  readonly transportError?: string;
+}
+
+/** What a check found wrong in one exchange. An empty list means the check passed. */
+export interface Finding {
+  readonly message: string;
+  /** What the contract says, in words. */
+  readonly expected: string;
+  /** Overrides the check's default contract rule (section) when one check covers several. */
+  readonly rule?: string;
+  /** The part of the body that shows the problem (an event, say); defaults to the body's start. */
+  readonly excerpt?: string;
+}
+
+/** A check that applies to every exchange it `applies` to (status documented, schema valid...). */
+export interface Check {
+  readonly name: string;
+  readonly family: CheckFamily;
+  /** Contract section(s) the check enforces, e.g. `§7.1`. */
+  readonly rule: string;
+  applies(exchange: Exchange, ctx: CheckContext): boolean;
+  verify(exchange: Exchange, ctx: CheckContext): Finding[];
+}
+
+/** A scenario-specific assertion about one exchange (expected status, unassigned count...). */
+export interface Expectation {
+  readonly check: string;
+  readonly family: CheckFamily;
+  readonly rule: string;
+  verify(exchange: Exchange, ctx: CheckContext): Finding[];
+}
+
+export type CheckFamily = 'response' | 'error' | 'stream' | 'auth' | 'limits' | 'rules' | 'catalog' | 'guardrail' | 'property';
+
+export interface ReportedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+}
+
+export interface ReportedResponse {
+  readonly status?: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+export interface Failure {
+  readonly check: string;
+  readonly operation: string;
+  readonly scenario: string;
+  readonly rule: string;
+  readonly message: string;
+  readonly request: ReportedRequest;
+  readonly received: ReportedResponse;
+  readonly expected: string;
+  readonly curl: string;
+}
+
+export type Outcome = 'pass' | 'fail' | 'skip';
+
+export interface CheckResult {
+  readonly check: string;
+  readonly family: CheckFamily;
+  readonly operation: string;
+  readonly scenario: string;
+  readonly outcome: Outcome;
+  readonly failure?: Failure;
+  /** Why a scenario was skipped. */
+  readonly reason?: string;
+}
+
+/** Everything checks may consult. Built once per run; read-only. */
+export interface CheckContext {
+  readonly contract: Contract;
+  readonly operations: ReadonlyMap<string, OperationInfo>;
+  /** Stream event `type` → schema pointer of its own branch (strict validation of known events). */
+  readonly streamEventSchemas: ReadonlyMap<string, string>;
+}

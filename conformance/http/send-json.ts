@@ -1,0 +1,69 @@
+import request from 'supertest';
+import type { Response } from 'superagent';
+import type { CapturedResponse } from '../engine/types';
+
+export interface HttpCall {
+  readonly baseUrl: string;
+  readonly method: string;
+  /** Path and query string, relative to the base URL. */
+  readonly pathAndQuery: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Serialized body, sent as is. */
+  readonly body?: string;
+  readonly timeoutMs: number;
+}
+
+/**
+ * One request through supertest against a base URL. The body is always read as raw text and
+ * parsed here, so a body that is not JSON (or lies about its content type) is still captured
+ * exactly as the gateway sent it. Every status resolves; only transport problems reject.
+ */
+export async function sendJson(call: HttpCall): Promise<CapturedResponse> {
+  const started = performance.now();
+  const agent = request(call.baseUrl);
+  const method = call.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch';
+  let test = agent[method](call.pathAndQuery)
+    .ok(() => true)
+    .redirects(0)
+    .timeout({ response: call.timeoutMs, deadline: call.timeoutMs })
+    .buffer(true)
+    .parse(readRawText);
+  for (const [name, value] of Object.entries(call.headers)) test = test.set(name, value);
+  const res: Response = call.body === undefined ? await test : await test.send(call.body);
+  const text = typeof res.body === 'string' ? res.body : '';
+  return {
+    status: res.status,
+    headers: lowerCaseHeaders(res.headers as Record<string, unknown>),
+    text,
+    json: parseJson(text),
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+/** superagent hands node's IncomingMessage to a custom parser (typed loosely upstream). */
+function readRawText(raw: unknown, done: (err: Error | null, body: string) => void): void {
+  const res = raw as NodeJS.ReadableStream;
+  let text = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => (text += chunk));
+  res.on('end', () => done(null, text));
+  res.on('error', (err: Error) => done(err, text));
+}
+
+export function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function lowerCaseHeaders(headers: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}

@@ -1,0 +1,118 @@
+import { createParser } from 'eventsource-parser';
+import type { CapturedResponse, SseEvent, StreamCapture } from '../engine/types';
+import type { HttpCall } from './send-json';
+import { lowerCaseHeaders, parseJson } from './send-json';
+
+export interface StreamCall extends HttpCall {
+  /** Longest wait for the next event; a stream silent for longer counts as stalled. */
+  readonly eventTimeoutMs: number;
+}
+
+export interface StreamOutcome {
+  readonly response: CapturedResponse;
+  /** Present when the answer was an event stream (the content type said so). */
+  readonly stream?: StreamCapture;
+}
+
+/** Keep at most this much raw text for report excerpts. */
+const RAW_LIMIT = 64 * 1024;
+/** After `[DONE]`, how long to watch for stray events before hanging up. */
+const AFTER_DONE_GRACE_MS = 200;
+
+/**
+ * Sends a request whose answer may be an event stream. Supertest buffers a whole body before
+ * handing it over, so it cannot time one event at a time; Node's fetch (undici) exposes the body as
+ * a ReadableStream, which lets every read race the per-event timer and a stalled stream fail fast.
+ * Framing is parsed by eventsource-parser, the same parser real clients use.
+ */
+export async function sendStream(call: StreamCall): Promise<StreamOutcome> {
+  const started = performance.now();
+  const controller = new AbortController();
+  const headerTimer = setTimeout(() => controller.abort(new Error(`no response headers within ${call.timeoutMs} ms`)), call.timeoutMs);
+  let res: Response;
+  try {
+    res = await fetch(call.baseUrl + call.pathAndQuery, {
+      method: call.method,
+      headers: call.headers,
+      body: call.body,
+      signal: controller.signal,
+      redirect: 'manual',
+    });
+  } finally {
+    clearTimeout(headerTimer);
+  }
+  const headers = lowerCaseHeaders(Object.fromEntries(res.headers.entries()));
+  const isStream = (headers['content-type'] ?? '').toLowerCase().startsWith('text/event-stream');
+  const capture = await readBody(res, controller, call, started, isStream);
+  const response: CapturedResponse = {
+    status: res.status,
+    headers,
+    text: capture.raw,
+    json: isStream ? undefined : parseJson(capture.raw),
+    durationMs: Math.round(performance.now() - started),
+  };
+  return isStream ? { response, stream: capture.stream } : { response };
+}
+
+async function readBody(res: Response, controller: AbortController, call: StreamCall, started: number, isStream: boolean) {
+  const events: SseEvent[] = [];
+  const malformed: string[] = [];
+  let comments = 0;
+  let raw = '';
+  let sawDone = false;
+  let afterDone = 0;
+  let stalled: StreamCapture['stalled'];
+  let transportError: string | undefined;
+  const parser = createParser({
+    onEvent(message) {
+      const atMs = Math.round(performance.now() - started);
+      if (sawDone) afterDone++;
+      if (message.data === '[DONE]') sawDone = true;
+      const json = message.data === '[DONE]' ? undefined : parseJson(message.data);
+      const jsonError = message.data !== '[DONE]' && json === undefined ? 'data is not JSON' : undefined;
+      events.push({ data: message.data, event: message.event, json, jsonError, atMs });
+    },
+    onComment: () => comments++,
+    onError: (error) => malformed.push(error.line ?? error.message),
+  });
+  const reader = res.body?.getReader();
+  const decoder = new TextDecoder();
+  let deadline = performance.now() + (isStream ? call.eventTimeoutMs : call.timeoutMs);
+  let seen = 0;
+  try {
+    while (reader) {
+      const wait = sawDone ? Math.min(AFTER_DONE_GRACE_MS, deadline - performance.now()) : deadline - performance.now();
+      const chunk = await readWithin(reader, Math.max(0, wait));
+      if (chunk === 'timeout') {
+        if (!isStream) transportError = `body not complete within ${call.timeoutMs} ms`;
+        else if (!sawDone) stalled = { afterMs: Math.round(performance.now() - started), afterEvents: events.length };
+        break;
+      }
+      if (chunk.done) break;
+      const text = decoder.decode(chunk.value, { stream: true });
+      if (raw.length < RAW_LIMIT) raw += text.slice(0, RAW_LIMIT - raw.length);
+      if (isStream) parser.feed(text);
+      if (events.length > seen) {
+        seen = events.length;
+        deadline = performance.now() + call.eventTimeoutMs;
+      }
+    }
+    if (isStream) parser.reset({ consume: true });
+  } catch (err) {
+    transportError = (err as Error).message;
+  } finally {
+    controller.abort();
+    await reader?.cancel().catch(() => undefined);
+  }
+  return { raw, stream: { events, comments, malformed, sawDone, afterDone, stalled, transportError } satisfies StreamCapture };
+}
+
+async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ms)));
+  try {
+    return await Promise.race([reader.read(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,30 @@
+import type { PlanContext, Scenario } from '../engine/scenario';
+import { authScenarios } from './auth-scenarios';
+import { modelScenarios, pagingScenarios } from './catalog-scenarios';
+import { guardrailScenarios } from './guardrail-scenarios';
+import { limitScenarios } from './limit-scenarios';
+import { propertyScenarios } from './property-scenarios';
+import { responseRuleScenarios } from './response-rule-scenarios';
+import { streamScenarios } from './stream-scenarios';
+import { unassignScenarios } from './unassign-scenarios';
+
+/** Every scenario of the suite for one target, with unique ids. */
+export function buildScenarios(plan: PlanContext): Scenario[] {
+  const all = [
+    ...authScenarios(plan),
+    ...responseRuleScenarios(plan),
+    ...streamScenarios(plan),
+    ...limitScenarios(plan),
+    ...modelScenarios(plan),
+    ...pagingScenarios(plan),
+    ...guardrailScenarios(plan),
+    ...unassignScenarios(plan),
+    ...propertyScenarios(plan),
+  ];
+  const seen = new Map<string, number>();
+  return all.map((scenario) => {
+    const n = (seen.get(scenario.id) ?? 0) + 1;
+    seen.set(scenario.id, n);
+    return n === 1 ? scenario : { ...scenario, id: `${scenario.id}-${n}` };
+  });
+}

@@ -1,0 +1,41 @@
+import { expectGuardrailBlock } from '../checks/guardrail-block-reported';
+import { expectStatus } from '../checks/status-matches-rule';
+import { missing } from '../engine/scenario';
+import type { PlanContext, Scenario } from '../engine/scenario';
+import type { Expectation, RequestSpec } from '../engine/types';
+import { PLAIN_INPUT, baseRequest } from './base-requests';
+
+const OP = 'createResponse';
+/** The 403 body of a guardrail block, as the document names it (contract §7.3). */
+export const GUARDRAIL_BLOCK_SCHEMA = '#/components/schemas/GuardrailBlockError';
+
+/**
+ * The guardrail block (contract §4.1, §7.3) with the target's guarded key and blocked input:
+ * 403 with the matched patterns; with each routing-metadata header (current and legacy, derived
+ * from the operation's header parameters) the full `service_metadata` with a guardrail stage;
+ * the same in stream mode; and plain input from the guarded key still goes through.
+ */
+export function guardrailScenarios(plan: PlanContext): Scenario[] {
+  const { guardrail, model } = plan.config;
+  const skipReason = missing([['guardrail.guardedApiKey', guardrail.guardedApiKey], ['guardrail.blockedInput', guardrail.blockedInput]]);
+  const blocked = { model, input: guardrail.blockedInput ?? '' };
+  const scenario = (id: string, title: string, request: Partial<RequestSpec>, expectation: Expectation): Scenario => ({
+    id: `guardrail/${OP}/${id}`,
+    title,
+    operationId: OP,
+    phase: 'main',
+    skipReason,
+    run: async (ctx) => void (await ctx.send(baseRequest(plan, OP, { credential: 'guardedApiKey', ...request }), [expectation])),
+  });
+  const block = (withMetadata: boolean) => expectGuardrailBlock({ schema: GUARDRAIL_BLOCK_SCHEMA, withMetadata, guardrailId: guardrail.id });
+  const scenarios = [
+    scenario('blocked', 'returns 403 with the matched patterns for blocked input', { body: blocked }, block(false)),
+    scenario('blocked-stream', 'returns 403 for blocked input in stream mode too', { body: { ...blocked, stream: true }, stream: true }, block(false)),
+    scenario('plain-input', 'lets plain input from the guarded key through', { body: { model, input: PLAIN_INPUT } }, expectStatus({ check: 'guardrail-block-reported', family: 'guardrail', rule: '§7.3', statuses: [200], because: 'input without a blocked pattern must not be blocked' })),
+  ];
+  const headers = plan.operation(OP).parameters.filter((p) => p.in === 'header' && Array.isArray(p.schema.enum) && p.schema.enum.includes('enabled'));
+  for (const header of headers) {
+    scenarios.push(scenario(`blocked-metadata-${header.name.toLowerCase()}`, `includes service_metadata in the block with ${header.name}: enabled`, { body: blocked, headers: { [header.name]: 'enabled' } }, block(true)));
+  }
+  return scenarios;
+}

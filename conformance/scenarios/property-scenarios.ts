@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import type { Arbitrary } from 'fast-check';
+import { expectInvalidRequestRejected } from '../checks/invalid-request-rejected';
+import { expectNoServerError } from '../checks/no-server-error';
+import { expectStatus } from '../checks/status-matches-rule';
+import { expectValidRequestAccepted } from '../checks/valid-request-accepted';
+import type { PlanContext, Scenario } from '../engine/scenario';
+import { deriveBoundaries } from '../schema/derive-boundaries';
+import { schemaArbitrary } from '../schema/schema-arbitrary';
+import { isObject } from '../../spec/contract';
+import type { JsonObject } from '../../spec/contract';
+import { baseRequest, fillPath, plainResponseBody } from './base-requests';
+
+/** Members of the response request the property phase varies; the rest stay as in the plain request. */
+const FUZZED = ['user', 'session_id', 'metadata', 'store', 'service_tier', 'parallel_tool_calls', 'instructions', 'safety_identifier', 'prompt_cache_key', 'previous_response_id', 'plugins'];
+/** Values of the wrong JSON type, one per type a member may not have. */
+const WRONG_TYPES: ReadonlyArray<[string, unknown]> = [['string', 'conformance'], ['integer', 42], ['number', 4.5], ['boolean', true], ['object', { a: 'b' }], ['array', ['x']]];
+
+/**
+ * The seeded property-based phase: requests generated from the document's schemas. Valid ones must
+ * be accepted, invalid ones (a derived limit breach or a wrong JSON type) must get a 4xx in the
+ * envelope, and nothing may get a 5xx. `fc.sample` with the run's seed makes every run replayable.
+ */
+export function propertyScenarios(plan: PlanContext): Scenario[] {
+  const { seed, propertyRuns } = plan.config;
+  if (propertyRuns === 0) return [];
+  const op = plan.operation('createResponse');
+  const bodyPointer = op.requestBody?.content.get('application/json');
+  if (bodyPointer === undefined) return [];
+  const validate = plan.contract.validator(bodyPointer);
+  const valid = validRequests(plan, bodyPointer).filter((body) => validate(body));
+  const invalid = invalidRequests(plan, bodyPointer, valid);
+  const scenario = (id: string, operationId: string, title: string, run: Scenario['run']): Scenario => ({
+    id: `property/${operationId}/${id}`,
+    title: `${title} (${propertyRuns} generated, seed ${seed})`,
+    operationId,
+    phase: 'property',
+    run,
+  });
+  return [
+    scenario('valid-requests-accepted', 'createResponse', 'accepts generated valid requests', async (ctx) => {
+      const samples = fc.sample(valid, { seed, numRuns: propertyRuns });
+      await Promise.all(samples.map((body) => ctx.send(baseRequest(plan, 'createResponse', { body }), [expectValidRequestAccepted(), expectNoServerError()])));
+    }),
+    scenario('invalid-requests-rejected', 'createResponse', 'rejects generated invalid requests with a 4xx', async (ctx) => {
+      const samples = fc.sample(invalid.filter(([body]) => !validate(body)), { seed: seed + 1, numRuns: propertyRuns });
+      await Promise.all(samples.map(([body, what]) => ctx.send(baseRequest(plan, 'createResponse', { body }), [expectInvalidRequestRejected(what), expectNoServerError()])));
+    }),
+    scenario('paging-parameters', 'listEmbeddingsModels', 'accepts paging parameters in range and rejects the others', async (ctx) => {
+      const samples = fc.sample(queryValues(plan), { seed: seed + 2, numRuns: propertyRuns });
+      await Promise.all(
+        samples.map(({ query, ok }) =>
+          ctx.send(baseRequest(plan, 'listEmbeddingsModels', { query }), [ok ? expectValidRequestAccepted() : expectInvalidRequestRejected(`query ${JSON.stringify(query)}`), expectNoServerError()]),
+        ),
+      );
+    }),
+    scenario('model-slugs', 'getModel', 'answers 200 or 404 to generated model ids, never 5xx', async (ctx) => {
+      const getModel = plan.operation('getModel');
+      const slug = fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,24}$/);
+      const samples = fc.sample(fc.tuple(slug, slug), { seed: seed + 3, numRuns: propertyRuns });
+      const found = expectStatus({ check: 'no-server-error', family: 'property', rule: '§4.4/§7.4', statuses: [200, 404], because: 'a model lookup either finds the model or answers 404' });
+      await Promise.all(samples.map(([author, s]) => ctx.send(baseRequest(plan, 'getModel', { path: fillPath(getModel, { author, slug: s }) }), [found])));
+    }),
+  ];
+}
+
+function validRequests(plan: PlanContext, pointer: string): Arbitrary<Record<string, unknown>> {
+  const schema = plan.contract.resolve<JsonObject>(plan.contract.at(pointer));
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const picked = Object.fromEntries(FUZZED.filter((k) => k in properties).map((k) => [k, properties[k]]));
+  const arb = schemaArbitrary(plan.contract, { type: 'object', properties: picked }, { model: plan.config.model });
+  if (!arb) throw new Error('no member of the request schema can be generated');
+  return arb.map((extra) => ({ ...plainResponseBody(plan), ...(extra as Record<string, unknown>) }));
+}
+
+/** A valid request plus one breach: a derived past-the-boundary value, or a member of a wrong type. */
+function invalidRequests(plan: PlanContext, pointer: string, valid: Arbitrary<Record<string, unknown>>): Arbitrary<[Record<string, unknown>, string]> {
+  const breaches = deriveBoundaries(plan.contract, pointer, { model: plan.config.model }).filter((c) => !c.valid);
+  const fromLimits = fc.tuple(valid, fc.constantFrom(...breaches)).map(([body, c]): [Record<string, unknown>, string] => [{ ...body, ...(c.value as object) }, c.description]);
+  const wrongType = fc.tuple(valid, fc.constantFrom(...FUZZED), fc.constantFrom(...WRONG_TYPES)).map(([body, key, [type, value]]): [Record<string, unknown>, string] => [{ ...body, [key]: value }, `${key} as ${type}`]);
+  return fc.oneof(fromLimits, wrongType);
+}
+
+/** Paging parameters in and out of their documented ranges, labelled by the document's validator. */
+function queryValues(plan: PlanContext): Arbitrary<{ query: Record<string, string>; ok: boolean }> {
+  const params = plan.operation('listEmbeddingsModels').parameters.filter((p) => p.in === 'query');
+  const value = fc.oneof(fc.integer({ min: -5, max: 1100 }).map(String), fc.constantFrom('abc', '1.5', 'ten'));
+  const queries = fc.record(Object.fromEntries(params.map((p) => [p.name, value])), { requiredKeys: [] });
+  return queries.map((query) => {
+    const ok = params.every((p) => {
+      const raw = query[p.name];
+      if (raw === undefined) return true;
+      const numeric = /^-?\d+$/.test(raw) ? Number(raw) : raw;
+      return plan.contract.validator(p.schemaPointer)(numeric);
+    });
+    return { query: query as Record<string, string>, ok };
+  });
+}

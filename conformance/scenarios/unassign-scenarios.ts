@@ -1,0 +1,57 @@
+import { expectUnassignedCount } from '../checks/unassigned-count-matches';
+import { expectStatus } from '../checks/status-matches-rule';
+import { missing } from '../engine/scenario';
+import type { PlanContext, Scenario } from '../engine/scenario';
+import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest, fillPath } from './base-requests';
+
+const OP = 'unassignGuardrailKeys';
+
+/**
+ * Guardrail key unassignment counting (contract §2.9, §4.2). Read-only cases run with the rest;
+ * the one that really unassigns the target's `keyHashes` runs in the mutating phase, after the
+ * guardrail block scenarios, and is followed by a second identical call that must count 0.
+ * (An empty `key_hashes` list is one of the derived limit cases.)
+ */
+export function unassignScenarios(plan: PlanContext): Scenario[] {
+  const { guardrail, managementKey } = plan.config;
+  const op = plan.operation(OP);
+  const needsGuardrail = missing([['managementKey', managementKey], ['guardrail.id', guardrail.id]]);
+  const needsHashes = missing([['managementKey', managementKey], ['guardrail.id', guardrail.id], ['guardrail.keyHashes', guardrail.keyHashes]]);
+  const distinct = [...new Set(guardrail.keyHashes.map((h) => h.toLowerCase()))];
+  return [
+    {
+      id: `guardrail/${OP}/unknown-guardrail`,
+      title: 'returns 404 for an unknown guardrail',
+      operationId: OP,
+      phase: 'main',
+      skipReason: missing([['managementKey', managementKey]]),
+      async run(ctx) {
+        const path = fillPath(op, { id: UNKNOWN_GUARDRAIL_ID });
+        await ctx.send(baseRequest(plan, OP, { path }), [expectStatus({ check: 'unassigned-count-matches', family: 'guardrail', rule: '§4.2/§7.4', statuses: [404], because: 'the guardrail does not exist' })]);
+      },
+    },
+    {
+      id: `guardrail/${OP}/unknown-hashes`,
+      title: 'counts 0 for hashes of keys that are not assigned',
+      operationId: OP,
+      phase: 'main',
+      skipReason: needsGuardrail,
+      async run(ctx) {
+        const body = { key_hashes: [UNKNOWN_KEY_HASH, UNKNOWN_KEY_HASH.replace(/0/g, 'e')] };
+        await ctx.send(baseRequest(plan, OP, { body }), [expectUnassignedCount(0, 'unknown hashes count 0')]);
+      },
+    },
+    {
+      id: `guardrail/${OP}/unassign-twice`,
+      title: 'counts each assigned key once (repeats and unknown hashes 0), then 0 on a second call',
+      operationId: OP,
+      phase: 'mutating',
+      skipReason: needsHashes,
+      async run(ctx) {
+        const body = { key_hashes: [...guardrail.keyHashes, ...guardrail.keyHashes, UNKNOWN_KEY_HASH] };
+        await ctx.send(baseRequest(plan, OP, { body }), [expectUnassignedCount(distinct.length, `${distinct.length} assigned key(s), each sent twice, plus one unknown hash`)]);
+        await ctx.send(baseRequest(plan, OP, { body }), [expectUnassignedCount(0, 'the keys were already unassigned by the first call')]);
+      },
+    },
+  ];
+}
