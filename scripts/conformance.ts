@@ -1,0 +1,17 @@
+/**
+ * `npm run conformance -- [options]`: runs the conformance suite (conformance/) against a gateway,
+ * or against the mock started in-process. `--help` lists the options.
+ */
+import { runConformance } from '../conformance/run-conformance';
+
+runConformance(process.argv.slice(2), process.env, {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+})
+  .then((code) => {
+    process.exitCode = code;
+  })
+  .catch((err: unknown) => {
+    process.stderr.write(`conformance: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exitCode = 2;
+  });
