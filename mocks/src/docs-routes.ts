@@ -1,0 +1,68 @@
+import { readFileSync, statSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Contract } from '../../spec/contract';
+import { SPEC_PATH } from '../../spec/contract';
+import type { AdminRoute } from './admin';
+import { GatewayError } from './pipeline/gateway-error';
+
+/** Where `npm run docs` writes the HTML reference: reports/docs/index.html beside spec/. */
+export function defaultDocsHtmlPath(specPath: string = SPEC_PATH): string {
+  return path.join(path.dirname(specPath), '..', 'reports', 'docs', 'index.html');
+}
+
+export interface DocsRoutesInit {
+  /** The contract this mock instance serves; `/__mock/openapi.json` is its document. */
+  readonly contract: Contract;
+  /** The YAML the contract was read from, served as written (comments included). */
+  readonly specText: string;
+  readonly docsHtmlPath?: string;
+}
+
+/**
+ * GET /__mock/docs (the HTML reference built by `npm run docs`), GET /__mock/openapi.yaml and
+ * GET /__mock/openapi.json (the spec this mock runs on, so tools can point at the mock alone).
+ */
+export function createDocsRoutes(init: DocsRoutesInit): AdminRoute {
+  const docsHtmlPath = init.docsHtmlPath ?? defaultDocsHtmlPath(init.contract.specPath);
+  const json = `${JSON.stringify(init.contract.document, null, 2)}\n`;
+  return (req, res) => {
+    const method = req.method ?? 'GET';
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const route = (req.url ?? '/').split('?')[0];
+    const head = method === 'HEAD';
+    switch (route) {
+      case '/__mock/openapi.yaml':
+        send(res, 'application/yaml; charset=utf-8', init.specText, head);
+        return true;
+      case '/__mock/openapi.json':
+        send(res, 'application/json; charset=utf-8', json, head);
+        return true;
+      case '/__mock/docs':
+      case '/__mock/docs/':
+        send(res, 'text/html; charset=utf-8', readDocs(docsHtmlPath), head);
+        return true;
+      default:
+        return false;
+    }
+  };
+}
+
+/** The built page, read per request so `npm run docs` shows without a restart. */
+function readDocs(docsHtmlPath: string): Buffer {
+  try {
+    if (statSync(docsHtmlPath).isFile()) return readFileSync(docsHtmlPath);
+  } catch {
+    // Not built yet: answered below.
+  }
+  throw new GatewayError(404, `The API reference is not built: run \`npm run docs\` (it writes ${path.relative(process.cwd(), docsHtmlPath) || docsHtmlPath}), then reload /__mock/docs`);
+}
+
+function send(res: ServerResponse, contentType: string, body: string | Buffer, head: boolean): void {
+  res.writeHead(200, {
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-cache',
+  });
+  res.end(head ? undefined : body);
+}

@@ -1,0 +1,59 @@
+import type { PathSegment } from './types';
+
+/** Keeps values short in a one-line change description. */
+export function formatValue(value: unknown): string {
+  if (value === undefined) return '(none)';
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const ref = (value as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string') return ref.replace(/^#\/components\/\w+\//, '');
+  }
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** `string`, or `[string, null]` for an OpenAPI 3.1 type list. */
+function formatType(value: unknown): string {
+  return Array.isArray(value) ? `[${value.map(String).join(', ')}]` : String(value);
+}
+
+/** ` <value>` for a scalar or a list of scalars; objects are left out (the pointer names them). */
+function shortValue(value: unknown): string {
+  const scalar = (item: unknown): boolean => item === null || typeof item !== 'object';
+  return scalar(value) || (Array.isArray(value) && value.every(scalar)) ? ` ${formatValue(value)}` : '';
+}
+
+export interface RawChange {
+  readonly action: 'add' | 'remove' | 'replace' | 'rename';
+  readonly path: readonly PathSegment[];
+  readonly before?: unknown;
+  readonly after?: unknown;
+}
+
+/** One line saying what changed, from the diff path's last segments and the values. */
+export function describeChange(change: RawChange, tail: readonly PathSegment[]): string {
+  const { action, path, before, after } = change;
+  const last = path[path.length - 1];
+  const parent = path[path.length - 2];
+  const verb = action === 'add' ? 'added' : action === 'remove' ? 'removed' : action === 'rename' ? 'renamed' : 'changed';
+
+  if (parent === 'properties') return `property \`${String(last)}\` ${verb}`;
+  if (parent === 'required' && typeof last === 'number') {
+    const name = formatValue(action === 'add' ? after : before);
+    return action === 'add' ? `${name} is now required` : action === 'remove' ? `${name} is no longer required` : `required ${formatValue(before)} → ${formatValue(after)}`;
+  }
+  if (parent === 'enum' && typeof last === 'number') {
+    return action === 'replace' ? `enum value ${formatValue(before)} → ${formatValue(after)}` : `enum value ${formatValue(action === 'add' ? after : before)} ${verb}`;
+  }
+  if (parent === 'type' && typeof last === 'number') return `type member ${formatValue(action === 'add' ? after : before)} ${verb}`;
+  if (last === 'type' && action === 'replace') return `type ${formatType(before)} → ${formatType(after)}`;
+  if (last === 'required' && typeof (action === 'remove' ? before : after) === 'boolean') {
+    return (action === 'remove' ? false : after) === true ? 'now required' : 'no longer required';
+  }
+  if (tail.length === 2 && typeof tail[0] === 'number' && path.includes('security')) return `security requirement \`${String(tail[1])}\` ${verb}`;
+  if (tail.length === 0) return action === 'replace' ? `${formatValue(before)} → ${formatValue(after)}` : verb;
+  const keyword = tail.map(String).join('.');
+  if (action === 'replace') return `${keyword} ${formatValue(before)} → ${formatValue(after)}`;
+  if (action === 'add') return `${keyword}${shortValue(after)} added`;
+  if (action === 'remove') return `${keyword}${shortValue(before)} removed`;
+  return `${keyword} renamed ${formatValue(before)} → ${formatValue(after)}`;
+}

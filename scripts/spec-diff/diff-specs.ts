@@ -1,0 +1,60 @@
+import { apiDiff } from 'api-smart-diff';
+import { describeChange } from './describe-change';
+import type { RawChange } from './describe-change';
+import { describeLocation } from './describe-location';
+import { reclassify } from './reclassify';
+import { toPointer } from './resolve-path';
+import { SEVERITIES } from './types';
+import type { ChangeSeverity, PathSegment, SpecChange, SpecDiffResult } from './types';
+
+/** Component sections the engine also reports at every place of use under `paths`. */
+const REPORTED_AT_USE = new Set(['schemas', 'parameters', 'responses', 'requestBodies', 'headers', 'examples', 'links', 'callbacks', 'pathItems']);
+
+/**
+ * Compares two parsed OpenAPI 3.1 documents. api-smart-diff finds and classifies the changes
+ * (it resolves `$ref`s and reports each change where an operation uses it); the rules in
+ * reclassify.ts correct what it misjudges for this spec.
+ */
+export function diffSpecs(before: unknown, after: unknown): SpecDiffResult {
+  const docs = { before, after };
+  const changes: SpecChange[] = [];
+  // The engine rewrites its inputs while it walks them (it resolves references in place), so it
+  // gets copies; the rules below read the documents as written.
+  for (const diff of apiDiff(structuredClone(before), structuredClone(after))) {
+    const path = diff.path as readonly PathSegment[];
+    // A component change shows up again at each operation that uses it; the component copy,
+    // classified without knowing request from response, would only repeat or contradict it.
+    if (path[0] === 'components' && REPORTED_AT_USE.has(String(path[1]))) continue;
+    const raw: RawChange = { action: diff.action, path, before: diff.before, after: diff.after };
+    const location = describeLocation(path, docs);
+    const { severity, reason } = reclassify(raw, location, docs, diff.type as ChangeSeverity);
+    changes.push({
+      severity,
+      action: diff.action,
+      pointer: toPointer(path),
+      operation: location.operation,
+      where: location.where,
+      what: describeChange(raw, location.tail),
+      reason,
+    });
+  }
+  changes.sort(byReadingOrder);
+  return { changes, baseVersion: infoVersion(before), headVersion: infoVersion(after) };
+}
+
+export function countBySeverity(changes: readonly SpecChange[]): Record<ChangeSeverity, number> {
+  const counts = Object.fromEntries(SEVERITIES.map((severity) => [severity, 0])) as Record<ChangeSeverity, number>;
+  for (const change of changes) counts[change.severity] += 1;
+  return counts;
+}
+
+function byReadingOrder(a: SpecChange, b: SpecChange): number {
+  return SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity)
+    || (a.operation ?? '').localeCompare(b.operation ?? '')
+    || a.pointer.localeCompare(b.pointer);
+}
+
+function infoVersion(document: unknown): string | undefined {
+  const version = (document as { info?: { version?: unknown } } | undefined)?.info?.version;
+  return typeof version === 'string' ? version : undefined;
+}

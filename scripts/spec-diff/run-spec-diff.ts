@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { countBySeverity, diffSpecs } from './diff-specs';
+import { formatReport } from './format-report';
+import { isInsideWorkTree, parseSpec, resolveCommit, SpecDiffError, specTextAt } from './git-spec';
+import { mockNotes } from './mock-impact';
+
+export const USAGE = `Usage: npm run spec:diff -- [REF] [options]
+
+Compares spec/openapi.yaml (as it is in the working tree) with its version at the git REF
+(default HEAD) and lists the changes: breaking, non-breaking, deprecated, unclassified, annotations.
+Exit status: 0 no breaking change, 1 breaking change(s), 2 usage or input error.
+
+Options:
+  --spec FILE        the spec to compare (default spec/openapi.yaml)
+  --base-file FILE   compare with FILE instead of a git ref
+  --all              list annotation changes one by one (descriptions, examples)
+  --json             print the changes as JSON
+  -h, --help         show this help`;
+
+export interface RunIo {
+  readonly cwd: string;
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+export function runSpecDiff(argv: readonly string[], io: RunIo): number {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        spec: { type: 'string', default: 'spec/openapi.yaml' },
+        'base-file': { type: 'string' },
+        all: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (err) {
+    io.err(`spec:diff: ${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  if (positionals.length > 1 || (positionals.length === 1 && values['base-file'] !== undefined)) {
+    io.err(`spec:diff: give one git REF or --base-file, not both\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    const specPath = values.spec;
+    const base = readBase(io.cwd, specPath, positionals[0] ?? 'HEAD', values['base-file']);
+    const head = parseSpec(readFileSync(path.resolve(io.cwd, specPath), 'utf8'), `${specPath} (working tree)`);
+    const result = diffSpecs(base.document, head);
+    const notes = mockNotes(head);
+    if (values.json) {
+      io.out(JSON.stringify({ base: base.label, head: `${specPath} (working tree)`, ...result, counts: countBySeverity(result.changes), mock: notes }, null, 2));
+    } else {
+      io.out(formatReport(result, { baseLabel: base.label, headLabel: `${specPath} (working tree)`, all: values.all, mockNotes: notes }));
+    }
+    return result.changes.some((change) => change.severity === 'breaking') ? 1 : 0;
+  } catch (err) {
+    if (err instanceof SpecDiffError || (err as NodeJS.ErrnoException).code === 'ENOENT') {
+      io.err(`spec:diff: ${(err as Error).message}`);
+      return 2;
+    }
+    throw err;
+  }
+}
+
+function readBase(cwd: string, specPath: string, ref: string, baseFile: string | undefined): { label: string; document: unknown } {
+  if (baseFile !== undefined) {
+    return { label: baseFile, document: parseSpec(readFileSync(path.resolve(cwd, baseFile), 'utf8'), baseFile) };
+  }
+  if (!isInsideWorkTree(cwd)) throw new SpecDiffError(`${cwd} is not inside a git work tree: pass --base-file FILE`);
+  const commit = resolveCommit(cwd, ref);
+  if (!commit) throw new SpecDiffError(`unknown git ref "${ref}"`);
+  const text = specTextAt(cwd, commit, specPath);
+  if (text === undefined) throw new SpecDiffError(`${specPath} does not exist at ${ref}: nothing to compare with`);
+  const label = `${specPath} at ${ref}${ref === commit.slice(0, ref.length) ? '' : ` (${commit.slice(0, 10)})`}`;
+  return { label, document: parseSpec(text, label) };
+}
