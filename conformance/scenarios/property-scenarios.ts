@@ -46,6 +46,10 @@ export function propertyScenarios(plan: PlanContext): Scenario[] {
       const samples = fc.sample(invalid.filter(([body]) => !validate(body)), { seed: seed + 1, numRuns: propertyRuns });
       await Promise.all(samples.map(([body, what]) => ctx.send(baseRequest(plan, 'createResponse', { body }), [expectInvalidRequestRejected(what), expectNoServerError()])));
     }),
+    scenario('wrong-types-rejected', 'createResponse', 'rejects each request member sent with a JSON type its schema does not allow', async (ctx) => {
+      const cases = wrongTypeCases(plan, bodyPointer, seed);
+      await Promise.all(cases.map(([body, what]) => ctx.send(baseRequest(plan, 'createResponse', { body }), [expectInvalidRequestRejected(what), expectNoServerError()])));
+    }),
     scenario('paging-parameters', 'listEmbeddingsModels', 'accepts paging parameters in range and rejects the others', async (ctx) => {
       const samples = fc.sample(queryValues(plan), { seed: seed + 2, numRuns: propertyRuns });
       await Promise.all(
@@ -79,6 +83,22 @@ function invalidRequests(plan: PlanContext, pointer: string, valid: Arbitrary<Re
   const fromLimits = fc.tuple(valid, fc.constantFrom(...breaches)).map(([body, c]): [Record<string, unknown>, string] => [{ ...body, ...(c.value as object) }, c.description]);
   const wrongType = fc.tuple(valid, fc.constantFrom(...FUZZED), fc.constantFrom(...WRONG_TYPES)).map(([body, key, [type, value]]): [Record<string, unknown>, string] => [{ ...body, [key]: value }, `${key} as ${type}`]);
   return fc.oneof(fromLimits, wrongType);
+}
+
+/**
+ * Every member of the request schema, once, with a value of a JSON type the schema rejects (the
+ * seed picks which wrong type), so a gateway that coerces or ignores a mistyped member is caught
+ * whatever the random draw.
+ */
+function wrongTypeCases(plan: PlanContext, pointer: string, seed: number): Array<[Record<string, unknown>, string]> {
+  const validate = plan.contract.validator(pointer);
+  const schema = plan.contract.resolve<JsonObject>(plan.contract.at(pointer));
+  const base = plainResponseBody(plan);
+  return Object.keys(isObject(schema.properties) ? schema.properties : {}).flatMap((key, i) => {
+    const wrong = WRONG_TYPES.filter(([, value]) => !validate({ ...base, [key]: value }));
+    const pick = wrong[Math.abs(seed + i) % Math.max(1, wrong.length)];
+    return pick ? [[{ ...base, [key]: pick[1] }, `${key} as ${pick[0]}`] as [Record<string, unknown>, string]] : [];
+  });
 }
 
 /** Paging parameters in and out of their documented ranges, labelled by the document's validator. */

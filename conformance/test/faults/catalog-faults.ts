@@ -1,0 +1,81 @@
+import type { FaultCase } from './fault-case';
+import { isRecord, without } from './fault-case';
+
+/** Faults in the catalog (paging, aliases, variants) and the guardrail operations. */
+export const CATALOG_FAULTS: readonly FaultCase[] = [
+  {
+    name: 'ignores offset when paging',
+    only: ['catalog/listEmbeddingsModels/paging'],
+    caughtBy: 'page-window-matches',
+    fault: { request: (req) => ({ ...req, path: req.path.replace(/([?&])offset=\d+&?/, '$1').replace(/[?&]$/, '') }) },
+  },
+  {
+    name: 'reports the page size as the total count',
+    only: ['catalog/listEmbeddingsModels/paging'],
+    caughtBy: 'page-window-matches',
+    fault: { response: (res) => (isRecord(res.body) && Array.isArray(res.body.data) && 'total_count' in res.body ? { ...res, body: { ...res.body, total_count: res.body.data.length } } : res) },
+  },
+  {
+    name: 'lists a chat model among the embeddings models',
+    only: ['catalog/listEmbeddingsModels/paging'],
+    caughtBy: 'embeddings-listed',
+    fault: {
+      response: (res, req) => {
+        if (req.path !== '/embeddings/models' || !isRecord(res.body) || !Array.isArray(res.body.data)) return res;
+        const first = res.body.data[0];
+        const chat = isRecord(first) ? { ...first, id: 'openai/gpt-4o', architecture: { ...(first.architecture as object), output_modalities: ['text'] } } : first;
+        return { ...res, body: { ...res.body, data: [...res.body.data, chat], total_count: res.body.data.length + 1 } };
+      },
+    },
+  },
+  {
+    name: 'does not resolve aliases',
+    only: ['catalog/getModel/alias-'],
+    caughtBy: 'model-matches-request',
+    fault: { request: (req) => ({ ...req, path: req.path.replace('claude-3-5-sonnet', 'no-alias-claude-3-5-sonnet') }) },
+  },
+  {
+    name: 'does not decode a percent-encoded variant colon',
+    only: ['catalog/getModel/variant-'],
+    caughtBy: 'model-matches-request',
+    fault: { request: (req) => ({ ...req, path: req.path.replace(/%3A/gi, '%253A') }) },
+  },
+  {
+    name: 'does not block input the guardrail matches',
+    only: ['guardrail/createResponse/'],
+    caughtBy: 'guardrail-block-reported',
+    fault: { request: (req) => (req.headers.authorization === 'Bearer sk-mock-guarded' ? { ...req, headers: { ...req.headers, authorization: 'Bearer sk-mock-user' } } : req) },
+  },
+  {
+    name: 'blocks without naming the patterns',
+    only: ['guardrail/createResponse/blocked'],
+    caughtBy: 'guardrail-block-reported',
+    fault: { response: (res) => (res.status === 403 && isRecord(res.body) && isRecord(res.body.error) ? { ...res, body: { ...res.body, error: { code: 403, message: 'blocked' } } } : res) },
+  },
+  {
+    name: 'leaves service_metadata out of the block',
+    only: ['guardrail/createResponse/blocked-metadata'],
+    caughtBy: 'guardrail-block-reported',
+    fault: {
+      response: (res) => {
+        if (res.status !== 403 || !isRecord(res.body)) return res;
+        return { ...res, body: without(res.body, 'service_metadata') };
+      },
+    },
+  },
+  {
+    name: 'counts every hash sent, repeats and unknown ones included',
+    only: ['guardrail/unassignGuardrailKeys/'],
+    caughtBy: 'unassigned-count-matches',
+    fault: {
+      response: (res, req) =>
+        res.status === 200 && isRecord(req.body) && Array.isArray(req.body.key_hashes) ? { ...res, body: { unassigned_count: req.body.key_hashes.length } } : res,
+    },
+  },
+  {
+    name: 'answers 200 for an unknown guardrail',
+    only: ['guardrail/unassignGuardrailKeys/unknown-guardrail'],
+    caughtBy: 'unassigned-count-matches',
+    fault: { response: (res) => (res.status === 404 ? { ...res, status: 200, body: { unassigned_count: 0 } } : res) },
+  },
+];

@@ -1,0 +1,96 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A request as the proxy received it; a fault may rewrite it before it goes upstream. */
+export interface ProxiedRequest {
+  method: string;
+  /** Path and query relative to the API base (e.g. `/model/openai/gpt-4o?x=1`). */
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** An upstream JSON answer; a fault may rewrite it before it goes back. */
+export interface ProxiedResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Parsed JSON, or the raw text when it is not JSON. */
+  body: unknown;
+}
+
+/**
+ * One deliberate departure from the contract. `request` distorts what the gateway is asked (so it
+ * behaves as if it ignored a rule), `response` what it answers, `stream` the SSE frames it sends
+ * (each frame is one event's text without the blank line; return `stall: true` to hang after them).
+ */
+export interface Fault {
+  request?(req: ProxiedRequest): ProxiedRequest;
+  response?(res: ProxiedResponse, req: ProxiedRequest): ProxiedResponse;
+  stream?(frames: string[], req: ProxiedRequest): { frames: string[]; stall?: boolean; contentType?: string };
+}
+
+export interface FaultProxy {
+  readonly baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A broken gateway: the real mock behind a proxy that applies one fault. */
+export async function startFaultProxy(upstreamBaseUrl: string, fault: Fault): Promise<FaultProxy> {
+  const server = http.createServer((req, res) => {
+    void handle(upstreamBaseUrl, fault, req, res).catch((err: Error) => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`fault proxy: ${err.message}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/api/v1`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function handle(upstream: string, fault: Fault, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name)) headers[name] = value;
+  let request: ProxiedRequest = { method: req.method ?? 'GET', path: (req.url ?? '/').replace(/^\/api\/v1/, ''), headers, body: text === '' ? undefined : parse(text) };
+  if (fault.request) request = fault.request(request);
+  const answer = await fetch(upstream + request.path, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body),
+  });
+  const answerText = await answer.text();
+  const answerHeaders: Record<string, string> = {};
+  answer.headers.forEach((value, name) => {
+    if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) answerHeaders[name] = value;
+  });
+  if ((answerHeaders['content-type'] ?? '').startsWith('text/event-stream') && fault.stream) {
+    const frames = answerText.split(/\n\n/).filter((f) => f.trim() !== '');
+    const out = fault.stream(frames, request);
+    res.writeHead(answer.status, { ...answerHeaders, 'content-type': out.contentType ?? answerHeaders['content-type'] ?? 'text/event-stream' });
+    res.write(out.frames.map((f) => `${f}\n\n`).join(''));
+    if (!out.stall) res.end(); // a stall keeps the connection open until the client gives up
+    return;
+  }
+  let response: ProxiedResponse = { status: answer.status, headers: answerHeaders, body: parse(answerText) };
+  if (fault.response) response = fault.response(response, request);
+  const body = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
+  res.writeHead(response.status, response.headers);
+  res.end(body);
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,60 @@
+import type { FaultCase } from './fault-case';
+import { isRecord, without } from './fault-case';
+
+/** Faults in every answer's status, content type, body shape and error envelope, and in auth. */
+export const RESPONSE_FAULTS: readonly FaultCase[] = [
+  {
+    name: 'answers 201 instead of 200',
+    only: ['catalog/getModel/model'],
+    caughtBy: 'status-code-documented',
+    fault: { response: (res) => ({ ...res, status: res.status === 200 ? 201 : res.status }) },
+  },
+  {
+    name: 'labels JSON as text/plain',
+    only: ['catalog/getModel/model'],
+    caughtBy: 'content-type-documented',
+    fault: { response: (res) => ({ ...res, headers: { ...res.headers, 'content-type': 'text/plain' } }) },
+  },
+  {
+    name: 'drops a required member of the result (created_at)',
+    only: ['rules/createResponse/plain'],
+    caughtBy: 'response-schema-valid',
+    fault: {
+      response: (res) => {
+        return isRecord(res.body) ? { ...res, body: without(res.body, 'created_at') } : res;
+      },
+    },
+  },
+  {
+    name: 'sends error.code 400 on a 401',
+    only: ['auth/missing-key/getModel'],
+    caughtBy: 'error-code-matches-status',
+    fault: { response: (res) => (res.status === 401 && isRecord(res.body) ? { ...res, body: { error: { code: 400, message: 'unauthorized' } } } : res) },
+  },
+  {
+    name: 'answers 404 without the error envelope',
+    only: ['catalog/getModel/unknown-slug'],
+    caughtBy: 'response-schema-valid',
+    fault: { response: (res) => (res.status === 404 ? { ...res, body: { message: 'not found' } } : res) },
+  },
+  {
+    name: 'skips authentication (a missing or bad key passes as the user key)',
+    only: ['auth/'],
+    caughtBy: 'auth-required',
+    fault: {
+      request: (req) => {
+        const auth = req.headers.authorization;
+        if (auth === undefined || auth.includes('invalid')) return { ...req, headers: { ...req.headers, authorization: 'Bearer sk-mock-user' } };
+        return req;
+      },
+    },
+  },
+  {
+    name: 'lets an ordinary key unassign guardrail keys',
+    only: ['auth/ordinary-key'],
+    caughtBy: 'management-key-required',
+    fault: {
+      request: (req) => (req.path.startsWith('/guardrails/') && req.headers.authorization === 'Bearer sk-mock-user' ? { ...req, headers: { ...req.headers, authorization: 'Bearer sk-mock-management' } } : req),
+    },
+  },
+];
