@@ -46,20 +46,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const log = options.log ?? (() => undefined);
   const startedAt = new Date();
   const started = performance.now();
-  const checks = createCheckContext(contract);
+  const plan = planContext(contract, config);
+  const checks = plan.checks;
   const keys: Keys = { apiKey: config.apiKey, managementKey: config.managementKey, guardedApiKey: config.guardrail.guardedApiKey };
   const settings = { baseUrl: config.baseUrl, keys, requestTimeoutMs: config.requestTimeoutMs, eventTimeoutMs: config.eventTimeoutMs };
-  const plan: PlanContext = {
-    config,
-    contract,
-    checks,
-    operation(operationId) {
-      const op = checks.operations.get(operationId);
-      if (!op) throw new Error(`the document has no operation ${operationId}`);
-      return op;
-    },
-  };
-
   const probe = createGatewayClient({ ...settings, requestTimeoutMs: Math.min(PREFLIGHT_TIMEOUT_MS, config.requestTimeoutMs) });
   const probeRequest = baseRequest(plan, 'listEmbeddingsModels');
   await preflight(probe, plan.operation('listEmbeddingsModels'), probeRequest, config.baseUrl);
@@ -68,7 +58,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const recorder = new Recorder();
   const client = createGatewayClient(settings);
   const limiter = new Limiter(config.concurrency);
-  const all = (options.scenarios ?? buildScenarios)(plan).filter((s) => matchesOnly(config.only, s));
+  const all = planScenarios(plan, options.scenarios);
   const contextFor = (scenario: Scenario): ScenarioContext => ({
     config,
     checks,
@@ -108,6 +98,26 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     startedAt,
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+/** What scenario factories read; synchronous, so a jest entry can list the scenarios up front. */
+export function planContext(contract: Contract, config: ConformanceConfig): PlanContext {
+  const checks = createCheckContext(contract);
+  return {
+    config,
+    contract,
+    checks,
+    operation(operationId) {
+      const op = checks.operations.get(operationId);
+      if (!op) throw new Error(`the document has no operation ${operationId}`);
+      return op;
+    },
+  };
+}
+
+/** The scenarios a run executes, `--only` applied. */
+export function planScenarios(plan: PlanContext, factory: (plan: PlanContext) => Scenario[] = buildScenarios): Scenario[] {
+  return factory(plan).filter((s) => matchesOnly(plan.config.only, s));
 }
 
 function scenarioFailure(scenario: Scenario, message: string) {

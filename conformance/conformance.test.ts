@@ -1,0 +1,46 @@
+/**
+ * The conformance suite as a jest run: the same scenarios and checks as `npm run conformance`,
+ * one test per scenario, grouped by operation. Configured by CONFORMANCE_* variables (see
+ * `npm run conformance -- --help`); without CONFORMANCE_TARGET and CONFORMANCE_BASE_URL it starts
+ * the mock in-process, so `npm test` proves the mock conforms. Set CONFORMANCE_REPORT_DIR to also
+ * write junit.xml and conformance.json.
+ */
+import { loadContract } from '../spec/contract';
+import { parseCli } from './config/parse-cli';
+import { resolveConfig } from './config/resolve-config';
+import { planContext, planScenarios } from './engine/run-suite';
+import type { SuiteResult } from './engine/run-suite';
+import type { Failure } from './engine/types';
+import { summarize } from './report/summarize';
+import { writeReports } from './report/write-reports';
+import { runAgainstTarget } from './run-conformance';
+
+const config = resolveConfig(parseCli([], process.env));
+const contract = loadContract();
+const scenarios = planScenarios(planContext(contract, config));
+const operations = [...new Set(scenarios.map((s) => s.operationId))];
+let result: SuiteResult | undefined;
+
+beforeAll(async () => {
+  result = await runAgainstTarget(contract, config, { out: () => undefined, err: () => undefined });
+  if (process.env.CONFORMANCE_REPORT_DIR) writeReports(config.reportDir, result, summarize(result));
+}, 120_000);
+
+describe.each(operations)('%s', (operationId) => {
+  for (const scenario of scenarios.filter((s) => s.operationId === operationId)) {
+    if (scenario.skipReason !== undefined) {
+      // The target lacks what the scenario needs; the CLI prints the same reason.
+      it.skip(`${scenario.title} [${scenario.id}] (skipped: ${scenario.skipReason})`, () => undefined);
+      continue;
+    }
+    it(`${scenario.title} [${scenario.id}]`, () => {
+      const results = result?.recorder.resultsOf(scenario.id) ?? [];
+      expect(results.length).toBeGreaterThan(0);
+      expect(results.flatMap((r) => (r.failure ? [formatFailure(r.failure)] : []))).toEqual([]);
+    });
+  }
+});
+
+function formatFailure(f: Failure): string {
+  return `${f.check} (contract ${f.rule}): ${f.message}\n  expected: ${f.expected}\n  received: ${f.received.status ?? 'no answer'} ${f.received.body.slice(0, 300)}\n  reproduce: ${f.curl}`;
+}
