@@ -1,7 +1,7 @@
-import { createParser } from 'eventsource-parser';
-import type { CapturedResponse, SseEvent, StreamCapture } from '../engine/types';
+import type { CapturedResponse, StreamCapture } from '../engine/types';
 import type { HttpCall } from './send-json';
 import { lowerCaseHeaders, parseJson } from './send-json';
+import { createSseCollector } from './sse-collector';
 
 export interface StreamCall extends HttpCall {
   /** Longest wait for the next event; a stream silent for longer counts as stalled. */
@@ -55,56 +55,41 @@ export async function sendStream(call: StreamCall): Promise<StreamOutcome> {
 }
 
 async function readBody(res: Response, controller: AbortController, call: StreamCall, started: number, isStream: boolean) {
-  const events: SseEvent[] = [];
-  const malformed: string[] = [];
-  let comments = 0;
+  const sse = createSseCollector(() => Math.round(performance.now() - started));
   let raw = '';
-  let sawDone = false;
-  let afterDone = 0;
   let stalled: StreamCapture['stalled'];
   let transportError: string | undefined;
-  const parser = createParser({
-    onEvent(message) {
-      const atMs = Math.round(performance.now() - started);
-      if (sawDone) afterDone++;
-      if (message.data === '[DONE]') sawDone = true;
-      const json = message.data === '[DONE]' ? undefined : parseJson(message.data);
-      const jsonError = message.data !== '[DONE]' && json === undefined ? 'data is not JSON' : undefined;
-      events.push({ data: message.data, event: message.event, json, jsonError, atMs });
-    },
-    onComment: () => comments++,
-    onError: (error) => malformed.push(error.line ?? error.message),
-  });
   const reader = res.body?.getReader();
   const decoder = new TextDecoder();
   let deadline = performance.now() + (isStream ? call.eventTimeoutMs : call.timeoutMs);
   let seen = 0;
   try {
     while (reader) {
-      const wait = sawDone ? Math.min(AFTER_DONE_GRACE_MS, deadline - performance.now()) : deadline - performance.now();
-      const chunk = await readWithin(reader, Math.max(0, wait));
+      const left = deadline - performance.now();
+      const chunk = await readWithin(reader, Math.max(0, sse.sawDone ? Math.min(AFTER_DONE_GRACE_MS, left) : left));
       if (chunk === 'timeout') {
         if (!isStream) transportError = `body not complete within ${call.timeoutMs} ms`;
-        else if (!sawDone) stalled = { afterMs: Math.round(performance.now() - started), afterEvents: events.length };
+        else if (!sse.sawDone) stalled = { afterMs: Math.round(performance.now() - started), afterEvents: sse.count };
         break;
       }
       if (chunk.done) break;
       const text = decoder.decode(chunk.value, { stream: true });
       if (raw.length < RAW_LIMIT) raw += text.slice(0, RAW_LIMIT - raw.length);
-      if (isStream) parser.feed(text);
-      if (events.length > seen) {
-        seen = events.length;
+      if (isStream) sse.feed(text);
+      if (sse.count > seen) {
+        // The timer is per event: comments and partial lines do not keep a stalled stream alive.
+        seen = sse.count;
         deadline = performance.now() + call.eventTimeoutMs;
       }
     }
-    if (isStream) parser.reset({ consume: true });
+    if (isStream) sse.flush();
   } catch (err) {
     transportError = (err as Error).message;
   } finally {
     controller.abort();
     await reader?.cancel().catch(() => undefined);
   }
-  return { raw, stream: { events, comments, malformed, sawDone, afterDone, stalled, transportError } satisfies StreamCapture };
+  return { raw, stream: sse.capture({ stalled, transportError }) };
 }
 
 async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number) {

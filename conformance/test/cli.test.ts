@@ -1,0 +1,100 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createMockServer } from '../../mocks/src/server';
+import type { MockServer } from '../../mocks/src/server';
+import { loadContract } from '../../spec/contract';
+import { EXIT_CONFIG, EXIT_FAIL, EXIT_PASS, runConformance } from '../run-conformance';
+import { startFaultProxy } from './faults/fault-proxy';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'conformance-cli-'));
+let mock: MockServer;
+let mockUrl: string;
+
+beforeAll(async () => {
+  mock = createMockServer({ contract: loadContract() });
+  mockUrl = await mock.listen(0, '127.0.0.1');
+});
+afterAll(async () => {
+  await mock.close();
+});
+
+async function cli(argv: string[], env: NodeJS.ProcessEnv = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runConformance(argv, env, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** The mock's target file pointed at `baseUrl`, resetting the test's own mock. */
+function target(baseUrl: string): string {
+  const mockTarget = JSON.parse(readFileSync(path.join(__dirname, '..', 'targets', 'mock.json'), 'utf8')) as Record<string, unknown>;
+  const file = path.join(dir, `target-${Date.now()}-${Math.random()}.json`);
+  writeFileSync(file, JSON.stringify({ ...mockTarget, $schema: undefined, baseUrl, resetUrl: `${new URL(mockUrl).origin}/__mock/reset` }));
+  return file;
+}
+
+describe('npm run conformance', () => {
+  it('prints the help and exits 0', async () => {
+    const { code, out } = await cli(['--help']);
+    expect(code).toBe(EXIT_PASS);
+    expect(out).toContain('Usage: npm run conformance');
+  });
+
+  it('exits 2 with one line within seconds when the target is unreachable', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const started = Date.now();
+    const { code, err } = await cli(['--base-url', `http://127.0.0.1:${port}/api/v1`, '--api-key', 'k']);
+    expect(code).toBe(EXIT_CONFIG);
+    expect(err.split('\n')).toEqual([expect.stringMatching(/is unreachable: .*ECONNREFUSED/)]);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('exits 2 when the target rejects the API key', async () => {
+    const { code, err } = await cli(['--target', target(mockUrl), '--api-key', 'sk-not-a-key']);
+    expect(code).toBe(EXIT_CONFIG);
+    expect(err).toMatch(/rejected the API key/);
+  });
+
+  it('exits 0 against the mock and writes junit.xml and conformance.json', async () => {
+    const reportDir = path.join(dir, 'pass');
+    const { code, out } = await cli(['--target', target(mockUrl), '--report-dir', reportDir, '--only', 'catalog/*,auth/missing-key/*', '--seed', '5']);
+    expect(code).toBe(EXIT_PASS);
+    expect(out).toMatch(/PASS: \d+ passed, 0 failed, 0 skipped/);
+    const json = JSON.parse(readFileSync(path.join(reportDir, 'conformance.json'), 'utf8')) as { seed: number; operations: Record<string, { statuses: { observed: string[]; never: string[] } }> };
+    expect(json.seed).toBe(5);
+    expect(json.operations.getModel?.statuses).toEqual(expect.objectContaining({ observed: ['200', '401', '404'], never: ['500'] }));
+    expect(readFileSync(path.join(reportDir, 'junit.xml'), 'utf8')).toMatch(/<testsuites name="conformance" tests="\d+" failures="0"/);
+  });
+
+  it('exits 1 against a broken gateway and shows the rule, what came back and a curl without the key', async () => {
+    const proxy = await startFaultProxy(mockUrl, { response: (res) => ({ ...res, status: res.status === 200 ? 201 : res.status }) });
+    try {
+      const reportDir = path.join(dir, 'fail');
+      const { code, out } = await cli(['--target', target(proxy.baseUrl), '--report-dir', reportDir, '--only', 'catalog/getModel/model']);
+      expect(code).toBe(EXIT_FAIL);
+      expect(out).toContain('status-code-documented · getModel · catalog/getModel/model · contract §7.2/§7.4');
+      expect(out).toContain(`reproduce: curl -sS -X GET '${proxy.baseUrl}/model/openai/gpt-4o' -H "Authorization: Bearer $API_KEY"`);
+      expect(out).not.toContain('sk-mock-user');
+      expect(readFileSync(path.join(reportDir, 'junit.xml'), 'utf8')).toMatch(/<failure message="status 201 is not documented/);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('names each skipped scenario and why', async () => {
+    const file = target(mockUrl);
+    const stripped = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ ...stripped, guardrail: undefined, managementKey: undefined }));
+    const { code, out } = await cli(['--target', file, '--only', 'guardrail/*', '--report-dir', path.join(dir, 'skip')]);
+    expect(code).toBe(EXIT_PASS);
+    expect(out).toContain('guardrail/createResponse/blocked: the target does not provide guardrail.guardedApiKey, guardrail.blockedInput');
+    expect(out).toContain('guardrail/unassignGuardrailKeys/unassign-twice: the target does not provide managementKey, guardrail.id, guardrail.keyHashes');
+    expect(existsSync(path.join(dir, 'skip', 'junit.xml'))).toBe(true);
+  });
+});
