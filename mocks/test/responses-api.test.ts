@@ -254,6 +254,13 @@ describe('POST /responses model choice and routing', () => {
     },
   );
 
+  it('returns 400 when the fusion plugin names an unknown model, and accepts known ones', async () => {
+    const res = await post({ model: 'openai/gpt-4o', input: 'hi', plugins: [{ id: 'fusion', analysis_models: ['openai/gpt-4o', 'acme/ghost'] }] }).expect(400);
+    expect(res.body.error.message).toBe('The fusion plugin names acme/ghost, which is not a valid chat model ID');
+    await post({ model: 'openai/gpt-4o', input: 'hi', plugins: [{ id: 'fusion', analysis_models: ['openai/gpt-4o'], model: 'anthropic/claude-3.5-sonnet' }] }).expect(200);
+    await post({ model: 'openai/gpt-4o', input: 'hi', plugins: [{ id: 'fusion', enabled: false, model: 'acme/ghost' }] }).expect(200);
+  });
+
   it('returns 400 for a plugin the schema rejects (cost_quality_tradeoff out of range)', async () => {
     await post({ model: 'openrouter/auto', input: 'hi', plugins: [{ id: 'auto-router', cost_quality_tradeoff: 11 }] }).expect(400);
   });

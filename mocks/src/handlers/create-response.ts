@@ -2,6 +2,7 @@ import type { Handler, RequestContext } from '../pipeline/context';
 import { GatewayError } from '../pipeline/gateway-error';
 import { decideAnswer } from '../responses/build-answer';
 import { buildResult } from '../responses/build-result';
+import { checkPlugins } from '../responses/check-plugins';
 import { chooseRoute } from '../responses/choose-route';
 import { checkGuardrails } from '../responses/guardrail-check';
 import { responseIds } from '../responses/ids';
@@ -27,6 +28,7 @@ export const createResponse: Handler = async (ctx) => {
   // Read before any work: a malformed pacing header is a 400, not a broken stream.
   const pacing = body.stream === true ? resolvePacing(ctx.headers, ctx.options, store.fixtures) : undefined;
 
+  checkPlugins(body.plugins, store.catalog);
   const models = pickModels(body, store.catalog);
   const sessionId = body.session_id ?? headerValue(ctx, 'x-session-id');
   const sticky = sessionId === undefined ? undefined : store.sessions.get(sessionId);

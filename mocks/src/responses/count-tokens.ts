@@ -35,9 +35,9 @@ export interface TokenPiece {
 }
 
 /** The text cut at token boundaries; the pieces always join back to exactly `text`. */
-export function splitTokens(text: string): TokenPiece[] {
+export function splitTokens(text: string, encoded?: readonly number[]): TokenPiece[] {
   if (text === '') return [];
-  const tokens = encoding().encode(text);
+  const tokens = encoded ?? encoding().encode(text);
   let consumed = 0;
   const counted = (function* count(): Generator<number> {
     for (const token of tokens) {
@@ -62,11 +62,11 @@ export interface Truncated {
 
 /** The longest prefix of whole tokens that fits in `budget` tokens. */
 export function truncateToTokens(text: string, budget: number): Truncated {
-  const total = countTokens(text);
-  if (total <= budget) return { text, tokens: total, truncated: false };
+  const encoded = text === '' ? [] : encoding().encode(text);
+  if (encoded.length <= budget) return { text, tokens: encoded.length, truncated: false };
   let kept = '';
   let tokens = 0;
-  for (const piece of splitTokens(text)) {
+  for (const piece of splitTokens(text, encoded)) {
     if (piece.end > budget) break;
     kept += piece.text;
     tokens = piece.end;
