@@ -1,9 +1,14 @@
-import { createMockServer } from './server';
+import path from 'node:path';
+import { SPEC_PATH } from '../../spec/contract';
 import type { MockServer } from './server';
 import { CliError, parseCliArgs, USAGE } from './cli-args';
 import type { CliSettings } from './cli-args';
-import { loadFixtures } from './fixtures/load-fixtures';
+import { builtinFixturesPath } from './fixtures/fixtures-paths';
 import { hashKey } from './fixtures/hash-key';
+import { buildMock } from './watch/build-mock';
+import { ReloadableMock } from './watch/reloadable-mock';
+import { describeWatchEvent, startWatching } from './watch/start-watching';
+import type { FileWatcher } from './watch/watch-files';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 
@@ -27,9 +32,9 @@ async function main(): Promise<number> {
     return 0;
   }
   const started = performance.now();
-  const fixtures = loadFixtures(settings.fixturesPath);
-  const mock = createMockServer({
-    fixtures,
+  // One build function for the start and for every `--watch` reload: spec and fixtures from disk.
+  const build = (): MockServer => buildMock({
+    fixturesPath: settings.fixturesPath,
     options: {
       bodyLimitBytes: settings.bodyLimitBytes,
       validateResponses: settings.validateResponses,
@@ -38,6 +43,7 @@ async function main(): Promise<number> {
       log: settings.quiet ? () => undefined : (line) => console.error(line),
     },
   });
+  const mock = new ReloadableMock(build());
   let baseUrl: string;
   try {
     baseUrl = await mock.listen(settings.port, settings.host);
@@ -46,7 +52,15 @@ async function main(): Promise<number> {
     if (code === 'EADDRINUSE') throw new CliError(`port ${settings.port} on ${settings.host} is already in use: pass --port N (or PORT=N), or stop the other server`);
     throw new CliError(`cannot listen on ${settings.host}:${settings.port}: ${(err as Error).message}`);
   }
-  console.log(banner(mock, baseUrl, settings));
+  console.log(banner(mock.current, baseUrl, settings));
+  const adminBase = baseUrl.replace(/\/api\/v1$/, '');
+  console.log(`API reference: ${adminBase}/__mock/docs (built by \`npm run docs\`); spec: ${adminBase}/__mock/openapi.yaml, ${adminBase}/__mock/openapi.json`);
+  let watcher: FileWatcher | undefined;
+  if (settings.watch) {
+    const files = [SPEC_PATH, path.resolve(settings.fixturesPath ?? builtinFixturesPath())];
+    watcher = startWatching({ mock, files, build, report: (event) => console.error(describeWatchEvent(event)) });
+    console.log(`Watching ${files.map((file) => path.relative(process.cwd(), file) || file).join(' and ')}: the mock reloads when they change.`);
+  }
   if (!settings.quiet) console.log(`Ready in ${Math.round(performance.now() - started)} ms. Ctrl-C stops.`);
 
   return new Promise<number>((resolve) => {
@@ -55,6 +69,7 @@ async function main(): Promise<number> {
       if (stopping) return;
       stopping = true;
       if (!settings.quiet) console.log(`${signal}: finishing in-flight requests, then exiting`);
+      watcher?.close();
       mock.close().then(() => resolve(0), () => resolve(1));
     };
     process.once('SIGINT', () => stop('SIGINT'));

@@ -32,6 +32,8 @@ export interface MockServerInit {
 
 export interface MockServer {
   readonly server: http.Server;
+  /** This instance's request listener; `--watch` swaps a reloaded one onto the listening server. */
+  readonly listener: http.RequestListener;
   readonly store: MockStore;
   readonly contract: Contract;
   readonly options: MockOptions;
@@ -81,7 +83,7 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
 
   let baseUrl: string | undefined;
   return {
-    server, store, contract, options,
+    server, listener, store, contract, options,
     responseViolations: checker?.violations ?? [],
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { ContractError, escapePointer, loadContract, SPEC_PATH } from '../../../spec/contract';
+import { createDocsRoutes } from '../docs-routes';
+import { loadFixtures } from '../fixtures/load-fixtures';
+import type { MockOptions } from '../options';
+import { createMockServer } from '../server';
+import type { MockServer } from '../server';
+
+export interface BuildMockInit {
+  readonly specPath?: string;
+  /** Undefined: the built-in fixtures. */
+  readonly fixturesPath?: string;
+  readonly options?: Partial<MockOptions>;
+  readonly docsHtmlPath?: string;
+}
+
+/**
+ * Reads the spec and the fixtures from disk and builds one mock from them, with the docs and
+ * raw-spec routes. Throws (ContractError, FixturesError, or the schema compiler's error) with a
+ * message that says what is wrong; `--watch` shows it and keeps serving the previous build.
+ */
+export function buildMock(init: BuildMockInit = {}): MockServer {
+  const specPath = init.specPath ?? SPEC_PATH;
+  // Read before parsing: if the file changes in between, the watcher's next event rebuilds both.
+  const specText = readFileSync(specPath, 'utf8');
+  const contract = loadContract(specPath);
+  compileEverySchema(contract, specPath);
+  const fixtures = loadFixtures(init.fixturesPath);
+  return createMockServer({
+    contract,
+    fixtures,
+    options: init.options,
+    adminRoutes: [createDocsRoutes({ contract, specText, docsHtmlPath: init.docsHtmlPath })],
+  });
+}
+
+/**
+ * The mock compiles the schemas its operations use; a broken schema nothing uses yet (a typo in
+ * a keyword, a `$ref` to nowhere) would slip through, so every component schema is compiled too.
+ */
+function compileEverySchema(contract: ReturnType<typeof loadContract>, specPath: string): void {
+  const schemas = (contract.document.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
+  for (const name of Object.keys(schemas)) {
+    try {
+      contract.validator(`#/components/schemas/${escapePointer(name)}`);
+    } catch (err) {
+      throw new ContractError(`${specPath} components.schemas.${name} does not compile: ${(err as Error).message}`);
+    }
+  }
+}
