@@ -86,7 +86,9 @@ async function serve(
   const { operation, pathParams } = router.match(req.method ?? 'GET', apiPath);
   routed.operation = operation;
   const key = authenticate(req.headers, operation, store);
-  const rawBody = operation.requestBody ? await readBody(req, options.bodyLimitBytes) : undefined;
+  const rawBody = operation.requestBody
+    ? await readBody(req, options.bodyLimitBytes, operation.responses.has('413') ? 413 : 400)
+    : undefined;
 
   if (req.headers.prefer !== undefined) {
     const scenario = await deps.prefer(operation, req, rawBody);

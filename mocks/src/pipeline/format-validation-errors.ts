@@ -36,6 +36,7 @@ export function summarize(problems: readonly FieldProblem[], limit = 3): string 
   return `Invalid request: ${shown.join('; ')}${more}`;
 }
 
+/** Every message ends with the schema keyword broken, in parentheses: the field and the rule, named. */
 function describe(location: string, error: ErrorObject): FieldProblem {
   const field = toField(location, error.instancePath);
   if (error.propertyName !== undefined) {
@@ -44,15 +45,15 @@ function describe(location: string, error: ErrorObject): FieldProblem {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties':
-      return { field, rule: 'additionalProperties', message: `has unknown property "${String(params.additionalProperty)}", which is not allowed` };
+      return { field, rule: 'additionalProperties', message: `has unknown property "${String(params.additionalProperty)}", which is not allowed (additionalProperties)` };
     case 'required':
-      return { field, rule: 'required', message: `is missing required property "${String(params.missingProperty)}"` };
+      return { field, rule: 'required', message: `is missing required property "${String(params.missingProperty)}" (required)` };
     case 'enum':
-      return { field, rule: 'enum', message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+      return { field, rule: 'enum', message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')} (enum)` };
     case 'const':
-      return { field, rule: 'const', message: `must be ${JSON.stringify(params.allowedValue)}` };
+      return { field, rule: 'const', message: `must be ${JSON.stringify(params.allowedValue)} (const)` };
     case 'propertyNames':
-      return { field, rule: 'propertyNames', message: `has an invalid key "${String(params.propertyName)}"` };
+      return { field, rule: 'propertyNames', message: `has an invalid key "${String(params.propertyName)}" (propertyNames)` };
     default:
       return { field, rule: error.keyword, message: `${error.message ?? 'is invalid'} (${error.keyword})` };
   }

@@ -1,12 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import { GatewayError } from './gateway-error';
 
-/** Reads the whole body, refusing (413) as soon as it passes the limit instead of buffering it all. */
-export function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
+/**
+ * Reads the whole body, refusing as soon as it passes the limit instead of buffering it all.
+ * The refusal is 413 (contract §7.2) where the operation documents it; operations that do not
+ * (the guardrail operation lists 400, 401, 404, 500 in §7.4) get 400 with the same message.
+ */
+export function readBody(req: IncomingMessage, limitBytes: number, tooLargeStatus = 413): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limitBytes) {
     req.resume(); // drain so the connection can answer
-    return Promise.reject(tooLarge(limitBytes));
+    return Promise.reject(tooLarge(limitBytes, tooLargeStatus));
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -27,7 +31,7 @@ export function readBody(req: IncomingMessage, limitBytes: number): Promise<Buff
     };
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > limitBytes) finish(tooLarge(limitBytes));
+      if (size > limitBytes) finish(tooLarge(limitBytes, tooLargeStatus));
       else chunks.push(chunk);
     };
     const onEnd = (): void => finish(null);
@@ -38,6 +42,6 @@ export function readBody(req: IncomingMessage, limitBytes: number): Promise<Buff
   });
 }
 
-function tooLarge(limitBytes: number): GatewayError {
-  return new GatewayError(413, `Request payload exceeds the size limit of ${limitBytes} bytes`);
+function tooLarge(limitBytes: number, status: number): GatewayError {
+  return new GatewayError(status, `Request payload exceeds the size limit of ${limitBytes} bytes`);
 }
