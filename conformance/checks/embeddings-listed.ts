@@ -27,6 +27,9 @@ export function expectEmbeddingsListed(spec: FullListSpec): Expectation {
         return !Array.isArray(modalities) || !modalities.includes('embeddings');
       });
       if (others.length > 0) findings.push({ message: `non-embeddings models listed: ${others.map((m) => String(m.id)).join(', ')}`, expected: 'only models whose output_modalities include "embeddings"' });
+      const ids = data.map((m) => String(m.id));
+      const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+      if (repeated.length > 0) findings.push({ message: `models listed more than once: ${[...new Set(repeated)].join(', ')}`, expected: 'each model once' });
       if (spec.embeddingsModel && !data.some((m) => m.id === spec.embeddingsModel)) {
         findings.push({ message: `${spec.embeddingsModel} is missing from the full list of ${data.length}`, expected: `the full list including ${spec.embeddingsModel}` });
       }

@@ -1,19 +1,23 @@
-import { askedForStream, isSseContentType } from '../engine/stream-helpers';
+import { documentedResponse } from '../engine/response-helpers';
+import { isSseContentType } from '../engine/stream-helpers';
 import type { Check } from '../engine/types';
+import { EVENT_STREAM } from '../engine/check-context';
 
-/** A 200 answer to `stream: true` is `text/event-stream` (contract §4.1, §6). */
+/**
+ * Where an operation documents both JSON and event streams for 200 (POST /responses), `stream: true`
+ * gets `text/event-stream` and anything else gets JSON (contract §4.1, §6).
+ */
 export const streamContentType: Check = {
   name: 'stream-content-type',
   family: 'stream',
   rule: '§4.1',
-  applies: askedForStream,
+  applies: (exchange) => exchange.response?.status === 200 && documentedResponse(exchange.operation, 200)?.content.has(EVENT_STREAM) === true,
   verify(exchange) {
-    if (isSseContentType(exchange)) return [];
-    return [
-      {
-        message: `a 200 answer to stream: true came as ${exchange.response?.headers['content-type'] ?? 'no content type'}`,
-        expected: 'Content-Type text/event-stream',
-      },
-    ];
+    const wanted = exchange.request.stream === true;
+    if (isSseContentType(exchange) === wanted) return [];
+    const got = exchange.response?.headers['content-type'] ?? 'no content type';
+    return wanted
+      ? [{ message: `a 200 answer to stream: true came as ${got}`, expected: 'Content-Type text/event-stream' }]
+      : [{ message: `a 200 answer to a request without stream: true came as ${got}`, expected: 'a JSON body (stream is false by default)' }];
   },
 };

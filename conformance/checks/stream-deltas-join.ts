@@ -33,12 +33,31 @@ export const streamDeltasJoin: Check = {
         if (typeof text === 'string' && text !== got) {
           findings.push({ message: `${describeEvent(event)}: ${field} is ${JSON.stringify(text.slice(0, 200))} but the deltas join to ${JSON.stringify(got.slice(0, 200))}`, expected: `the deltas joined equal the done ${field}`, excerpt: event.raw });
         }
-        if (name === 'response.output_text' && typeof text === 'string') findings.push(...compareFinal(events, event.body, text));
+        if (name === 'response.output_text' && typeof text === 'string') findings.push(...compareParts(events, event.body, text), ...compareFinal(events, event.body, text));
       }
     }
     return findings.slice(0, 5);
   },
 };
+
+/** The content_part.done and output_item.done of the same part carry the same text. */
+function compareParts(events: ReturnType<typeof jsonEvents>, done: Readonly<Record<string, unknown>>, text: string): Finding[] {
+  const findings: Finding[] = [];
+  for (const event of events) {
+    const b = event.body;
+    if (b.output_index !== done.output_index) continue;
+    let other: unknown;
+    if (event.type === 'response.content_part.done' && b.content_index === done.content_index && isRecord(b.part)) other = b.part.text;
+    if (event.type === 'response.output_item.done' && isRecord(b.item) && Array.isArray(b.item.content) && typeof done.content_index === 'number') {
+      const part = b.item.content[done.content_index];
+      other = isRecord(part) ? part.text : undefined;
+    }
+    if (other !== undefined && other !== text) {
+      findings.push({ message: `${describeEvent(event)} has text ${JSON.stringify(String(other).slice(0, 200))}, the deltas join to ${JSON.stringify(text.slice(0, 200))}`, expected: 'every done event of the part carrying the joined text', excerpt: event.raw });
+    }
+  }
+  return findings;
+}
 
 /** The final response's output_text part at the same place carries the same text. */
 function compareFinal(events: ReturnType<typeof jsonEvents>, done: Readonly<Record<string, unknown>>, text: string): Finding[] {

@@ -5,7 +5,8 @@ import type { Check, Finding } from '../engine/types';
 /**
  * `response.created` comes first (after the debug chunk when `debug.echo_upstream_body` asked for
  * one, contract §2.1) and exactly one terminal event (completed, incomplete or failed) comes last
- * before `[DONE]`; an `error` event is followed by `response.failed`.
+ * before `[DONE]`; an `error` event is followed by `response.failed`. The lifecycle events describe
+ * one response (one id), and `response.completed` carries it with status `completed`.
  */
 export const streamLifecycleOrder: Check = {
   name: 'stream-lifecycle-order',
@@ -31,6 +32,15 @@ export const streamLifecycleOrder: Check = {
       findings.push({ message: `${terminals.length} terminal events (${terminals.map((e) => e.type).join(', ') || 'none'})`, expected: `exactly one of ${TERMINAL_EVENTS.join(', ')}` });
     } else if (last && last !== terminals[0]) {
       findings.push({ message: `${describeEvent(last)} comes after the terminal ${terminals[0]?.type}`, expected: 'the terminal event last before [DONE]', excerpt: last.raw });
+    }
+    const completed = events.find((e) => e.type === 'response.completed');
+    const completedStatus = completed && isRecord(completed.body.response) ? completed.body.response.status : undefined;
+    if (completed && completedStatus !== 'completed') {
+      findings.push({ message: `response.completed carries a response with status ${JSON.stringify(completedStatus)}`, expected: 'status "completed" on the response of response.completed (contract §3)', rule: '§3/§6', excerpt: completed.raw });
+    }
+    const ids = new Set(events.flatMap((e) => (isRecord(e.body.response) ? [e.body.response.id] : [])));
+    if (ids.size > 1) {
+      findings.push({ message: `the lifecycle events describe different responses: ${[...ids].map(String).join(', ')}`, expected: 'one response id throughout the stream' });
     }
     const errorAt = events.findIndex((e) => e.type === 'error');
     if (errorAt !== -1 && !events.slice(errorAt + 1).some((e) => e.type === 'response.failed')) {

@@ -43,6 +43,7 @@ export function reportedRequest(exchange: Exchange): ReportedRequest {
     url: exchange.url,
     headers: reportedHeaders(request),
     ...(request.body === undefined ? {} : { body: request.body }),
+    ...(request.rawBody === undefined ? {} : { rawBody: request.rawBody }),
   };
 }
 

@@ -17,11 +17,6 @@ export function isEventStream(exchange: Exchange): boolean {
   return exchange.request.stream === true && exchange.stream !== undefined && exchange.response?.status === 200;
 }
 
-/** True when the request asked for a stream and got 200 (whatever the content type). */
-export function askedForStream(exchange: Exchange): boolean {
-  return exchange.request.stream === true && exchange.response?.status === 200;
-}
-
 export function isSseContentType(exchange: Exchange): boolean {
   return exchange.response !== undefined && mediaType(exchange.response.headers) === 'text/event-stream';
 }

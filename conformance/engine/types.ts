@@ -17,6 +17,8 @@ export interface RequestSpec {
   readonly headers?: Readonly<Record<string, string>>;
   /** JSON body; serialized as is. */
   readonly body?: unknown;
+  /** A body sent verbatim instead of `body` (malformed JSON, say), as `application/json`. */
+  readonly rawBody?: string;
   readonly credential: Credential;
   /** Read the answer as an event stream (POST /responses with `stream: true`). */
   readonly stream?: boolean;
@@ -106,6 +108,8 @@ export interface ReportedRequest {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: unknown;
+  /** Set instead of `body` when the request carried a verbatim (non-JSON) body. */
+  readonly rawBody?: string;
 }
 
 export interface ReportedResponse {

@@ -9,7 +9,8 @@ export function curlCommand(request: ReportedRequest, stream = false): string {
   for (const [name, value] of Object.entries(request.headers)) {
     parts.push('-H', value.includes('$') ? doubleQuote(`${name}: ${value}`) : quote(`${name}: ${value}`));
   }
-  if (request.body !== undefined) parts.push('--data-raw', quote(JSON.stringify(request.body)));
+  if (request.rawBody !== undefined) parts.push('--data-raw', quote(request.rawBody));
+  else if (request.body !== undefined) parts.push('--data-raw', quote(JSON.stringify(request.body)));
   return parts.join(' ');
 }
 

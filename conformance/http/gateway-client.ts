@@ -29,7 +29,7 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
         method: spec.method,
         pathAndQuery,
         headers,
-        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        body: spec.rawBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body)),
         timeoutMs: settings.requestTimeoutMs,
       };
       try {
@@ -53,7 +53,7 @@ export function reportedHeaders(spec: RequestSpec): Record<string, string> {
 function requestHeaders(spec: RequestSpec, auth: string | undefined): Record<string, string> {
   const headers: Record<string, string> = {};
   if (auth !== undefined) headers.Authorization = auth;
-  if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (spec.body !== undefined || spec.rawBody !== undefined) headers['Content-Type'] = 'application/json';
   if (spec.stream) headers.Accept = 'text/event-stream';
   return { ...headers, ...spec.headers };
 }

@@ -1,6 +1,7 @@
 import type { PlanContext, Scenario } from '../engine/scenario';
 import { authScenarios } from './auth-scenarios';
-import { modelScenarios, pagingScenarios } from './catalog-scenarios';
+import { bodyScenarios } from './body-scenarios';
+import { modelScenarios, pagingScenarios, queryTypeScenarios } from './catalog-scenarios';
 import { guardrailScenarios } from './guardrail-scenarios';
 import { limitScenarios } from './limit-scenarios';
 import { propertyScenarios } from './property-scenarios';
@@ -13,10 +14,12 @@ export function buildScenarios(plan: PlanContext): Scenario[] {
   const all = [
     ...authScenarios(plan),
     ...responseRuleScenarios(plan),
+    ...bodyScenarios(plan),
     ...streamScenarios(plan),
     ...limitScenarios(plan),
     ...modelScenarios(plan),
     ...pagingScenarios(plan),
+    ...queryTypeScenarios(plan),
     ...guardrailScenarios(plan),
     ...unassignScenarios(plan),
     ...propertyScenarios(plan),

@@ -69,6 +69,25 @@ export function pagingScenarios(plan: PlanContext): Scenario[] {
   ];
 }
 
+/** Integer query parameters given a value that is not an integer get 400 (contract §4.3, §7.4). */
+export function queryTypeScenarios(plan: PlanContext): Scenario[] {
+  const op = plan.operation(LIST);
+  return op.parameters
+    .filter((p) => p.in === 'query' && p.schema.type === 'integer')
+    .flatMap((p) =>
+      ['abc', '1.5'].map((value): Scenario => ({
+        id: `catalog/${LIST}/${p.name}-${value === 'abc' ? 'text' : 'fraction'}`,
+        title: `rejects ${p.name}=${value} with 400`,
+        operationId: LIST,
+        phase: 'main',
+        run: async (ctx) =>
+          void (await ctx.send(baseRequest(plan, LIST, { query: { [p.name]: value } }), [
+            expectStatus({ rule: '§4.3/§7.4', statuses: [400], because: `${p.name} is an integer` }),
+          ])),
+      })),
+    );
+}
+
 /** The integer member of the list body other than `data`: the total count (its name is not shown, §4.3). */
 function totalCountMember(plan: PlanContext): string | undefined {
   const pointer = plan.operation(LIST).responses.get('200')?.content.get('application/json');

@@ -31,6 +31,7 @@ export function responseRuleScenarios(plan: PlanContext): Scenario[] {
     scenario('previous-response-id-set', 'rejects a non-null previous_response_id with 400', { body: { ...body, previous_response_id: 'resp_conformance_0001' } }, [
       expectStatus({ rule: '§2.1/§7.2', statuses: [400], because: 'the Responses API is stateless: a non-null previous_response_id is rejected with 400' }),
     ]),
+    scenario('stream-false', 'answers JSON, not a stream, to stream false', { body: { ...body, stream: false } }, [ok('stream false (the default) gets the JSON result (§4.1)')]),
     scenario('store-false', 'accepts store false', { body: { ...body, store: false } }, [ok('store false is the one allowed value (§2.1)', '§2.1')]),
     scenario('store-true', 'rejects store true with 400', { body: { ...body, store: true } }, [
       expectStatus({ rule: '§2.1/§7.2', statuses: [400], because: 'only the value false is allowed for store' }),

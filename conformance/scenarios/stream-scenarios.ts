@@ -4,6 +4,8 @@ import type { PlanContext, Scenario } from '../engine/scenario';
 import type { Expectation } from '../engine/types';
 import { baseRequest, plainResponseBody } from './base-requests';
 import { resultSchema } from './response-rule-scenarios';
+import { deriveBoundaries } from '../schema/derive-boundaries';
+import type { BoundaryCase } from '../schema/derive-boundaries';
 
 const OP = 'createResponse';
 
@@ -32,6 +34,19 @@ export function streamScenarios(plan: PlanContext): Scenario[] {
     }),
     stream('debug-echo', 'sends the debug chunk first with debug.echo_upstream_body', { ...plain, debug: { echo_upstream_body: true } }),
   ];
+  const breach = firstBreach(plan);
+  if (breach) {
+    scenarios.push({
+      id: `stream/${OP}/invalid-request`,
+      title: `answers an invalid stream request with a 400 envelope, not a stream (${breach.description})`,
+      operationId: OP,
+      phase: 'main',
+      run: async (ctx) =>
+        void (await ctx.send(baseRequest(plan, OP, { body: { ...(breach.value as object), stream: true }, stream: true }), [
+          expectStatus({ rule: '§4.1/§7.2', statuses: [400], because: 'validation happens before streaming starts' }),
+        ])),
+    });
+  }
   if (metadataHeader) {
     scenarios.push(
       stream('service-metadata', `carries service_metadata on the terminal response with ${metadataHeader.name}: enabled`, plain, { [metadataHeader.name]: 'enabled' }, [
@@ -40,4 +55,12 @@ export function streamScenarios(plan: PlanContext): Scenario[] {
     );
   }
   return scenarios;
+}
+
+/** The first derived past-the-limit request body (a too-long `user`, say), whole. */
+function firstBreach(plan: PlanContext): BoundaryCase | undefined {
+  const pointer = plan.operation(OP).requestBody?.content.get('application/json');
+  if (pointer === undefined) return undefined;
+  const base = plainResponseBody(plan);
+  return deriveBoundaries(plan.contract, pointer, { model: plan.config.model }, (v) => ({ ...base, ...(v as object) })).find((c) => c.kind === 'limit' && !c.valid);
 }

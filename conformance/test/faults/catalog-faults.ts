@@ -29,6 +29,21 @@ export const CATALOG_FAULTS: readonly FaultCase[] = [
     },
   },
   {
+    name: 'lists a model twice',
+    only: ['catalog/listEmbeddingsModels/paging'],
+    caughtBy: 'embeddings-listed',
+    fault: {
+      response: (res, req) =>
+        req.path === '/embeddings/models' && isRecord(res.body) && Array.isArray(res.body.data) ? { ...res, body: { ...res.body, data: [...res.body.data, res.body.data[0]], total_count: res.body.data.length + 1 } } : res,
+    },
+  },
+  {
+    name: 'ignores a limit that is not an integer',
+    only: ['catalog/listEmbeddingsModels/limit-'],
+    caughtBy: 'status-matches-rule',
+    fault: { request: (req) => ({ ...req, path: req.path.replace(/([?&])limit=[^&]*[^0-9&][^&]*/, '$1').replace(/[?&]$/, '') }) },
+  },
+  {
     name: 'does not resolve aliases',
     only: ['catalog/getModel/alias-'],
     caughtBy: 'model-matches-request',

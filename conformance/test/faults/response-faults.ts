@@ -50,6 +50,24 @@ export const RESPONSE_FAULTS: readonly FaultCase[] = [
     },
   },
   {
+    name: 'answers a missing key with a bare "Unauthorized"',
+    only: ['auth/missing-key/getModel'],
+    caughtBy: 'auth-required',
+    fault: { response: (res) => (res.status === 401 ? { ...res, body: { error: { code: 401, message: 'Unauthorized' } } } : res) },
+  },
+  {
+    name: 'refuses an ordinary key without saying a management key is needed',
+    only: ['auth/ordinary-key'],
+    caughtBy: 'management-key-required',
+    fault: { response: (res) => (res.status === 403 ? { ...res, body: { error: { code: 403, message: 'Forbidden' } } } : res) },
+  },
+  {
+    name: 'answers malformed JSON as if it were a plain request',
+    only: ['rules/createResponse/malformed-json'],
+    caughtBy: 'status-matches-rule',
+    fault: { request: (req) => (typeof req.body === 'string' ? { ...req, body: { model: 'openai/gpt-4o', input: 'hi' } } : req) },
+  },
+  {
     name: 'lets an ordinary key unassign guardrail keys',
     only: ['auth/ordinary-key'],
     caughtBy: 'management-key-required',

@@ -1,5 +1,5 @@
 import type { FaultCase } from './fault-case';
-import { without } from './fault-case';
+import { isRecord, without } from './fault-case';
 import { eventOf, frameOf, indexOfType, mapEvents, typeOf } from './sse-frames';
 
 const ONLY = ['stream/createResponse/text'];
@@ -11,6 +11,24 @@ export const STREAM_FAULTS: readonly FaultCase[] = [
     only: ONLY,
     caughtBy: 'stream-content-type',
     fault: { stream: (frames) => ({ frames, contentType: 'application/json' }) },
+  },
+  {
+    name: 'streams although stream is false',
+    only: ['rules/createResponse/stream-false'],
+    caughtBy: 'stream-content-type',
+    fault: { request: (req) => (req.path === '/responses' && isRecord(req.body) ? { ...req, body: { ...req.body, stream: true } } : req) },
+  },
+  {
+    name: 'marks the completed response in_progress',
+    only: ONLY,
+    caughtBy: 'stream-lifecycle-order',
+    fault: { stream: (frames) => ({ frames: mapEvents(frames, (e) => (e.type === 'response.completed' && isRecord(e.response) ? { ...e, response: { ...e.response, status: 'in_progress' } } : e)) }) },
+  },
+  {
+    name: 'closes the content part with other text than the deltas',
+    only: ONLY,
+    caughtBy: 'stream-deltas-join',
+    fault: { stream: (frames) => ({ frames: mapEvents(frames, (e) => (e.type === 'response.content_part.done' && isRecord(e.part) ? { ...e, part: { ...e.part, text: 'other' } } : e)) }) },
   },
   {
     name: 'sends two deltas out of order',

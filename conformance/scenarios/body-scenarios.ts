@@ -1,0 +1,40 @@
+import { expectStatus } from '../checks/status-matches-rule';
+import { missing } from '../engine/scenario';
+import type { PlanContext, Scenario } from '../engine/scenario';
+import type { RequestSpec } from '../engine/types';
+import { isObject } from '../../spec/contract';
+import { baseRequest } from './base-requests';
+
+/**
+ * Malformed input is a 400 (contract §7.2 "invalid request parameters or malformed input") for
+ * every operation that takes a body: JSON that does not parse, a body that is not the documented
+ * object, and a missing body where the document marks it required.
+ */
+export function bodyScenarios(plan: PlanContext): Scenario[] {
+  const scenarios: Scenario[] = [];
+  for (const op of plan.checks.operations.values()) {
+    if (!op.requestBody) continue;
+    const skipReason = op.securitySchemes.includes('managementKey')
+      ? missing([['managementKey', plan.config.managementKey], ['guardrail.id', plan.config.guardrail.id]])
+      : undefined;
+    const pointer = op.requestBody.content.get('application/json');
+    const schema = pointer === undefined ? {} : plan.contract.resolve<Record<string, unknown>>(plan.contract.at(pointer));
+    const cases: Array<[string, string, Partial<RequestSpec>]> = [
+      ['malformed-json', 'rejects a body that is not valid JSON with 400', { body: undefined, rawBody: '{"model": "unterminated' }],
+    ];
+    if (isObject(schema) && schema.type === 'object') cases.push(['array-body', 'rejects a JSON array where an object is documented with 400', { body: [] }]);
+    if (op.requestBody.required) cases.push(['missing-body', 'rejects a request without its required body with 400', { body: undefined }]);
+    for (const [id, title, request] of cases) {
+      scenarios.push({
+        id: `rules/${op.operationId}/${id}`,
+        title,
+        operationId: op.operationId,
+        phase: 'main',
+        skipReason,
+        run: async (ctx) =>
+          void (await ctx.send(baseRequest(plan, op.operationId, request), [expectStatus({ rule: '§7.2', statuses: [400], because: 'malformed input is answered with 400' })])),
+      });
+    }
+  }
+  return scenarios;
+}
