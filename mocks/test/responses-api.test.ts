@@ -174,6 +174,19 @@ describe('POST /responses answers', () => {
     expect(body.usage.output_tokens_details.reasoning_tokens).toBe(countTokens(body.output[0].summary[0].text as string));
   });
 
+  it('spends max_output_tokens on reasoning first, leaving the answer out when nothing is left', async () => {
+    const body = (await post({ model: 'openai/o3-mini', input: 'How many rs in strawberry?', reasoning: { effort: 'low' }, max_output_tokens: 5 }).expect(200)).body as Body;
+    expect(body).toMatchObject({ status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } });
+    expect(body.output.map((item: Body) => [item.type, item.status])).toEqual([['reasoning', 'incomplete']]);
+    expect(body.usage.output_tokens_details.reasoning_tokens).toBe(body.usage.output_tokens);
+    expect(body.usage.output_tokens).toBeLessThanOrEqual(5);
+  });
+
+  it('adds encrypted reasoning content when include asks for it', async () => {
+    const body = (await post({ model: 'openai/o3-mini', input: 'hello', reasoning: { effort: 'low' }, include: ['reasoning.encrypted_content'] }).expect(200)).body as Body;
+    expect(typeof body.output[0].encrypted_content).toBe('string');
+  });
+
   it.each<[string, Body]>([
     ['without a reasoning request', { model: 'openai/o3-mini' }],
     ['with effort none', { model: 'openai/o3-mini', reasoning: { effort: 'none' } }],
@@ -309,6 +322,13 @@ describe('POST /responses guardrails', () => {
       }],
     });
     expect((res.body.service_metadata.endpoints.available as Body[]).every((e) => e.selected === false)).toBe(true);
+  });
+
+  it('lists a guardrail stage that detected nothing when the input is clean', async () => {
+    const res = await post({ model: 'openai/gpt-4o', input: 'hello' }, 'sk-mock-guarded').set('X-Service-Metadata', 'enabled').expect(200);
+    expect(res.body.service_metadata.pipeline).toEqual([expect.objectContaining({
+      type: 'guardrail', guardrail_id: GUARDRAIL, data: { action: 'block', detected: false, engines: ['pattern-match'], patterns: [] },
+    })]);
   });
 
   it('matches instructions too, ignoring letter case', async () => {
