@@ -1,0 +1,157 @@
+import request from 'supertest';
+import { loadContract } from '../../spec/contract';
+import { hashKey } from '../src/fixtures/hash-key';
+import { loadFixtures } from '../src/fixtures/load-fixtures';
+import { useMock } from './helpers/start-mock';
+import { bearer, DEMO_GUARDRAIL_ID, GUARDED_KEY, MANAGEMENT_KEY, USER_KEY } from './helpers/sample-requests';
+
+const contract = loadContract();
+const fixtures = loadFixtures();
+const started = useMock({ contract, fixtures });
+
+const admin = () => request(started().mock.server);
+const unassignGuarded = (server = started().mock.server) =>
+  request(server).post(`/api/v1/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`)
+    .set(bearer(MANAGEMENT_KEY)).send({ key_hashes: [hashKey(GUARDED_KEY)] });
+
+interface LogEntry {
+  at: string;
+  method: string;
+  path: string;
+  operationId: string | null;
+  status: number;
+  durationMs: number;
+}
+
+const fixtureState = {
+  guardrails: fixtures.guardrails.map((g) => ({ id: g.id, name: g.name, patterns: g.patterns, assigned_key_hashes: [...g.assigned_key_hashes].sort() })),
+};
+
+beforeEach(() => started().mock.store.reset());
+
+describe('GET /__mock/state', () => {
+  it('shows every guardrail with its assigned key hashes, as the fixtures define them', async () => {
+    const res = await admin().get('/__mock/state');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toEqual(fixtureState);
+  });
+
+  it('shows an unassignment as soon as it happened', async () => {
+    await unassignGuarded();
+    const res = await admin().get('/__mock/state');
+    expect(res.body.guardrails.find((g: { id: string }) => g.id === DEMO_GUARDRAIL_ID).assigned_key_hashes).toEqual([]);
+  });
+
+  it('needs no key while the mock listens on loopback', async () => {
+    expect((await admin().get('/__mock/state')).status).toBe(200);
+  });
+});
+
+describe('POST /__mock/reset', () => {
+  it('restores the fixtures state', async () => {
+    await unassignGuarded();
+    const res = await admin().post('/__mock/reset');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ reset: true });
+    expect((await admin().get('/__mock/state')).body).toEqual(fixtureState);
+  });
+
+  it('lets the same unassignment count again afterwards', async () => {
+    expect((await unassignGuarded()).body).toEqual({ unassigned_count: 1 });
+    await admin().post('/__mock/reset');
+    expect((await unassignGuarded()).body).toEqual({ unassigned_count: 1 });
+  });
+
+  it('starts a new request log that holds only the reset itself', async () => {
+    await admin().get('/api/v1/model/openai/gpt-4o').set(bearer(USER_KEY));
+    await admin().post('/__mock/reset');
+    const log = (await admin().get('/__mock/requests')).body.requests as LogEntry[];
+    expect(log.map((e) => `${e.method} ${e.path}`)).toEqual(['POST /__mock/reset']);
+  });
+});
+
+describe('GET /__mock/requests', () => {
+  it('lists recent requests newest first with method, path, operation and status', async () => {
+    await admin().get('/api/v1/model/openai/gpt-4o').set(bearer(USER_KEY));
+    await admin().get('/api/v1/model/openai/nope').set(bearer(USER_KEY));
+    await admin().get('/api/v1/embeddings/models?limit=0').set(bearer(USER_KEY));
+    await admin().get('/api/v1/embeddings/models');
+    await admin().delete('/api/v1/embeddings/models');
+    await admin().get('/api/v1/nowhere');
+    const res = await admin().get('/__mock/requests');
+    expect(res.status).toBe(200);
+    const log = res.body.requests as LogEntry[];
+    expect(log.map(({ method, path, operationId, status }) => ({ method, path, operationId, status }))).toEqual([
+      { method: 'GET', path: '/api/v1/nowhere', operationId: null, status: 404 },
+      { method: 'DELETE', path: '/api/v1/embeddings/models', operationId: null, status: 405 },
+      { method: 'GET', path: '/api/v1/embeddings/models', operationId: 'listEmbeddingsModels', status: 401 },
+      { method: 'GET', path: '/api/v1/embeddings/models', operationId: 'listEmbeddingsModels', status: 400 },
+      { method: 'GET', path: '/api/v1/model/openai/nope', operationId: 'getModel', status: 404 },
+      { method: 'GET', path: '/api/v1/model/openai/gpt-4o', operationId: 'getModel', status: 200 },
+    ]);
+    for (const entry of log) {
+      expect(Number.isNaN(Date.parse(entry.at))).toBe(false);
+      expect(entry.durationMs).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('records neither keys nor bodies', async () => {
+    await admin().post(`/api/v1/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`)
+      .set(bearer('sk-secret-in-log-test')).send({ key_hashes: ['secret-body-value'] });
+    const text = (await admin().get('/__mock/requests')).text;
+    expect(text).toContain('/assignments/keys/remove');
+    expect(text).not.toContain('sk-secret-in-log-test');
+    expect(text).not.toContain('secret-body-value');
+  });
+
+  it('keeps a bounded number of the most recent requests', async () => {
+    for (let i = 0; i < 210; i++) await admin().get(`/api/v1/model/openai/n${i}`).set(bearer(USER_KEY));
+    const log = (await admin().get('/__mock/requests')).body.requests as LogEntry[];
+    expect(log.length).toBe(200);
+    expect(log[0]?.path).toBe('/api/v1/model/openai/n209');
+    expect(log[199]?.path).toBe('/api/v1/model/openai/n10');
+  });
+});
+
+describe('admin routing', () => {
+  it.each([
+    ['an unknown admin endpoint', { given: ['GET', '/__mock/nothing'] }],
+    ['GET on the reset endpoint', { given: ['GET', '/__mock/reset'] }],
+    ['POST on the state endpoint', { given: ['POST', '/__mock/state'] }],
+  ])('returns 404 in the envelope, naming the endpoints, for %s', async (_name, { given: [method, path] }) => {
+    const res = await fetch(`${started().origin}${path}`, { method });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: 404, message: expect.stringContaining('GET /__mock/state') } });
+  });
+
+  it('lives outside the API base path', async () => {
+    const res = await admin().get('/api/v1/__mock/state').set(bearer(USER_KEY));
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('admin endpoints beyond loopback (adminRequiresManagementKey)', () => {
+  const guarded = useMock({ contract, fixtures, options: { adminRequiresManagementKey: true } });
+
+  it.each([
+    ['no key', { given: {}, want: 401 }],
+    ['an ordinary key', { given: bearer(USER_KEY), want: 403 }],
+    ['the management key', { given: bearer(MANAGEMENT_KEY), want: 200 }],
+  ])('answers %s with %s', async (_name, { given, want }) => {
+    const res = await request(guarded().mock.server).get('/__mock/state').set(given);
+    expect(res.status).toBe(want);
+  });
+});
+
+describe('state per mock instance', () => {
+  const second = useMock({ contract, fixtures });
+
+  it('never shares state between two mocks in one process', async () => {
+    await unassignGuarded(started().mock.server);
+    const other = await request(second().mock.server).get('/__mock/state');
+    expect(other.body).toEqual(fixtureState);
+    const first = await admin().get('/__mock/state');
+    expect(first.body).not.toEqual(fixtureState);
+  });
+});
