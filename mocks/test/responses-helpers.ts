@@ -1,5 +1,7 @@
 /** Shared by the responses-*.test.ts files: SSE parsing and the stream event-order rules. */
+import type { Server } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
+import type { MockServer } from '../src/server';
 
 export type Event = { type: string; sequence_number: number } & Record<string, unknown>;
 
@@ -169,4 +171,16 @@ export function eventOrderProblems(events: readonly Event[], options: { debug?: 
     if (!isDeepStrictEqual(output, items.map((it) => it.done))) fail(events.length - 1, 'final output differs from the items as done');
   }
   return problems;
+}
+
+/**
+ * The two ways the suites reach the mock: supertest on the server object (in-process; supertest
+ * binds it to a port of its own), and the URL `mock.listen()` returns (the real socket path).
+ */
+export const TRANSPORTS = ['in-process', 'real socket'] as const;
+export type Transport = (typeof TRANSPORTS)[number];
+
+/** What supertest's `request()` takes for a transport. */
+export async function targetFor(mock: MockServer, transport: Transport): Promise<Server | string> {
+  return transport === 'in-process' ? mock.server : new URL(await mock.listen()).origin;
 }
