@@ -3,7 +3,7 @@ import type { Expectation } from '../engine/types';
 import { expectStatus } from './status-matches-rule';
 
 /** A message that says the authentication header is missing (contract §5), however it is worded. */
-const SAYS_HEADER_MISSING = /(missing|no|without|required|absent).*(auth|header|credential|key|token)|(auth|header|credential|key|token).*(missing|required|absent|not (provided|found|present))/i;
+const SAYS_HEADER_MISSING = /(missing|no|without|required|absent|provide|supply)\w*\b.*(auth|header|credential|key|token)|(auth|header|credential|key|token).*(missing|required|absent|not (provided|found|present|supplied))/i;
 
 /**
  * Without credentials, or with a key the gateway never issued, the answer is 401 (contract §5,

@@ -71,8 +71,8 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
     only: (given.only ?? '').split(',').map((p) => p.trim()).filter((p) => p !== ''),
     seed: given.seed === undefined ? randomInt(1, 2 ** 31 - 1) : integer('seed', given.seed, -(2 ** 31), 2 ** 31 - 1),
     concurrency: given.concurrency === undefined ? 8 : integer('concurrency', given.concurrency, 1, 64),
-    requestTimeoutMs: given.requestTimeoutMs === undefined ? 10_000 : integer('request timeout', given.requestTimeoutMs, 100, 600_000),
-    eventTimeoutMs: given.eventTimeoutMs === undefined ? 5_000 : integer('event timeout', given.eventTimeoutMs, 50, 600_000),
+    requestTimeoutMs: given.requestTimeoutMs === undefined ? 30_000 : integer('request timeout', given.requestTimeoutMs, 100, 600_000),
+    eventTimeoutMs: given.eventTimeoutMs === undefined ? 10_000 : integer('event timeout', given.eventTimeoutMs, 50, 600_000),
     propertyRuns: given.propertyRuns === undefined ? 25 : integer('property runs', given.propertyRuns, 0, 10_000),
     source: startMock ? 'in-process mock' : (given.target ?? 'command line'),
   };

@@ -36,8 +36,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { key: 'only', flag: 'only', env: 'CONFORMANCE_ONLY', value: 'PATTERN', help: 'run only scenarios whose id or operationId matches; comma-separated, * wildcard (e.g. "stream/*,getModel")' },
   { key: 'seed', flag: 'seed', env: 'CONFORMANCE_SEED', value: 'N', help: 'seed of the property-based phase (printed on every run; pass it to replay)' },
   { key: 'concurrency', flag: 'concurrency', env: 'CONFORMANCE_CONCURRENCY', value: 'N', help: 'requests in flight at once (default 8)' },
-  { key: 'requestTimeoutMs', flag: 'request-timeout', env: 'CONFORMANCE_REQUEST_TIMEOUT_MS', value: 'MS', help: 'time limit of one request (default 10000)' },
-  { key: 'eventTimeoutMs', flag: 'event-timeout', env: 'CONFORMANCE_EVENT_TIMEOUT_MS', value: 'MS', help: 'longest wait for the next stream event before the stream counts as stalled (default 5000)' },
+  { key: 'requestTimeoutMs', flag: 'request-timeout', env: 'CONFORMANCE_REQUEST_TIMEOUT_MS', value: 'MS', help: 'time limit of one request (default 30000)' },
+  { key: 'eventTimeoutMs', flag: 'event-timeout', env: 'CONFORMANCE_EVENT_TIMEOUT_MS', value: 'MS', help: 'longest wait for the next stream event before the stream counts as stalled (default 10000)' },
   { key: 'propertyRuns', flag: 'property-runs', env: 'CONFORMANCE_PROPERTY_RUNS', value: 'N', help: 'generated requests per property (default 25; 0 disables the phase)' },
 ];
 

@@ -32,17 +32,39 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
         body: spec.rawBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body)),
         timeoutMs: settings.requestTimeoutMs,
       };
-      try {
-        if (spec.stream) {
-          const outcome = await sendStream({ ...call, eventTimeoutMs: settings.eventTimeoutMs });
-          return { ...base, response: outcome.response, stream: outcome.stream };
+      const once = async (): Promise<Exchange> => {
+        try {
+          if (spec.stream) {
+            const outcome = await sendStream({ ...call, eventTimeoutMs: settings.eventTimeoutMs });
+            return { ...base, response: outcome.response, stream: outcome.stream };
+          }
+          return { ...base, response: await sendJson(call) };
+        } catch (err) {
+          return { ...base, transportError: describeTransportError(err) };
         }
-        return { ...base, response: await sendJson(call) };
-      } catch (err) {
-        return { ...base, transportError: describeTransportError(err) };
+      };
+      let exchange = await once();
+      // A documented 429 (contract §7.2) means "not processed, come back later": a busy gateway
+      // should not turn into a pile of failures, so wait as told (briefly) and try again.
+      for (let retry = 0; retry < RATE_LIMIT_RETRIES && exchange.response?.status === 429 && operation.responses.has('429'); retry++) {
+        await delay(retryAfterMs(exchange.response.headers['retry-after']));
+        exchange = await once();
       }
+      return exchange;
     },
   };
+}
+
+const RATE_LIMIT_RETRIES = 2;
+const MAX_RETRY_WAIT_MS = 5000;
+
+function retryAfterMs(header: string | undefined): number {
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, MAX_RETRY_WAIT_MS) : 1000;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Headers as sent, minus the key: what reports and curl commands show. */
