@@ -80,9 +80,21 @@ export function createPreferHandler(contract: Contract, basePath: string) {
     for (const [name, value] of Object.entries(output.headers ?? {})) {
       if (value !== undefined && name.toLowerCase() !== 'content-length') headers[name.toLowerCase()] = String(value);
     }
-    const rawBody = typeof output.body === 'string' ? output.body : JSON.stringify(withEnvelopeCode(output.body ?? null, output.statusCode));
+    const rawBody = typeof output.body === 'string'
+      ? terminateEvents(output.body, headers['content-type'])
+      : JSON.stringify(withEnvelopeCode(output.body ?? null, output.statusCode));
     return { status: output.statusCode, rawBody, headers };
   };
+}
+
+/**
+ * Prism's YAML reader drops the final newline of a `|+` block, so an event-stream example came out
+ * ending `data: [DONE]\n`; an SSE event is only dispatched at a blank line, so clients never saw
+ * `[DONE]`. Event streams are served ending with the blank line, as written in the spec.
+ */
+function terminateEvents(body: string, contentType: string | undefined): string {
+  if (!contentType?.startsWith('text/event-stream')) return body;
+  return body.endsWith('\n\n') ? body : `${body.replace(/\n?$/, '')}\n\n`;
 }
 
 /** contract §7.1: `error.code` equals the HTTP status, also in a generated (`dynamic=true`) envelope. */
