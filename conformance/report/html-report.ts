@@ -118,7 +118,8 @@ ${failures.map((failure, index) => failureArticle(failure, index + 1)).join('\n'
 function failureArticle(f: Failure, n: number): string {
   const received = f.received.status === undefined ? 'no answer' : `${f.received.status} ${f.received.headers['content-type'] ?? ''}`.trim();
   const headers = Object.entries(f.request.headers).map(([name, value]) => `${name}: ${value}`).join('\n');
-  const body = f.request.body === undefined ? '' : `\n\n${typeof f.request.body === 'string' ? f.request.body : JSON.stringify(f.request.body, null, 2)}`;
+  const sent = f.request.rawBody ?? (f.request.body === undefined ? undefined : JSON.stringify(f.request.body, null, 2));
+  const body = sent === undefined ? '' : `\n\n${cut(sent)}`;
   return `<article class="failure" id="failure-${n}">
 <h3>${n}. ${esc(f.check)} <span class="where">${esc(f.operation)} · ${esc(f.scenario)} · contract ${esc(f.rule)}</span></h3>
 <dl>
