@@ -16,7 +16,7 @@ function result(body: AnswerBody, options: { reasoning?: string; request?: Respo
   const answer: Answer = { body, reasoning: options.reasoning, script: null };
   return buildResult({
     body: request, answer, createdAt: 1_700_000_000, completedAt: 1_700_000_000,
-    ids: responseIds({}, 1_700_000_000), model: 'openai/gpt-4o', input: readInputText(request),
+    ids: responseIds({ nextResponseNumber: () => 0 }, 1_700_000_000), model: 'openai/gpt-4o', input: readInputText(request),
   });
 }
 

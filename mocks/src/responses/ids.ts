@@ -2,12 +2,6 @@ import { createHash } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/**
- * Per-store response counters. Keyed weakly by the store, so two mocks in one process never
- * share a sequence and a dropped store takes its counter with it.
- */
-const counters = new WeakMap<object, { next: number }>();
-
 /** Ids of one response, all derived from the store's response counter: deterministic, no randomness. */
 export interface ResponseIds {
   /** `gen-<unix seconds>-<20 alphanumerics>` (REFERENCE-FACTS, POST /responses). */
@@ -16,13 +10,9 @@ export interface ResponseIds {
   item(prefix: string): string;
 }
 
-export function responseIds(store: object, createdAt: number): ResponseIds {
-  let counter = counters.get(store);
-  if (!counter) {
-    counter = { next: 0 };
-    counters.set(store, counter);
-  }
-  const sequence = counter.next++;
+/** The store's counter keeps two mocks in one process apart and restarts on `POST /__mock/reset`. */
+export function responseIds(store: { nextResponseNumber(): number }, createdAt: number): ResponseIds {
+  const sequence = store.nextResponseNumber();
   let items = 0;
   return {
     generation: `gen-${createdAt}-${alphanumerics(`${sequence}`, 20)}`,

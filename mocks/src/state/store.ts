@@ -3,6 +3,7 @@ import type { FixtureGuardrail, Fixtures } from '../fixtures/fixture-types';
 import { hashKey } from '../fixtures/hash-key';
 import { Catalog } from './catalog';
 import { RequestLog } from './request-log';
+import { StickySessions } from './sticky-sessions';
 
 export interface ApiKeyRecord {
   readonly hash: string;
@@ -26,9 +27,10 @@ export class MockStore {
   readonly catalog: Catalog;
   readonly requests = new RequestLog();
   /** session_id → provider slug, for sticky routing (contract §2.1 `session_id`). */
-  readonly sessions = new Map<string, string>();
+  readonly sessions = new StickySessions();
   private readonly keys = new Map<string, ApiKeyRecord>();
   private guardrails = new Map<string, GuardrailState>();
+  private responseCount = 0;
 
   constructor(readonly fixtures: Fixtures) {
     this.catalog = new Catalog(fixtures.models);
@@ -45,6 +47,12 @@ export class MockStore {
     );
     this.sessions.clear();
     this.requests.clear();
+    this.responseCount = 0;
+  }
+
+  /** Sequence number of the next response: ids derive from it, so they repeat after a reset. */
+  nextResponseNumber(): number {
+    return this.responseCount++;
   }
 
   /**
