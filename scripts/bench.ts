@@ -1,0 +1,127 @@
+/**
+ * `npm run bench`: our mock against `prism mock` and a bare node:http server on the same
+ * requests, then streaming. Prints tables and writes reports/bench.json. See docs/performance.md.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BENCH_USAGE, parseBenchArgs } from './bench/bench-args';
+import type { BenchPlan } from './bench/bench-args';
+import type { BenchReport, ServerFigures, StreamingFigures } from './bench/bench-report';
+import { checkTargets, median, ratios } from './bench/bench-report';
+import { captureResponse } from './bench/canned-response';
+import type { ChildServer, ServerSpec } from './bench/child-server';
+import { startChildServer } from './bench/child-server';
+import { renderReport } from './bench/render-table';
+import { runLoadMatrix } from './bench/run-load-matrix';
+import { runStreaming } from './bench/run-streaming';
+import { SCENARIOS, forTarget } from './bench/scenarios';
+import { ROOT, bareSpec, describeCommand, oursSpec, prismSpec } from './bench/server-specs';
+import { describePrism, sameBytes } from './bench/compare-answers';
+
+const progress = (line: string): void => {
+  process.stderr.write(`  ${line}\n`);
+};
+
+/** Compiles the mock and the bare server so that start-up is measured without a TypeScript loader. */
+function build(): void {
+  const tsc = require.resolve('typescript/bin/tsc');
+  for (const project of ['tsconfig.build.json', path.join('scripts', 'bench', 'tsconfig.json')]) {
+    const result = spawnSync(process.execPath, [tsc, '-p', project], { cwd: ROOT, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`tsc -p ${project} failed`);
+  }
+}
+
+async function main(): Promise<number> {
+  const plan = parseBenchArgs(process.argv.slice(2));
+  if (plan.help) {
+    console.log(BENCH_USAGE);
+    return 0;
+  }
+  build();
+  const running = new Set<ChildServer>();
+  const start = async (spec: ServerSpec): Promise<ChildServer> => {
+    const server = await startChildServer(spec);
+    running.add(server);
+    const stop = server.stop;
+    return { ...server, stop: (graceMs?: number) => stop(graceMs).finally(() => running.delete(server)) };
+  };
+  const stopAll = (): Promise<unknown> => Promise.all([...running].map((s) => s.stop()));
+  process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'mock-bench-'));
+  try {
+    return await measure(plan, start, scratch);
+  } finally {
+    await stopAll();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function measure(plan: BenchPlan, start: (spec: ServerSpec) => Promise<ChildServer>, scratch: string): Promise<number> {
+  const startTimed = async (spec: ServerSpec, tries: number): Promise<{ server: ChildServer; runs: number[] }> => {
+    const runs: number[] = [];
+    for (let i = 1; ; i++) {
+      const server = await start(spec);
+      runs.push(server.startupMs);
+      progress(`${spec.name} answered ${server.startupMs} ms after spawn`);
+      if (i >= tries) return { server, runs };
+      await server.stop();
+    }
+  };
+  const ours = await startTimed(oursSpec(), plan.startupTries);
+  const canned = await Promise.all(SCENARIOS.map((s) => captureResponse(ours.server.origin, forTarget('ours', s.request))));
+  const cannedFile = path.join(scratch, 'canned.json');
+  writeFileSync(cannedFile, JSON.stringify(canned));
+  const bare = await startTimed(bareSpec(cannedFile), plan.startupTries);
+  await sameBytes(ours.server.origin, bare.server.origin, SCENARIOS[0]?.request);
+  const prism = await startTimed(prismSpec(), plan.startupTries);
+  const prismNotes = await describePrism(prism.server.origin);
+
+  const servers = { ours: ours.server, prism: prism.server, bare: bare.server };
+  const load = await runLoadMatrix(plan, servers, progress);
+  const figures: ServerFigures[] = [
+    [ours, oursSpec()] as const, [prism, prismSpec()] as const, [bare, bareSpec(cannedFile)] as const,
+  ].map(([{ server, runs }, spec]) => ({
+    name: server.name, command: describeCommand(spec), startupMs: median(runs), startupRunsMs: runs,
+    peakRssMb: server.memory()?.peakRssMb ?? null,
+  }));
+  await Promise.all([prism.server.stop(), bare.server.stop()]);
+  let streaming: StreamingFigures | null = null;
+  let streamingError: string | undefined;
+  try {
+    streaming = await runStreaming(plan, ours.server, start, progress);
+  } catch (err) {
+    streamingError = (err as Error).message;
+    progress(`streaming not measured: ${streamingError}`);
+  }
+  const partial: Omit<BenchReport, 'targets'> = {
+    generatedAt: new Date().toISOString(),
+    command: `npm run bench${plan.quick ? ' -- --quick' : ''}`,
+    machine: { node: process.version, cpus: os.cpus().length, loadAverage1m: Math.round((os.loadavg()[0] ?? 0) * 100) / 100 },
+    plan: { ...plan, help: undefined },
+    servers: figures,
+    load,
+    ratios: ratios(load),
+    streaming,
+    notes: streamingError ? [...prismNotes, `streaming could not be measured: ${streamingError}`] : prismNotes,
+  };
+  const report: BenchReport = { ...partial, targets: checkTargets(partial, SCENARIOS[0]?.label ?? '') };
+  const out = path.resolve(ROOT, plan.out);
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(renderReport(report));
+  console.log(`\nWrote ${path.relative(process.cwd(), out)}`);
+  // Misses against the targets are reported, not fatal (shared machines are noisy); broken answers are.
+  const broken = load.some((row) => row.target !== 'prism' && row.median.errors + row.median.non2xx > 0)
+    || streaming === null || streaming.concurrent.lost > 0;
+  return broken ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

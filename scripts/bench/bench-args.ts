@@ -1,0 +1,54 @@
+import { parseArgs } from 'node:util';
+
+export const BENCH_USAGE = `Usage: npm run bench [-- options]
+
+Compares the mock with Prism and a bare node:http server on 127.0.0.1, then measures streaming.
+  --quick        short run for CI (1 round of 2 s per case, 200 concurrent streams)
+  --streams N    concurrent streams to hold to completion (default 1000; quick 200)
+  --out FILE     where to write the JSON report (default reports/bench.json)
+  -h, --help     show this help`;
+
+export interface BenchPlan {
+  readonly quick: boolean;
+  /** Measured runs per server and case; the median is reported. */
+  readonly rounds: number;
+  readonly warmupS: number;
+  readonly durationS: number;
+  readonly connections: readonly number[];
+  /** Start-ups timed per server (the median is reported); the last one stays up. */
+  readonly startupTries: number;
+  readonly streams: number;
+  readonly singleStreamTries: number;
+  readonly out: string;
+  readonly help: boolean;
+}
+
+export function parseBenchArgs(argv: readonly string[]): BenchPlan {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    options: {
+      quick: { type: 'boolean', default: false },
+      streams: { type: 'string' },
+      out: { type: 'string', default: 'reports/bench.json' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const quick = values.quick === true;
+  const streams = values.streams === undefined ? (quick ? 200 : 1000) : Number(values.streams);
+  if (!Number.isInteger(streams) || streams < 1 || streams > 10_000) {
+    throw new Error(`--streams must be a whole number from 1 to 10000, got ${values.streams ?? ''}`);
+  }
+  return {
+    quick,
+    rounds: quick ? 1 : 3,
+    warmupS: quick ? 1 : 2,
+    durationS: quick ? 2 : 5,
+    connections: [10, 100],
+    startupTries: quick ? 1 : 3,
+    streams,
+    singleStreamTries: quick ? 3 : 10,
+    out: values.out ?? 'reports/bench.json',
+    help: values.help === true,
+  };
+}

@@ -1,0 +1,39 @@
+import type { LoadFigures } from './bench-report';
+import { medianRound } from './bench-report';
+import type { BenchPlan } from './bench-args';
+import type { ChildServer } from './child-server';
+import type { LoadResult } from './http-load';
+import { runLoad } from './http-load';
+import type { TargetName } from './scenarios';
+import { SCENARIOS, TARGETS, forTarget } from './scenarios';
+
+/**
+ * Every case against every server. Servers take turns inside each round, so a burst of noise on
+ * the shared machine hits all three rather than one; the median round is kept.
+ */
+export async function runLoadMatrix(
+  plan: BenchPlan,
+  servers: Readonly<Record<TargetName, ChildServer>>,
+  progress: (line: string) => void,
+): Promise<LoadFigures[]> {
+  const figures: LoadFigures[] = [];
+  for (const scenario of SCENARIOS) {
+    for (const connections of plan.connections) {
+      const rounds = new Map<TargetName, LoadResult[]>(TARGETS.map((t) => [t, []]));
+      for (let round = 0; round < plan.rounds; round++) {
+        for (const target of TARGETS) {
+          const result = await runLoad(servers[target].origin, forTarget(target, scenario.request), {
+            connections, durationS: plan.durationS, warmupS: round === 0 ? plan.warmupS : 0,
+          });
+          rounds.get(target)?.push(result);
+          progress(`${scenario.label} c=${connections} ${target} round ${round + 1}: ${result.rps} req/s, p99 ${result.p99Ms} ms`);
+        }
+      }
+      for (const target of TARGETS) {
+        const results = rounds.get(target) ?? [];
+        figures.push({ scenario: scenario.label, connections, target, median: medianRound(results), roundsRps: results.map((r) => r.rps) });
+      }
+    }
+  }
+  return figures;
+}

@@ -1,0 +1,126 @@
+import http from 'node:http';
+import type { BenchRequest } from './canned-response';
+import { SseCounter } from './sse-counter';
+
+export interface OneStreamResult {
+  /** Request sent → first `data:` event received, ms. */
+  readonly timeToFirstEventMs: number;
+  readonly events: number;
+  /** Events after the first, per second of stream time after the first. */
+  readonly eventsPerSecond: number;
+  readonly durationMs: number;
+  readonly completed: boolean;
+}
+
+export interface ManyStreamsResult {
+  readonly streams: number;
+  /** Streams that ended with `data: [DONE]` and status 200. */
+  readonly completed: number;
+  /** Streams that failed, were cut, or did not end in time. */
+  readonly lost: number;
+  /** Most streams open at the same moment (response headers in, [DONE] not yet). */
+  readonly peakOpen: number;
+  readonly wallMs: number;
+  readonly events: number;
+  readonly firstError?: string;
+}
+
+interface StreamOutcome {
+  readonly ok: boolean;
+  readonly events: number;
+  readonly startedAt: number;
+  readonly firstEventAt: number | undefined;
+  readonly endedAt: number;
+  readonly error?: string;
+}
+
+/** One stream on its own connection, read to the end. */
+function stream(origin: string, request: BenchRequest, agent: http.Agent, timeoutMs: number, onOpen: () => void, onClose: () => void): Promise<StreamOutcome> {
+  const startedAt = performance.now();
+  const counter = new SseCounter();
+  return new Promise((resolve) => {
+    let opened = false;
+    let settled = false;
+    const settle = (error?: string): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (opened) onClose();
+      const ok = error === undefined && counter.done;
+      resolve({ ok, events: counter.events, startedAt, firstEventAt: counter.firstEventAt, endedAt: performance.now(), error: ok ? undefined : error ?? 'ended without [DONE]' });
+    };
+    const req = http.request(origin + request.path, { method: request.method, headers: request.headers, agent }, (res) => {
+      opened = true;
+      onOpen();
+      if (res.statusCode !== 200) {
+        res.resume();
+        settle(`status ${res.statusCode ?? '?'}`);
+        return;
+      }
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => counter.push(chunk, performance.now()));
+      res.on('end', () => settle());
+      res.on('error', (err) => settle(err.message));
+      res.on('aborted', () => settle('aborted by the server'));
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      settle(`no [DONE] within ${timeoutMs} ms`);
+    }, timeoutMs);
+    req.on('error', (err) => settle(err.message));
+    req.end(request.body);
+  });
+}
+
+/** Time to first event and event rate of one stream, the best of `tries` (less scheduler noise). */
+export async function measureOneStream(origin: string, request: BenchRequest, tries: number): Promise<OneStreamResult> {
+  const agent = new http.Agent({ keepAlive: false });
+  let best: OneStreamResult | undefined;
+  for (let i = 0; i < tries; i++) {
+    const outcome = await stream(origin, request, agent, 30_000, () => undefined, () => undefined);
+    if (!outcome.ok) throw new Error(`stream failed: ${outcome.error ?? ''}`);
+    const first = outcome.firstEventAt ?? outcome.endedAt;
+    const tail = Math.max(outcome.endedAt - first, 0.001);
+    const result: OneStreamResult = {
+      timeToFirstEventMs: round(first - outcome.startedAt),
+      events: outcome.events,
+      eventsPerSecond: Math.round((outcome.events - 1) / (tail / 1000)),
+      durationMs: round(outcome.endedAt - outcome.startedAt),
+      completed: true,
+    };
+    if (!best || result.timeToFirstEventMs < best.timeToFirstEventMs) best = result;
+  }
+  agent.destroy();
+  return best as OneStreamResult;
+}
+
+/** `count` streams started together, each on its own connection, all held to completion. */
+export async function measureManyStreams(origin: string, request: BenchRequest, count: number, timeoutMs: number): Promise<ManyStreamsResult> {
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  const started = performance.now();
+  let open = 0;
+  let peakOpen = 0;
+  const onOpen = (): void => {
+    open++;
+    peakOpen = Math.max(peakOpen, open);
+  };
+  const onClose = (): void => {
+    open--;
+  };
+  const outcomes = await Promise.all(Array.from({ length: count }, () => stream(origin, request, agent, timeoutMs, onOpen, onClose)));
+  agent.destroy();
+  const failed = outcomes.filter((o) => !o.ok);
+  return {
+    streams: count,
+    completed: count - failed.length,
+    lost: failed.length,
+    peakOpen,
+    wallMs: Math.round(performance.now() - started),
+    events: outcomes.reduce((sum, o) => sum + o.events, 0),
+    ...(failed[0]?.error ? { firstError: failed[0].error } : {}),
+  };
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
