@@ -1,6 +1,7 @@
 import type { Check } from '../engine/types';
 import { contentTypeDocumented } from './content-type-documented';
 import { errorCodeMatchesStatus } from './error-code-matches-status';
+import { metadataEchoed } from './metadata-echoed';
 import { responseSchemaValid } from './response-schema-valid';
 import { statusCodeDocumented } from './status-code-documented';
 import { streamCompletesInTime } from './stream-completes-in-time';
@@ -13,6 +14,7 @@ import { streamItemsConsistent } from './stream-items-consistent';
 import { streamLifecycleOrder } from './stream-lifecycle-order';
 import { streamPairsMatched } from './stream-pairs-matched';
 import { streamSequenceRising } from './stream-sequence-rising';
+import { usageTotalConsistent } from './usage-total-consistent';
 
 /** The checks run on every exchange they apply to, in report order. */
 export const GENERIC_CHECKS: readonly Check[] = [
@@ -20,6 +22,8 @@ export const GENERIC_CHECKS: readonly Check[] = [
   contentTypeDocumented,
   responseSchemaValid,
   errorCodeMatchesStatus,
+  usageTotalConsistent,
+  metadataEchoed,
   streamContentType,
   streamFraming,
   streamEventSchemaValid,

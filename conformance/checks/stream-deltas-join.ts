@@ -36,6 +36,9 @@ export const streamDeltasJoin: Check = {
         if (name === 'response.output_text' && typeof text === 'string') findings.push(...compareParts(events, event.body, text), ...compareFinal(events, event.body, text));
       }
     }
+    for (const key of joined.keys()) {
+      if (!closed.has(key)) findings.push({ message: `deltas of ${key} are never closed by a done event`, expected: `a ${key.slice(0, key.indexOf('#'))}.done carrying the joined text` });
+    }
     return findings.slice(0, 5);
   },
 };

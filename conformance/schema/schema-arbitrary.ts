@@ -55,7 +55,9 @@ function nonNull(contract: Contract, schema: JsonObject, hints: SampleHints, nam
       const max = num('maxLength');
       if (max === undefined && depth > FREE_DEPTH) return undefined;
       const min = num('minLength') ?? 0;
-      const text = max === undefined ? fc.string({ minLength: min, maxLength: Math.max(min, FREE_STRING) }) : fc.oneof(fc.string({ minLength: min, maxLength: Math.min(max, 64) }), fc.string({ minLength: max, maxLength: max }));
+      // ASCII and any Unicode grapheme (non-Latin scripts, emoji): both are plain strings to the contract.
+      const any = (minLength: number, maxLength: number) => fc.oneof(fc.string({ minLength, maxLength }), fc.string({ minLength, maxLength, unit: 'grapheme' }));
+      const text = max === undefined ? any(min, Math.max(min, FREE_STRING)) : fc.oneof(any(min, Math.min(max, 64)), fc.string({ minLength: max, maxLength: max }));
       return typeof schema.pattern === 'string' ? text.filter((s) => matches(schema, s)) : text;
     }
     case 'array': {

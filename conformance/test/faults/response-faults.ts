@@ -26,6 +26,18 @@ export const RESPONSE_FAULTS: readonly FaultCase[] = [
     },
   },
   {
+    name: 'miscounts usage.total_tokens',
+    only: ['rules/createResponse/plain'],
+    caughtBy: 'usage-total-consistent',
+    fault: { response: (res) => (isRecord(res.body) && isRecord(res.body.usage) ? { ...res, body: { ...res.body, usage: { ...res.body.usage, total_tokens: 1 } } } : res) },
+  },
+  {
+    name: 'drops the request metadata from the result',
+    only: ['limits/createResponse/metadata-with-16'],
+    caughtBy: 'metadata-echoed',
+    fault: { response: (res) => (isRecord(res.body) && isRecord(res.body.metadata) ? { ...res, body: { ...res.body, metadata: {} } } : res) },
+  },
+  {
     name: 'sends error.code 400 on a 401',
     only: ['auth/missing-key/getModel'],
     caughtBy: 'error-code-matches-status',

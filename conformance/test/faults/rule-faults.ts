@@ -86,6 +86,14 @@ export const RULE_FAULTS: readonly FaultCase[] = [
     },
   },
   {
+    name: 'fails with 500 on text outside ASCII',
+    only: ['property/createResponse/valid'],
+    caughtBy: 'no-server-error',
+    fault: {
+      response: (res, req) => (/[^\u0000-\u007f]/.test(JSON.stringify(req.body ?? '').replace(/\\u[0-9a-f]{4}/gi, '')) ? { ...res, status: 500, body: { error: { code: 500, message: 'encoding' } } } : res),
+    },
+  },
+  {
     name: 'accepts parallel_tool_calls of any type (coerces it)',
     only: ['property/createResponse/wrong-types'],
     caughtBy: 'invalid-request-rejected',

@@ -31,6 +31,12 @@ export const STREAM_FAULTS: readonly FaultCase[] = [
     fault: { stream: (frames) => ({ frames: mapEvents(frames, (e) => (e.type === 'response.content_part.done' && isRecord(e.part) ? { ...e, part: { ...e.part, text: 'other' } } : e)) }) },
   },
   {
+    name: 'never sends response.output_text.done',
+    only: ONLY,
+    caughtBy: 'stream-deltas-join',
+    fault: { stream: (frames) => ({ frames: mapEvents(frames, (e) => (e.type === 'response.output_text.done' ? undefined : e)) }) },
+  },
+  {
     name: 'sends two deltas out of order',
     only: ONLY,
     caughtBy: 'stream-sequence-rising',

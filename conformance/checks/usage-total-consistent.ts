@@ -1,0 +1,26 @@
+import { isRecord } from '../engine/response-helpers';
+import { finalResponse, jsonEvents } from '../engine/stream-helpers';
+import type { Check, Exchange } from '../engine/types';
+
+/** The result of an exchange: the JSON body, or the terminal event's response of a stream. */
+export function resultOf(exchange: Exchange): Record<string, unknown> | undefined {
+  if (exchange.response?.status !== 200) return undefined;
+  const result = exchange.stream ? finalResponse(jsonEvents(exchange)) : exchange.response.json;
+  return isRecord(result) && result.object === 'response' ? result : undefined;
+}
+
+/** `usage.total_tokens` is input plus output tokens (contract §2.6 usage; spec ResponseUsage). */
+export const usageTotalConsistent: Check = {
+  name: 'usage-total-consistent',
+  family: 'response',
+  rule: '§2.6',
+  applies: (exchange) => isRecord(resultOf(exchange)?.usage),
+  verify(exchange) {
+    const usage = resultOf(exchange)?.usage;
+    if (!isRecord(usage)) return [];
+    const { input_tokens: input, output_tokens: output, total_tokens: total } = usage;
+    if (typeof input !== 'number' || typeof output !== 'number' || typeof total !== 'number') return []; // the schema check reports types
+    if (total === input + output) return [];
+    return [{ message: `usage.total_tokens is ${total} but input_tokens + output_tokens is ${input + output}`, expected: 'total_tokens = input_tokens + output_tokens' }];
+  },
+};
