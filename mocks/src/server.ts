@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Socket } from 'node:net';
 import type { Contract } from '../../spec/contract';
 import { loadContract } from '../../spec/contract';
 import { listOperations } from '../../spec/operations';
@@ -17,6 +16,7 @@ import type { RequestValidator } from './pipeline/request-validator';
 import { ResponseChecker } from './pipeline/response-checker';
 import type { ResponseViolation } from './pipeline/response-checker';
 import { createRequestListener } from './app';
+import { gracefulCloser } from './graceful-close';
 import type { AdminRoute } from './admin';
 import { createPreferHandler } from './prefer/prefer-handler';
 
@@ -66,11 +66,7 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
     adminRoutes: init.adminRoutes,
   });
   const server = http.createServer({ keepAliveTimeout: 5_000, headersTimeout: 20_000, requestTimeout: 60_000 }, listener);
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
+  const closeServer = gracefulCloser(server);
   server.on('clientError', (_err, socket) => {
     // Malformed HTTP (bad headers, oversized header block): answer 400 in the envelope if we still can.
     if (socket.writable) {
@@ -98,19 +94,7 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
       });
     },
     close(graceMs = 2_000) {
-      return new Promise((resolve) => {
-        if (!server.listening) {
-          resolve();
-          return;
-        }
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        const timer = setTimeout(() => {
-          for (const socket of sockets) socket.destroy();
-        }, graceMs);
-        timer.unref();
-        server.once('close', () => clearTimeout(timer));
-      });
+      return closeServer(graceMs);
     },
   };
 }

@@ -29,9 +29,11 @@ export function standInCreateResponse(contract: Contract): RecordingHandler {
 export function standInStream(contract: Contract, chunkDelayMs = 0): Handler {
   const text = String(responseExample(contract, '/responses', 'post', '200', 'text/event-stream', 'text'));
   const events = text.split('\n\n').filter((event) => event.trim() !== '').map((event) => `${event}\n\n`);
-  return async ({ res }) => {
+  return async ({ res, signal }) => {
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
     for (const event of events) {
+      // Like a real streaming handler, stop as soon as the client goes away.
+      if (signal.aborted) return { streamed: true, status: 200 };
       res.write(event);
       if (chunkDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, chunkDelayMs));
     }
