@@ -1,10 +1,11 @@
 import type { SuiteResult } from '../engine/run-suite';
+import type { ConformanceReportJson } from './html-report';
 import type { Summary, Tally } from './summarize';
 
 /** conformance.json: everything a CI job or a dashboard needs, keys never included. */
-export function jsonReport(result: SuiteResult, summary: Summary): unknown {
+export function jsonReport(result: SuiteResult, summary: Summary): ConformanceReportJson {
   const { config, recorder } = result;
-  const operations: Record<string, unknown> = {};
+  const operations: Record<string, ConformanceReportJson['operations'][string]> = {};
   for (const op of result.operations) {
     const checks: Record<string, Tally> = {};
     for (const [check, tally] of summary.matrix.get(op) ?? []) checks[check] = tally;

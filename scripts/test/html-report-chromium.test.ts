@@ -1,18 +1,16 @@
 // Expressions run inside the page are strings: this project's TypeScript has no DOM library.
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { renderHtmlReport } from '../../conformance/report/html-report';
 import { runConformanceAgainstMock } from './support/conformance-run';
 import type { ConformanceRun } from './support/conformance-run';
 import { launchChromium } from './support/headless-chromium';
 import type { HeadlessChromium } from './support/headless-chromium';
 
-/** The page as a reader meets it: Debian's chromium, no network, a 1280-pixel window. */
+/** The page the conformance CLI wrote, as a reader meets it: Debian's chromium, no network, a 1280-pixel window. */
 async function openReport(browser: HeadlessChromium, run: ConformanceRun): Promise<Page> {
   const file = path.join(run.reportDir, 'conformance.html');
-  writeFileSync(file, renderHtmlReport(run.json));
   const page = await browser.context.newPage();
   await page.goto(pathToFileURL(file).href);
   return page;
