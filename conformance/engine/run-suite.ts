@@ -1,5 +1,6 @@
 import type { Contract } from '../../spec/contract';
 import { GENERIC_CHECKS } from '../checks/generic-checks';
+import { ConfigError } from '../config/config-error';
 import type { ConformanceConfig } from '../config/resolve-config';
 import { createGatewayClient } from '../http/gateway-client';
 import type { Keys } from '../http/credentials';
@@ -59,6 +60,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const client = createGatewayClient(settings);
   const limiter = new Limiter(config.concurrency);
   const all = planScenarios(plan, options.scenarios);
+  if (all.length === 0) throw new ConfigError(`no scenario matches --only ${config.only.join(',')}`);
   const contextFor = (scenario: Scenario): ScenarioContext => ({
     config,
     checks,

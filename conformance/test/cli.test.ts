@@ -61,6 +61,12 @@ describe('npm run conformance', () => {
     expect(err).toMatch(/rejected the API key/);
   });
 
+  it('exits 2 when --only matches no scenario', async () => {
+    const { code, err } = await cli(['--target', target(mockUrl), '--only', 'no-such-scenario']);
+    expect(code).toBe(EXIT_CONFIG);
+    expect(err).toContain('no scenario matches --only no-such-scenario');
+  });
+
   it('exits 0 against the mock and writes junit.xml and conformance.json', async () => {
     const reportDir = path.join(dir, 'pass');
     const { code, out } = await cli(['--target', target(mockUrl), '--report-dir', reportDir, '--only', 'catalog/*,auth/missing-key/*', '--seed', '5']);
