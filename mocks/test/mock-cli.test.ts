@@ -1,0 +1,167 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CliError, parseCliArgs } from '../src/cli-args';
+import { hashKey } from '../src/fixtures/hash-key';
+import { loadFixtures } from '../src/fixtures/load-fixtures';
+import { DEFAULT_BODY_LIMIT_BYTES } from '../src/options';
+import { bearer, GUARDED_KEY, MANAGEMENT_KEY, USER_KEY } from './helpers/sample-requests';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+const CLI = path.join('mocks', 'src', 'cli.ts');
+
+interface Exit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+interface RunningCli {
+  readonly child: ChildProcess;
+  /** Resolves with the API base URL printed in the banner and the time from spawn to it. */
+  readonly ready: Promise<{ baseUrl: string; readyMs: number }>;
+  readonly exit: Promise<Exit>;
+  stdout(): string;
+}
+
+/** Spawns `tsx mocks/src/cli.ts` as `npm start` does, without PORT/HOST from the test's environment. */
+function startCli(args: string[], env: Record<string, string> = {}): RunningCli {
+  const { PORT: _port, HOST: _host, ...inherited } = process.env;
+  const spawnedAt = performance.now();
+  const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exit = new Promise<Exit>((resolve) => {
+    child.once('exit', (code, signal) => {
+      // Let the pipes drain before reporting what was printed.
+      setImmediate(() => resolve({ code, signal, stdout, stderr }));
+    });
+  });
+  const ready = new Promise<{ baseUrl: string; readyMs: number }>((resolve, reject) => {
+    const onData = (): void => {
+      const found = /listening on (http:\/\/\S+\/api\/v1)/.exec(stdout);
+      if (found?.[1]) {
+        child.stdout?.off('data', onData);
+        resolve({ baseUrl: found[1], readyMs: Math.round(performance.now() - spawnedAt) });
+      }
+    };
+    child.stdout?.on('data', onData);
+    void exit.then((e) => reject(new Error(`the mock exited (${e.code}) before it was ready: ${e.stderr}`)));
+  });
+  // A run that is meant to fail never awaits `ready`; its rejection is expected, not unhandled.
+  ready.catch(() => undefined);
+  return { child, ready, exit, stdout: () => stdout };
+}
+
+/** Stops a CLI that a failing test left running. */
+async function stopQuietly(cli: RunningCli | undefined): Promise<void> {
+  if (cli && cli.child.exitCode === null && cli.child.signalCode === null) {
+    cli.child.kill('SIGKILL');
+    await cli.exit;
+  }
+}
+
+describe('npm start (mocks/src/cli.ts)', () => {
+  let running: RunningCli | undefined;
+  afterEach(async () => {
+    await stopQuietly(running);
+    running = undefined;
+  });
+
+  it('serves the built-in fixtures, prints the base URL and the demo keys, and on SIGTERM finishes a stream in flight and exits 0', async () => {
+    running = startCli(['--port', '0', '--first-token-delay-ms', '0', '--tokens-per-second', '20']);
+    const { baseUrl, readyMs } = await running.ready;
+    console.info(`time to ready from spawn (tsx ${CLI} --port 0): ${readyMs} ms`);
+
+    expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    expect(baseUrl).not.toMatch(/:0\//);
+    for (const key of [USER_KEY, MANAGEMENT_KEY, GUARDED_KEY]) expect(running.stdout()).toContain(key);
+    expect(running.stdout()).toContain('Fixtures: built-in');
+
+    const model = await fetch(`${baseUrl}/model/openai/gpt-4o`, { headers: bearer(USER_KEY) });
+    expect(model.status).toBe(200);
+    expect((await model.json()).data.id).toBe('openai/gpt-4o');
+
+    // A paced stream is in flight when SIGTERM arrives: it is finished, then the process exits 0.
+    const stream = await fetch(`${baseUrl}/responses`, {
+      method: 'POST',
+      headers: { ...bearer(USER_KEY), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ model: 'openai/gpt-4o', input: 'Say hello.', stream: true }),
+    });
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value);
+    running.child.kill('SIGTERM');
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value);
+    expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+
+    const exit = await running.exit;
+    expect(exit).toMatchObject({ code: 0, signal: null });
+    expect(exit.stdout).toContain('SIGTERM: finishing in-flight requests');
+    await expect(fetch(`${baseUrl}/model/openai/gpt-4o`, { headers: bearer(USER_KEY) })).rejects.toThrow();
+  });
+
+  it('takes PORT and HOST from the environment, loads --fixtures FILE, and exits 0 on SIGINT', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mock-cli-'));
+    const file = path.join(dir, 'fixtures.json');
+    const builtin = loadFixtures();
+    const custom = { ...builtin, keys: [{ key: 'sk-custom-demo', label: 'custom', management: false, user_id: 'user_custom' }, ...builtin.keys.filter((k) => k.key === MANAGEMENT_KEY)] };
+    custom.guardrails = builtin.guardrails.map((g) => ({ ...g, assigned_key_hashes: g.assigned_key_hashes.filter((h) => h === hashKey(MANAGEMENT_KEY)) }));
+    writeFileSync(file, JSON.stringify(custom));
+
+    running = startCli(['--fixtures', file], { PORT: '0', HOST: '127.0.0.1' });
+    const { baseUrl } = await running.ready;
+    expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    expect(running.stdout()).toContain(`Fixtures: ${file}`);
+    expect(running.stdout()).toContain('sk-custom-demo');
+    expect((await fetch(`${baseUrl}/model/openai/gpt-4o`, { headers: bearer('sk-custom-demo') })).status).toBe(200);
+    expect((await fetch(`${baseUrl}/model/openai/gpt-4o`, { headers: bearer(USER_KEY) })).status).toBe(401);
+
+    running.child.kill('SIGINT');
+    expect(await running.exit).toMatchObject({ code: 0, signal: null });
+  });
+
+  it('stops with exit code 2 and one line naming the bad field for a bad fixtures file', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mock-cli-'));
+    const file = path.join(dir, 'bad.json');
+    const builtin = loadFixtures();
+    writeFileSync(file, JSON.stringify({ ...builtin, keys: builtin.keys.map((k, i) => (i === 0 ? { ...k, management: 'yes' } : k)) }));
+
+    running = startCli(['--port', '0', '--fixtures', file]);
+    const exit = await running.exit;
+    expect(exit.code).toBe(2);
+    const lines = exit.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^mock: .*bad\.json: \/keys\/0\/management /);
+    expect(exit.stderr).not.toMatch(/\n\s+at /);
+    expect(exit.stdout).not.toContain('listening');
+  });
+});
+
+describe('command-line settings (cli-args)', () => {
+  it.each([
+    ['nothing given', { given: { argv: [], env: {} }, want: { port: 4010, host: '127.0.0.1', fixturesPath: undefined, bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES } }],
+    ['PORT and HOST', { given: { argv: [], env: { PORT: '5000', HOST: '0.0.0.0' } }, want: { port: 5000, host: '0.0.0.0' } }],
+    ['flags over the environment', { given: { argv: ['--port', '6000', '--host', '::1'], env: { PORT: '5000', HOST: '0.0.0.0' } }, want: { port: 6000, host: '::1' } }],
+    ['--port 0 for any free port', { given: { argv: ['--port', '0'], env: {} }, want: { port: 0 } }],
+    ['--fixtures and --body-limit', { given: { argv: ['--fixtures', 'my.json', '--body-limit', '1024'], env: {} }, want: { fixturesPath: 'my.json', bodyLimitBytes: 1024 } }],
+  ])('reads %s', (_name, { given, want }) => {
+    expect(parseCliArgs(given.argv, given.env)).toMatchObject(want);
+  });
+
+  it.each([
+    ['a port that is not a number', { given: ['--port', 'abc'], want: '--port must be a whole number, got "abc"' }],
+    ['a port out of range', { given: ['--port', '70000'], want: '--port must be between 0 and 65535, got 70000' }],
+    ['a body limit of 0', { given: ['--body-limit', '0'], want: '--body-limit must be between 1 and' }],
+    ['an unknown flag', { given: ['--colour'], want: 'Unknown option' }],
+  ])('refuses %s with a CliError', (_name, { given, want }) => {
+    expect(() => parseCliArgs(given, {})).toThrow(CliError);
+    expect(() => parseCliArgs(given, {})).toThrow(want);
+  });
+});
