@@ -28,9 +28,14 @@ export function reclassify(change: RawChange, location: ChangeLocation, docs: Do
   return { severity: engine, reason: undefined };
 }
 
+/** Maps whose keys are names (a header called `x-request-id` is not an extension). */
+const NAMED_MAPS = new Set(['properties', 'patternProperties', 'headers', 'content', 'examples', 'responses', 'paths', 'variables', 'mapping', 'schemas', 'parameters', 'securitySchemes', 'links', 'callbacks']);
+
 /** `x-*` keys (`x-not-shown`) document the spec for its readers; no client or mock reads them. */
 function extensionRule(change: RawChange): Classification | undefined {
-  if (!change.path.some((segment) => typeof segment === 'string' && segment.startsWith('x-'))) return undefined;
+  const isExtension = (segment: unknown, index: number): boolean =>
+    typeof segment === 'string' && /^x-/i.test(segment) && !NAMED_MAPS.has(String(change.path[index - 1]));
+  if (!change.path.some(isExtension)) return undefined;
   return { severity: 'annotation', reason: 'an x-* extension is documentation in this spec' };
 }
 

@@ -181,6 +181,10 @@ describe('spec diff classification', () => {
       given: (spec) => { schemas(spec).BlockError!.properties!.patterns!.type = ['array', 'null']; },
       want: [['breaking', 'POST /items', 'response 403 (application/json) ‹anyOf 1›.patterns', 'type array → [array, null]']],
     }],
+    ['a removed response header named x-… is breaking, not an extension', {
+      given: (spec) => { delete listItems(spec).responses['200']!.headers!['x-request-id']; },
+      want: [['breaking', 'GET /items', 'response 200 header x-request-id', 'removed']],
+    }],
     ['a version bump alone is an annotation', {
       given: (spec) => { spec.info.version = '2.0.0'; },
       want: [['annotation', undefined, 'info.version', '"1.0.0" → "2.0.0"']],

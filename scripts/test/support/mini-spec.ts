@@ -22,7 +22,11 @@ export type Operation = {
   security?: Array<Record<string, string[]>>;
   parameters?: Array<Parameter | { $ref: string }>;
   requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: Schema; examples?: Record<string, unknown> }> }>;
+  responses: Record<string, {
+    description: string;
+    headers?: Record<string, { schema: Schema }>;
+    content?: Record<string, { schema: Schema; examples?: Record<string, unknown> }>;
+  }>;
 };
 
 export function miniSpec(): MiniSpec {
@@ -38,6 +42,7 @@ export function miniSpec(): MiniSpec {
           responses: {
             '200': {
               description: 'A page of items',
+              headers: { 'x-request-id': { schema: { type: 'string' } } },
               content: {
                 'application/json': {
                   schema: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Item' } } } },
