@@ -36,7 +36,7 @@ export interface AppDependencies {
  * Every stage throws GatewayError; this function alone turns errors into the envelope.
  */
 export function createRequestListener(deps: AppDependencies): (req: IncomingMessage, res: ServerResponse) => void {
-  const { options, store } = deps;
+  const { store } = deps;
   return (req, res) => {
     const started = performance.now();
     const url = req.url ?? '/';

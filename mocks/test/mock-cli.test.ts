@@ -30,7 +30,9 @@ interface RunningCli {
 
 /** Spawns `tsx mocks/src/cli.ts` as `npm start` does, without PORT/HOST from the test's environment. */
 function startCli(args: string[], env: Record<string, string> = {}): RunningCli {
-  const { PORT: _port, HOST: _host, ...inherited } = process.env;
+  const inherited = { ...process.env };
+  delete inherited.PORT;
+  delete inherited.HOST;
   const spawnedAt = performance.now();
   const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -86,7 +88,7 @@ describe('npm start (mocks/src/cli.ts)', () => {
 
     const model = await fetch(`${baseUrl}/model/openai/gpt-4o`, { headers: bearer(USER_KEY) });
     expect(model.status).toBe(200);
-    expect((await model.json()).data.id).toBe('openai/gpt-4o');
+    expect(((await model.json()) as { data: { id: string } }).data.id).toBe('openai/gpt-4o');
 
     // A paced stream is in flight when SIGTERM arrives: it is finished, then the process exits 0.
     const stream = await fetch(`${baseUrl}/responses`, {

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { loadContract } from '../../spec/contract';
 import { listOperations } from '../../spec/operations';
 import type { MockServer } from '../src/server';
+import type * as ServerModule from '../src/server';
 import { useMock } from './helpers/start-mock';
 import type { SampleRequest } from './helpers/sample-requests';
 import { bearer, MANAGEMENT_KEY, SAMPLE_REQUESTS, USER_KEY } from './helpers/sample-requests';
@@ -34,7 +35,8 @@ describe('Prism stays off the ordinary request path', () => {
   it('loads no prism-http module for requests without Prefer, and loads it for the first Prefer', async () => {
     await jest.isolateModulesAsync(async () => {
       // A fresh module registry: nothing loaded by other tests can hide or fake the result.
-      const { createMockServer } = require('../src/server') as typeof import('../src/server');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- required here so it loads into the fresh registry
+      const { createMockServer } = require('../src/server') as typeof ServerModule;
       const mock = createMockServer({ contract, options: { validateResponses: true } });
       await mock.listen(0, '127.0.0.1');
       try {

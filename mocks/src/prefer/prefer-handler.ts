@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+// Types only: the module itself is required lazily, on the first Prefer scenario (see below).
+import type * as PrismHttp from '@stoplight/prism-http';
 import type { Contract } from '../../../spec/contract';
 import type { OperationInfo } from '../../../spec/operations';
 import type { HandlerResult } from '../pipeline/context';
@@ -10,7 +12,7 @@ import { parsePrefer } from './parse-prefer';
 const CONTROL = { mockControl: true } as const;
 const DYNAMIC_ATTEMPTS = 10;
 
-type PrismModule = typeof import('@stoplight/prism-http');
+type PrismModule = typeof PrismHttp;
 type PrismInstance = ReturnType<PrismModule['createInstance']>;
 type PrismOperations = Awaited<ReturnType<PrismModule['getHttpOperationsFromSpec']>>;
 
