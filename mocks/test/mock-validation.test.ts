@@ -1,11 +1,9 @@
-import http from 'node:http';
 import request from 'supertest';
 import { loadContract } from '../../spec/contract';
 import { listOperations } from '../../spec/operations';
-import { DEFAULT_BODY_LIMIT_BYTES } from '../src/options';
 import { createMockServer } from '../src/server';
 import { useMock } from './helpers/start-mock';
-import { bearer, DEMO_GUARDRAIL_ID, MANAGEMENT_KEY, specNumber, USER_KEY } from './helpers/sample-requests';
+import { bearer, specNumber, USER_KEY } from './helpers/sample-requests';
 import { standInCreateResponse } from './helpers/stand-in-handlers';
 
 const contract = loadContract();
@@ -203,111 +201,5 @@ describe('request bodies', () => {
     const res = await request(started().mock.server).post('/api/v1/responses').set(bearer(USER_KEY))
       .set('Content-Type', given).send(JSON.stringify(base));
     expect(res.status).toBe(200);
-  });
-});
-
-describe('body size limit', () => {
-  const limit = 4096;
-  const small = useMock({ contract, handlers: { createResponse: standIn.handler }, options: { bodyLimitBytes: limit } });
-
-  /** A valid request body of exactly `size` bytes. */
-  const bodyOfSize = (size: number): string => {
-    const empty = JSON.stringify({ ...base, input: '' });
-    return JSON.stringify({ ...base, input: 'x'.repeat(size - empty.length) });
-  };
-
-  it('defaults to 32 MiB', () => {
-    expect(DEFAULT_BODY_LIMIT_BYTES).toBe(32 * 1024 * 1024);
-    expect(started().mock.options.bodyLimitBytes).toBe(DEFAULT_BODY_LIMIT_BYTES);
-  });
-
-  it('accepts a body of exactly the limit', async () => {
-    const body = bodyOfSize(limit);
-    expect(Buffer.byteLength(body)).toBe(limit);
-    const res = await request(small().mock.server).post('/api/v1/responses').set(bearer(USER_KEY)).set('Content-Type', 'application/json').send(body);
-    expect(res.status).toBe(200);
-  });
-
-  it('returns 413 in the envelope for a body one byte over the limit', async () => {
-    const res = await request(small().mock.server).post('/api/v1/responses').set(bearer(USER_KEY)).set('Content-Type', 'application/json').send(bodyOfSize(limit + 1));
-    expect(res.status).toBe(413);
-    expect(res.body).toEqual({ error: { code: 413, message: `Request payload exceeds the size limit of ${limit} bytes` } });
-  });
-
-  it('returns 413 for a chunked body (no Content-Length) once it passes the limit', async () => {
-    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request(`${small().baseUrl}/responses`, {
-        method: 'POST',
-        headers: { ...bearer(USER_KEY), 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
-      }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      });
-      req.on('error', reject);
-      for (let sent = 0; sent <= limit; sent += 1024) req.write('x'.repeat(1024));
-      req.end();
-    });
-    expect(status).toBe(413);
-    expect(JSON.parse(body)).toMatchObject({ error: { code: 413 } });
-  });
-
-  it('answers 400 (a status §7.4 lists for it) when the guardrail operation gets too large a body', async () => {
-    const res = await request(small().mock.server).post(`/api/v1/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`)
-      .set(bearer(MANAGEMENT_KEY)).send({ key_hashes: ['a'.repeat(limit)] });
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/exceeds the size limit/);
-  });
-
-  it('refuses a body declared over the default limit before it is sent', async () => {
-    // Declares one byte over 32 MiB, sends a few bytes and waits: the answer comes from Content-Length alone.
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${started().baseUrl}/responses`, {
-        method: 'POST',
-        headers: { ...bearer(USER_KEY), 'Content-Type': 'application/json', 'Content-Length': String(DEFAULT_BODY_LIMIT_BYTES + 1) },
-      }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-        req.destroy();
-      });
-      req.on('error', reject);
-      req.write('{"model":');
-    });
-    expect(status).toBe(413);
-  });
-});
-
-describe('routing', () => {
-  it.each([
-    ['an unknown path under the base', { given: '/api/v1/chat/completions' }],
-    ['a path of another operation family', { given: '/api/v1/models' }],
-    ['a trailing slash', { given: '/api/v1/responses/' }],
-    ['the root', { given: '/' }],
-    ['another version', { given: '/api/v2/responses' }],
-  ])('returns 404 in the envelope for %s', async (_name, { given }) => {
-    const res = await request(started().mock.server).get(given).set(bearer(USER_KEY));
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 404, message: expect.stringContaining('No operation at') } });
-  });
-
-  // The methods each path allows come from the spec; every other method is 405 with Allow.
-  const wrongMethods = listOperations(contract).flatMap((operation) => {
-    const allowed = listOperations(contract).filter((other) => other.path === operation.path).map((other) => other.method);
-    const path = operation.path.replace('{id}', DEMO_GUARDRAIL_ID).replace('{author}', 'openai').replace('{slug}', 'gpt-4o');
-    return ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => !allowed.includes(m)).map((method) => [`${method} ${operation.path}`, { given: { method, path }, want: allowed.join(', ') }] as const);
-  });
-
-  it.each(wrongMethods)('returns 405 with Allow for %s', async (_name, { given, want }) => {
-    const res = await fetch(`${started().baseUrl}${given.path}`, { method: given.method, headers: bearer(USER_KEY) });
-    expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe(want);
-    expect(await res.json()).toEqual({ error: { code: 405, message: expect.stringContaining(`use ${want}`) } });
-  });
-
-  it('returns 400 for a query parameter given twice', async () => {
-    const res = await request(started().mock.server).get('/api/v1/embeddings/models?limit=1&limit=2').set(bearer(USER_KEY));
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/query\.limit is given 2 times/);
   });
 });
