@@ -3,7 +3,7 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import type { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { parse as parseYaml } from 'yaml';
+import { load as parseYaml } from 'js-yaml';
 
 /** The hand-written contract: the one source every validator, type and check is derived from. */
 export const SPEC_PATH = existsSync(path.join(__dirname, 'openapi.yaml'))

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import { SPEC_PATH } from '../../spec/contract';
 import type { MockServer } from '../src/server';
 import { buildMock } from '../src/watch/build-mock';

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parse, stringify } from 'yaml';
+import { load as parse, dump as stringify } from 'js-yaml';
 import { AUTH, startWatchedMock } from './watch-support';
 import type { WatchedMock } from './watch-support';
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { parse as parseYaml } from 'yaml';
+import { load as parseYaml } from 'js-yaml';
 
 export class SpecDiffError extends Error {
   override readonly name = 'SpecDiffError';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import { launchChromium } from './support/headless-chromium';
 import type { HeadlessChromium } from './support/headless-chromium';
 

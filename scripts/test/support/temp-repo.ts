@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { stringify } from 'yaml';
+import { dump as stringify } from 'js-yaml';
 
 /** A throw-away git repository holding spec/openapi.yaml, for the spec:diff and version checks. */
 export interface TempRepo {
