@@ -3,6 +3,7 @@ import type { Contract } from '../../../spec/contract';
 import type { OperationInfo, ParameterInfo } from '../../../spec/operations';
 import { GatewayError } from './gateway-error';
 import { describeErrors, summarize } from './format-validation-errors';
+import { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';
 
 export interface RawRequest {
   readonly pathParams: Readonly<Record<string, string>>;
@@ -102,9 +103,15 @@ function parseJsonBody(request: RawRequest, required: boolean): unknown {
   } catch {
     throw new GatewayError(400, 'Invalid request: the body is not valid UTF-8');
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    parsed = JSON.parse(text) as unknown;
   } catch (err) {
     throw new GatewayError(400, `Malformed JSON in request body: ${(err as Error).message}`);
   }
+  // Checked after parsing, so malformed text keeps its own message; only valid JSON is scanned.
+  if (jsonDepthExceeds(text)) {
+    throw new GatewayError(400, `Invalid request: the JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  return parsed;
 }
