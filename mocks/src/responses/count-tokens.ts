@@ -23,8 +23,37 @@ export function warmTokenizer(): void {
   encoding();
 }
 
+/**
+ * BPE time grows with the square of a word's length: one 100,000-letter "word" takes seconds,
+ * a 1 MB one minutes, and blocks the server meanwhile. Text is therefore tokenized in slices of
+ * at most this many characters, cut before a space where there is one (the encoding attaches a
+ * space to the word after it), so ordinary text counts exactly as before.
+ */
+const SLICE_CHARS = 1024;
+
+function slices(text: string): string[] {
+  if (text.length <= SLICE_CHARS) return [text];
+  const out: string[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(start + SLICE_CHARS, text.length);
+    if (end < text.length) {
+      const space = text.lastIndexOf(' ', end);
+      if (space > start) end = space;
+      else if (/[\ud800-\udbff]/.test(text.charAt(end - 1))) end--; // never cut a surrogate pair
+    }
+    out.push(text.slice(start, end));
+    start = end;
+  }
+  return out;
+}
+
+function encode(text: string): number[] {
+  return slices(text).flatMap((slice) => encoding().encode(slice));
+}
+
 export function countTokens(text: string): number {
-  return text === '' ? 0 : encoding().countTokens(text);
+  return text === '' ? 0 : slices(text).reduce((sum, slice) => sum + encoding().countTokens(slice), 0);
 }
 
 /** One token's text (several tokens when a character spans them) and the token count so far. */
@@ -37,7 +66,7 @@ export interface TokenPiece {
 /** The text cut at token boundaries; the pieces always join back to exactly `text`. */
 export function splitTokens(text: string, encoded?: readonly number[]): TokenPiece[] {
   if (text === '') return [];
-  const tokens = encoded ?? encoding().encode(text);
+  const tokens = encoded ?? encode(text);
   let consumed = 0;
   const counted = (function* count(): Generator<number> {
     for (const token of tokens) {
@@ -62,7 +91,7 @@ export interface Truncated {
 
 /** The longest prefix of whole tokens that fits in `budget` tokens. */
 export function truncateToTokens(text: string, budget: number): Truncated {
-  const encoded = text === '' ? [] : encoding().encode(text);
+  const encoded = text === '' ? [] : encode(text);
   if (encoded.length <= budget) return { text, tokens: encoded.length, truncated: false };
   let kept = '';
   let tokens = 0;
