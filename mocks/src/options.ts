@@ -1,3 +1,6 @@
+import type { ServerTimeouts } from './server-timeouts';
+import { DEFAULT_TIMEOUTS } from './server-timeouts';
+
 /** Settings of one mock instance. The CLI fills them from flags and environment. */
 export interface MockOptions {
   /** Path prefix of the API (contract §9). */
@@ -15,6 +18,8 @@ export interface MockOptions {
   readonly adminRequiresManagementKey: boolean;
   /** Where log lines go; silent by default in tests. */
   readonly log: (line: string) => void;
+  /** Limits for slow and stalled clients. */
+  readonly timeouts: ServerTimeouts;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
@@ -27,6 +32,7 @@ export function mockOptions(overrides: Partial<MockOptions> = {}): MockOptions {
     pacing: {},
     adminRequiresManagementKey: false,
     log: () => undefined,
+    timeouts: DEFAULT_TIMEOUTS,
     ...overrides,
   };
 }

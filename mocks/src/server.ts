@@ -17,6 +17,7 @@ import { ResponseChecker } from './pipeline/response-checker';
 import type { ResponseViolation } from './pipeline/response-checker';
 import { createRequestListener } from './app';
 import { gracefulCloser } from './graceful-close';
+import { answerClientError, cutOffStalledReaders, serverTimeoutOptions } from './server-timeouts';
 import type { AdminRoute } from './admin';
 import { createPreferHandler } from './prefer/prefer-handler';
 
@@ -65,17 +66,10 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
     prefer: createPreferHandler(contract, options.basePath),
     adminRoutes: init.adminRoutes,
   });
-  const server = http.createServer({ keepAliveTimeout: 5_000, headersTimeout: 20_000, requestTimeout: 60_000 }, listener);
+  const server = http.createServer(serverTimeoutOptions(options.timeouts), listener);
   const closeServer = gracefulCloser(server);
-  server.on('clientError', (_err, socket) => {
-    // Malformed HTTP (bad headers, oversized header block): answer 400 in the envelope if we still can.
-    if (socket.writable) {
-      const body = JSON.stringify({ error: { code: 400, message: 'Malformed HTTP request' } });
-      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
-    } else {
-      socket.destroy();
-    }
-  });
+  cutOffStalledReaders(server, options.timeouts);
+  server.on('clientError', answerClientError);
 
   let baseUrl: string | undefined;
   return {
