@@ -10,8 +10,7 @@ import { buildMock } from './watch/build-mock';
 import { ReloadableMock } from './watch/reloadable-mock';
 import { describeWatchEvent, startWatching } from './watch/start-watching';
 import type { FileWatcher } from './watch/watch-files';
-
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
+import { isLoopbackHost } from './loopback-host';
 
 function banner(mock: MockServer, baseUrl: string, settings: CliSettings): string {
   const keys = mock.store.fixtures.keys.map(
@@ -40,7 +39,7 @@ async function main(): Promise<number> {
       bodyLimitBytes: settings.bodyLimitBytes,
       validateResponses: settings.validateResponses,
       pacing: { firstTokenDelayMs: settings.firstTokenDelayMs, tokensPerSecond: settings.tokensPerSecond },
-      adminRequiresManagementKey: !LOOPBACK.test(settings.host),
+      adminRequiresManagementKey: !isLoopbackHost(settings.host),
       log: settings.quiet ? () => undefined : (line) => console.error(line),
     },
   });
