@@ -35,6 +35,7 @@ async function main(): Promise<number> {
   // One build function for the start and for every `--watch` reload: spec and fixtures from disk.
   const build = (): MockServer => buildMock({
     fixturesPath: settings.fixturesPath,
+    checkEverySchema: settings.watch,
     options: {
       bodyLimitBytes: settings.bodyLimitBytes,
       validateResponses: settings.validateResponses,
