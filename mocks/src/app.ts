@@ -3,13 +3,14 @@ import type { Contract } from '../../spec/contract';
 import type { OperationInfo } from '../../spec/operations';
 import type { MockOptions } from './options';
 import type { MockStore } from './state/store';
-import type { Handler, HandlerResult, RequestContext } from './pipeline/context';
+import type { Handler, HandlerResult } from './pipeline/context';
 import type { RequestValidator } from './pipeline/request-validator';
 import type { Router } from './pipeline/router';
 import type { ResponseChecker } from './pipeline/response-checker';
 import type { AdminRoute } from './admin';
 import { ADMIN_PREFIX, handleAdmin } from './admin';
 import { authenticate } from './pipeline/authenticate';
+import { LiveContext } from './pipeline/live-context';
 import { captureBody } from './pipeline/capture-body';
 import { applyCors } from './pipeline/cors';
 import { GatewayError, toEnvelope } from './pipeline/gateway-error';
@@ -43,9 +44,10 @@ export function createRequestListener(deps: AppDependencies): (req: IncomingMess
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     const routed: Routed = { operation: undefined };
-    res.once('finish', () => {
+    // 'finish' fires at most once, so a plain listener does (no once-wrapper per request).
+    res.on('finish', () => {
       store.requests.add({
-        at: new Date().toISOString(),
+        atMs: Date.now(),
         method: req.method ?? '',
         path,
         operationId: routed.operation?.operationId ?? null,
@@ -110,19 +112,11 @@ async function serve(
 
   // Test mode: a handler that streams writes the body itself; keep a copy to check once it is sent.
   const captured = deps.checker ? captureBody(res) : undefined;
-  const controller = new AbortController();
-  const onClose = (): void => {
-    if (!res.writableFinished) controller.abort();
-  };
-  res.once('close', onClose);
-  const context: RequestContext = {
-    operation, pathParams, query, headers: req.headers, body, key, store,
-    contract: deps.contract, options, signal: controller.signal, req, res,
-  };
+  const context = new LiveContext({ operation, pathParams, query, body, key, store, contract: deps.contract, options, req, res });
   try {
     finish(deps, res, operation, await handler(context), captured);
   } finally {
-    res.off('close', onClose);
+    context.release();
   }
 }
 
