@@ -8,14 +8,17 @@ export interface RequestLogEntry {
   readonly durationMs: number;
 }
 
+/** A request as recorded: the time stays a number until someone reads the log (cheaper per request). */
+export type RecordedRequest = Omit<RequestLogEntry, 'at'> & { readonly atMs: number };
+
 /** The most recent requests, oldest dropped first, bounded so a long session cannot grow memory. */
 export class RequestLog {
-  private entries: RequestLogEntry[] = [];
+  private entries: RecordedRequest[] = [];
   private next = 0;
 
   constructor(private readonly capacity = 200) {}
 
-  add(entry: RequestLogEntry): void {
+  add(entry: RecordedRequest): void {
     if (this.capacity <= 0) return;
     if (this.entries.length < this.capacity) {
       this.entries.push(entry);
@@ -30,7 +33,7 @@ export class RequestLog {
     const ordered = this.entries.length < this.capacity
       ? this.entries.slice()
       : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
-    return ordered.reverse();
+    return ordered.reverse().map(({ atMs, ...rest }) => ({ at: new Date(atMs).toISOString(), ...rest }));
   }
 
   clear(): void {

@@ -29,6 +29,8 @@ export class MockStore {
   /** session_id → provider slug, for sticky routing (contract §2.1 `session_id`). */
   readonly sessions = new StickySessions();
   private readonly keys = new Map<string, ApiKeyRecord>();
+  /** The stored hashes as bytes, ready for the constant-time compare. */
+  private readonly hashBytes = new Map<string, Buffer>();
   private guardrails = new Map<string, GuardrailState>();
   private responseCount = 0;
 
@@ -37,6 +39,7 @@ export class MockStore {
     for (const key of fixtures.keys) {
       const hash = hashKey(key.key);
       this.keys.set(hash, { hash, label: key.label, management: key.management, userId: key.user_id });
+      this.hashBytes.set(hash, Buffer.from(hash));
     }
     this.reset();
   }
@@ -62,8 +65,9 @@ export class MockStore {
   authenticate(token: string): ApiKeyRecord | undefined {
     const hash = hashKey(token);
     const record = this.keys.get(hash);
-    if (!record) return undefined;
-    return timingSafeEqual(Buffer.from(record.hash), Buffer.from(hash)) ? record : undefined;
+    const stored = this.hashBytes.get(hash);
+    if (!record || !stored) return undefined;
+    return timingSafeEqual(stored, Buffer.from(hash)) ? record : undefined;
   }
 
   guardrail(id: string): GuardrailState | undefined {
