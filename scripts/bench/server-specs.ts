@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerSpec } from './child-server';
 import { API_BASE, DEMO_KEY } from './scenarios';
@@ -12,12 +13,35 @@ const SPEC = path.join(ROOT, 'spec', 'openapi.yaml');
 const PROBE_PATH = '/model/openai/gpt-4o';
 const PROBE_HEADERS = { authorization: `Bearer ${DEMO_KEY}` };
 
+/**
+ * The node options of `npm start` (package.json `scripts.start`, e.g. heap flags), without the
+ * TypeScript loader: the benchmark runs the same process settings on the compiled CLI.
+ */
+export function startScriptNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  return nodeFlagsOf(pkg.scripts?.start ?? '');
+}
+
+/** The options between `node` and the script in a command line, minus `--import`/`--require` loaders. */
+export function nodeFlagsOf(command: string): string[] {
+  const words = command.split(/\s+/).filter((w) => w !== '');
+  const node = words.indexOf('node');
+  if (node === -1) return [];
+  const flags: string[] = [];
+  for (let i = node + 1; i < words.length && words[i]?.startsWith('-'); i++) {
+    const word = words[i] as string;
+    if (word === '--import' || word === '--require' || word === '-r') i++;
+    else if (!/^--(import|require)=/.test(word)) flags.push(word);
+  }
+  return flags;
+}
+
 /** Our mock as `npm start` runs it, but compiled; `extra` adds CLI flags such as pacing. */
 export function oursSpec(name = 'ours', extra: readonly string[] = []): ServerSpec {
   return {
     name,
     command: process.execPath,
-    args: [MOCK_CLI, '--host', '127.0.0.1', '--port', '{port}', '--quiet', ...extra],
+    args: [...startScriptNodeFlags(), MOCK_CLI, '--host', '127.0.0.1', '--port', '{port}', '--quiet', ...extra],
     probe: { path: API_BASE + PROBE_PATH, headers: PROBE_HEADERS },
   };
 }
