@@ -22,6 +22,7 @@ export function renderReport(report: BenchReport): string {
     ['server', 'start-up ms (median)', 'runs ms', 'peak RSS MB'],
     report.servers.map((s) => [s.name, String(s.startupMs), s.startupRunsMs.join(' '), s.peakRssMb === null ? 'n/a' : String(s.peakRssMb)]),
   ));
+  for (const s of report.servers) out.push(`  ${s.name}: ${s.command}`);
   if (report.streaming) {
     const { single, concurrent, pacing, peakRssMb } = report.streaming;
     out.push('');

@@ -1,7 +1,7 @@
 import type { StreamingFigures } from './bench-report';
 import type { BenchPlan } from './bench-args';
 import type { ChildServer, ServerSpec } from './child-server';
-import { API_BASE, STREAM_REQUEST } from './scenarios';
+import { API_BASE, LONG_STREAM_REQUEST, STREAM_REQUEST } from './scenarios';
 import { oursSpec } from './server-specs';
 import { measureManyStreams, measureOneStream } from './stream-bench';
 
@@ -12,10 +12,11 @@ import { measureManyStreams, measureOneStream } from './stream-bench';
 export const HELD_STREAM_TOKENS_PER_SECOND = 20;
 
 const request = { ...STREAM_REQUEST, path: API_BASE + STREAM_REQUEST.path };
+const longRequest = { ...LONG_STREAM_REQUEST, path: API_BASE + LONG_STREAM_REQUEST.path };
 
 /**
- * One unpaced stream on the already running mock (time to first event, events per second), then
- * `plan.streams` paced streams at once on a fresh mock, all held to `[DONE]`.
+ * One unpaced long stream on the already running mock (time to first event, events per second),
+ * then `plan.streams` short paced streams at once on a fresh mock, all held to `[DONE]`.
  */
 export async function runStreaming(
   plan: BenchPlan,
@@ -23,7 +24,7 @@ export async function runStreaming(
   start: (spec: ServerSpec) => Promise<ChildServer>,
   progress: (line: string) => void,
 ): Promise<StreamingFigures> {
-  const single = await measureOneStream(ours.origin, request, plan.singleStreamTries);
+  const single = await measureOneStream(ours.origin, longRequest, plan.singleStreamTries);
   progress(`one stream: first event ${single.timeToFirstEventMs} ms, ${single.eventsPerSecond} events/s`);
   const paced = await start(oursSpec('ours-streaming', ['--tokens-per-second', String(HELD_STREAM_TOKENS_PER_SECOND)]));
   try {

@@ -29,12 +29,18 @@ export const SCENARIOS: readonly Scenario[] = [
   },
 ];
 
-/** contract §4.1: `stream: true` answers text/event-stream ending in `[DONE]`. */
+/** contract §4.1: `stream: true` answers text/event-stream ending in `[DONE]`. A short answer (~17 events). */
 export const STREAM_REQUEST: BenchRequest = {
   method: 'POST',
   path: '/responses',
   headers: JSON_AUTH,
   body: JSON.stringify({ model: 'openai/gpt-4o', input: 'Hello', stream: true }),
+};
+
+/** The built-in long-story script: a reasoning item and a ~200-token text, some 230 events. */
+export const LONG_STREAM_REQUEST: BenchRequest = {
+  ...STREAM_REQUEST,
+  body: JSON.stringify({ model: 'openai/gpt-4o', input: 'tell me a long story', stream: true }),
 };
 
 export const API_BASE = '/api/v1';
