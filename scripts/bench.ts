@@ -58,7 +58,12 @@ async function main(): Promise<number> {
   }
 }
 
+function load1m(): number {
+  return Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
+}
+
 async function measure(plan: BenchPlan, start: (spec: ServerSpec) => Promise<ChildServer>, scratch: string): Promise<number> {
+  const loadAtStart = load1m();
   const startTimed = async (spec: ServerSpec, tries: number): Promise<{ server: ChildServer; runs: number[] }> => {
     const runs: number[] = [];
     for (let i = 1; ; i++) {
@@ -98,7 +103,7 @@ async function measure(plan: BenchPlan, start: (spec: ServerSpec) => Promise<Chi
   const partial: Omit<BenchReport, 'targets'> = {
     generatedAt: new Date().toISOString(),
     command: `npm run bench${plan.quick ? ' -- --quick' : ''}`,
-    machine: { node: process.version, cpus: os.cpus().length, loadAverage1m: Math.round((os.loadavg()[0] ?? 0) * 100) / 100 },
+    machine: { node: process.version, cpus: os.cpus().length, loadAtStart, loadAtEnd: load1m() },
     plan: { ...plan, help: undefined },
     servers: figures,
     load,

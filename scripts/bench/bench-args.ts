@@ -4,6 +4,7 @@ export const BENCH_USAGE = `Usage: npm run bench [-- options]
 
 Compares the mock with Prism and a bare node:http server on 127.0.0.1, then measures streaming.
   --quick        short run for CI (1 round of 2 s per case, 200 concurrent streams)
+                 (full run: 5 rounds of 3 s per case and server, servers taking turns)
   --streams N    concurrent streams to hold to completion (default 1000; quick 200)
   --out FILE     where to write the JSON report (default reports/bench.json)
   -h, --help     show this help`;
@@ -41,9 +42,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchPlan {
   }
   return {
     quick,
-    rounds: quick ? 1 : 3,
+    rounds: quick ? 1 : 5,
     warmupS: quick ? 1 : 2,
-    durationS: quick ? 2 : 5,
+    durationS: quick ? 2 : 3,
     connections: [10, 100],
     startupTries: quick ? 1 : 3,
     streams,

@@ -19,6 +19,8 @@ export interface LoadFigures {
   /** The round with the median req/s. */
   readonly median: LoadResult;
   readonly roundsRps: readonly number[];
+  /** Median over the rounds of the server's CPU time per request, µs (null without /proc). */
+  readonly cpuUsPerRequest: number | null;
 }
 
 export interface RatioFigures {
@@ -26,6 +28,9 @@ export interface RatioFigures {
   readonly connections: number;
   readonly oursOverPrism: number | null;
   readonly oursOverBare: number | null;
+  /** CPU per request of Prism and of bare divided by ours: how much less work ours needs per answer. */
+  readonly prismCpuOverOurs: number | null;
+  readonly bareCpuOverOurs: number | null;
 }
 
 export interface StreamingFigures {
@@ -44,7 +49,8 @@ export interface TargetCheck {
 export interface BenchReport {
   readonly generatedAt: string;
   readonly command: string;
-  readonly machine: { readonly node: string; readonly cpus: number; readonly loadAverage1m: number };
+  /** 1-minute load average when the run began and when it ended: a busy machine lowers every figure. */
+  readonly machine: { readonly node: string; readonly cpus: number; readonly loadAtStart: number; readonly loadAtEnd: number };
   readonly plan: Readonly<Record<string, unknown>>;
   readonly servers: readonly ServerFigures[];
   readonly load: readonly LoadFigures[];
@@ -60,12 +66,19 @@ export function ratios(load: readonly LoadFigures[]): RatioFigures[] {
   const keys = [...new Set(load.map((row) => `${row.scenario}\u0000${row.connections}`))];
   return keys.map((key) => {
     const [scenario = '', connections = '0'] = key.split('\u0000');
-    const rps = (target: TargetName): number | undefined =>
-      load.find((row) => row.scenario === scenario && row.connections === Number(connections) && row.target === target)?.median.rps;
-    const ours = rps('ours');
-    const over = (other: number | undefined): number | null =>
-      ours === undefined || other === undefined || other === 0 ? null : Math.round((ours / other) * 100) / 100;
-    return { scenario, connections: Number(connections), oursOverPrism: over(rps('prism')), oursOverBare: over(rps('bare')) };
+    const row = (target: TargetName): LoadFigures | undefined =>
+      load.find((r) => r.scenario === scenario && r.connections === Number(connections) && r.target === target);
+    const divide = (a: number | null | undefined, b: number | null | undefined): number | null =>
+      a === undefined || a === null || b === undefined || b === null || b === 0 ? null : Math.round((a / b) * 100) / 100;
+    const ours = row('ours');
+    return {
+      scenario,
+      connections: Number(connections),
+      oursOverPrism: divide(ours?.median.rps, row('prism')?.median.rps),
+      oursOverBare: divide(ours?.median.rps, row('bare')?.median.rps),
+      prismCpuOverOurs: divide(row('prism')?.cpuUsPerRequest, ours?.cpuUsPerRequest),
+      bareCpuOverOurs: divide(row('bare')?.cpuUsPerRequest, ours?.cpuUsPerRequest),
+    };
   });
 }
 

@@ -4,6 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { MemorySample } from './process-memory';
 import { sampleMemory } from './process-memory';
+import { cpuTimeMs } from './process-cpu';
 
 /** How to start one server under test and how to tell that it serves. */
 export interface ServerSpec {
@@ -23,6 +24,8 @@ export interface ChildServer {
   /** Spawn → first successful (2xx) response to the probe, in ms. */
   readonly startupMs: number;
   memory(): MemorySample | undefined;
+  /** CPU time used so far (user + system, with children), ms. */
+  cpuMs(): number | undefined;
   /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process has exited. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -50,7 +53,7 @@ export async function startChildServer(spec: ServerSpec, timeoutMs = 60_000): Pr
   }
   const startupMs = Math.round(performance.now() - started);
   const pid = child.pid as number;
-  return { name: spec.name, pid, origin, startupMs, memory: () => sampleMemory(pid), stop };
+  return { name: spec.name, pid, origin, startupMs, memory: () => sampleMemory(pid), cpuMs: () => cpuTimeMs(pid), stop };
 }
 
 async function waitUntilReady(child: ChildProcess, origin: string, probe: ServerSpec['probe'], deadline: number): Promise<void> {

@@ -12,6 +12,8 @@ export interface LoadResult {
   readonly non2xx: number;
   /** Response status → count, to show what a server that is not 2xx answered. */
   readonly statuses: Readonly<Record<string, number>>;
+  /** Server CPU time (user + system) per response during the measured run, µs. */
+  readonly cpuUsPerRequest: number | null;
 }
 
 export interface LoadPlan {
@@ -24,7 +26,7 @@ export interface LoadPlan {
  * Drives one server with autocannon, in this process: a short warm-up run (JIT, socket pools),
  * then the measured run with keep-alive connections and no pipelining.
  */
-export async function runLoad(origin: string, request: BenchRequest, plan: LoadPlan): Promise<LoadResult> {
+export async function runLoad(origin: string, request: BenchRequest, plan: LoadPlan, cpuMs: () => number | undefined): Promise<LoadResult> {
   const options = {
     url: origin + request.path,
     method: request.method,
@@ -34,7 +36,9 @@ export async function runLoad(origin: string, request: BenchRequest, plan: LoadP
     timeout: 10,
   };
   if (plan.warmupS > 0) await autocannon({ ...options, duration: plan.warmupS });
+  const cpuBefore = cpuMs();
   const result = await autocannon({ ...options, duration: plan.durationS });
+  const cpuAfter = cpuMs();
   const statuses: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = Number(count);
   return {
@@ -45,5 +49,8 @@ export async function runLoad(origin: string, request: BenchRequest, plan: LoadP
     errors: result.errors,
     non2xx: result.non2xx,
     statuses,
+    cpuUsPerRequest: cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+      ? null
+      : Math.round(((cpuAfter - cpuBefore) * 1000 / result.requests.total) * 10) / 10,
   };
 }

@@ -28,7 +28,8 @@ export function sampleMemory(rootPid: number): MemorySample | undefined {
   return { rssMb: round(rssKb / 1024), peakRssMb: round(peakKb / 1024) };
 }
 
-function descendants(rootPid: number): number[] {
+/** Processes started by `rootPid`, at any depth (Prism, for one, may fork). */
+export function descendants(rootPid: number): number[] {
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));

@@ -3,19 +3,21 @@ import type { BenchReport } from './bench-report';
 /** The report as plain-text tables for the terminal (and for pasting into docs). */
 export function renderReport(report: BenchReport): string {
   const out: string[] = [];
-  out.push(`Benchmark ${report.generatedAt}  node ${report.machine.node}, ${report.machine.cpus} CPUs, load ${report.machine.loadAverage1m}`);
+  out.push(`Benchmark ${report.generatedAt}  node ${report.machine.node}, ${report.machine.cpus} CPUs, load average ${report.machine.loadAtStart} at start, ${report.machine.loadAtEnd} at end`);
   out.push('');
   out.push(table(
-    ['case', 'conns', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'rounds req/s'],
+    ['case', 'conns', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'CPU µs/req', 'rounds req/s'],
     report.load.map((row) => [
       row.scenario, String(row.connections), row.target, String(row.median.rps), String(row.median.p50Ms),
-      String(row.median.p99Ms), String(row.median.errors), String(row.median.non2xx), row.roundsRps.join(' '),
+      String(row.median.p99Ms), String(row.median.errors), String(row.median.non2xx), String(row.cpuUsPerRequest ?? 'n/a'), row.roundsRps.join(' '),
     ]),
   ));
   out.push('');
   out.push(table(
-    ['case', 'conns', 'ours/Prism', 'ours/bare'],
-    report.ratios.map((row) => [row.scenario, String(row.connections), ratio(row.oursOverPrism), ratio(row.oursOverBare)]),
+    ['case', 'conns', 'req/s ours/Prism', 'req/s ours/bare', 'CPU/req Prism/ours', 'CPU/req bare/ours'],
+    report.ratios.map((row) => [
+      row.scenario, String(row.connections), ratio(row.oursOverPrism), ratio(row.oursOverBare), ratio(row.prismCpuOverOurs), ratio(row.bareCpuOverOurs),
+    ]),
   ));
   out.push('');
   out.push(table(

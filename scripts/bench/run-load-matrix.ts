@@ -1,5 +1,5 @@
 import type { LoadFigures } from './bench-report';
-import { medianRound } from './bench-report';
+import { median, medianRound } from './bench-report';
 import type { BenchPlan } from './bench-args';
 import type { ChildServer } from './child-server';
 import type { LoadResult } from './http-load';
@@ -22,16 +22,21 @@ export async function runLoadMatrix(
       const rounds = new Map<TargetName, LoadResult[]>(TARGETS.map((t) => [t, []]));
       for (let round = 0; round < plan.rounds; round++) {
         for (const target of TARGETS) {
-          const result = await runLoad(servers[target].origin, forTarget(target, scenario.request), {
+          const server = servers[target];
+          const result = await runLoad(server.origin, forTarget(target, scenario.request), {
             connections, durationS: plan.durationS, warmupS: round === 0 ? plan.warmupS : 0,
-          });
+          }, server.cpuMs);
           rounds.get(target)?.push(result);
-          progress(`${scenario.label} c=${connections} ${target} round ${round + 1}: ${result.rps} req/s, p99 ${result.p99Ms} ms`);
+          progress(`${scenario.label} c=${connections} ${target} round ${round + 1}: ${result.rps} req/s, p99 ${result.p99Ms} ms, ${result.cpuUsPerRequest ?? '?'} µs CPU/request`);
         }
       }
       for (const target of TARGETS) {
         const results = rounds.get(target) ?? [];
-        figures.push({ scenario: scenario.label, connections, target, median: medianRound(results), roundsRps: results.map((r) => r.rps) });
+        const cpu = results.map((r) => r.cpuUsPerRequest).filter((v): v is number => v !== null);
+        figures.push({
+          scenario: scenario.label, connections, target, median: medianRound(results), roundsRps: results.map((r) => r.rps),
+          cpuUsPerRequest: cpu.length === 0 ? null : median(cpu),
+        });
       }
     }
   }

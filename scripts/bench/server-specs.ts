@@ -67,7 +67,11 @@ export function prismSpec(): ServerSpec {
 
 /** Shown in the report so each figure says what produced it. */
 export function describeCommand(spec: ServerSpec): string {
-  const shown = (part: string): string => (path.isAbsolute(part) ? path.relative(ROOT, part) || part : part);
+  const shown = (part: string): string => {
+    if (!path.isAbsolute(part)) return part;
+    const relative = path.relative(ROOT, part);
+    return relative === '' || relative.startsWith('..') ? part : relative;
+  };
   const command = spec.command === process.execPath ? 'node' : shown(spec.command);
   return [command, ...spec.args.map(shown)].join(' ');
 }
