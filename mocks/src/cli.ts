@@ -6,7 +6,6 @@ import { CliError, parseCliArgs, USAGE } from './cli-args';
 import type { CliSettings } from './cli-args';
 import { builtinFixturesPath } from './fixtures/fixtures-paths';
 import { hashKey } from './fixtures/hash-key';
-import { warmTokenizer } from './responses/count-tokens';
 import { buildMock } from './watch/build-mock';
 import { ReloadableMock } from './watch/reloadable-mock';
 import { describeWatchEvent, startWatching } from './watch/start-watching';

@@ -18,11 +18,6 @@ function encoding(): Encoding {
   return loaded;
 }
 
-/** Loads the tokenizer now (a server may call it at start so the first request is not slower). */
-export function warmTokenizer(): void {
-  encoding();
-}
-
 /**
  * BPE time grows with the square of a word's length: one 100,000-letter "word" takes seconds,
  * a 1 MB one minutes, and blocks the server meanwhile. Text is therefore tokenized in slices of
