@@ -1,3 +1,4 @@
+import { isRecord } from '../engine/response-helpers';
 import type { CheckFamily, Expectation } from '../engine/types';
 
 export interface StatusRule {
@@ -13,6 +14,25 @@ export interface StatusRule {
 }
 
 /** The answer's status is the one a contract rule requires for this request. */
+/**
+ * The status of `spec`, and then an error message that says what `says` looks for: the contract
+ * states what some messages tell the caller (§5), not their wording.
+ */
+export function expectStatusAndMessage(spec: StatusRule, says: RegExp, what: string): Expectation {
+  const status = expectStatus(spec);
+  return {
+    ...status,
+    verify(exchange, ctx) {
+      const findings = status.verify(exchange, ctx);
+      if (findings.length > 0) return findings;
+      const body = exchange.response?.json;
+      const message = isRecord(body) && isRecord(body.error) ? body.error.message : undefined;
+      if (typeof message === 'string' && says.test(message)) return [];
+      return [{ message: `the ${exchange.response?.status ?? ''} message ${JSON.stringify(message)} does not say ${what}`, expected: `a message saying ${what}` }];
+    },
+  };
+}
+
 export function expectStatus(spec: StatusRule): Expectation {
   const allowed = Array.isArray(spec.statuses) ? (spec.statuses as readonly number[]) : undefined;
   const predicate = allowed ? (s: number) => allowed.includes(s) : (spec.statuses as { test: (s: number) => boolean }).test;

@@ -4,11 +4,9 @@
  * everything back: no handler left waiting, no socket, timer or listener left over, bounded heap.
  */
 import http from 'node:http';
-import { createResponse } from '../src/handlers/create-response';
-import type { Handler } from '../src/pipeline/context';
 import type { MockServer } from '../src/server';
 import { createMockServer } from '../src/server';
-import { collectGarbage, resourceCounts, seededRandom, send, settle } from './reliability-support';
+import { collectGarbage, resourceCounts, seededRandom, send, settle, countedCreateResponse } from './reliability-support';
 
 const STREAMS = 500;
 const BATCH = 100;
@@ -50,20 +48,13 @@ function cutStream(origin: string, afterMs: number): Promise<Outcome> {
 describe('streams aborted by the client', () => {
   let mock: MockServer;
   let origin = '';
-  let running = 0;
   const logs: string[] = [];
   // The real handler, counted: a handler that never returns would hold its stream's resources.
-  const counted: Handler = async (ctx) => {
-    running++;
-    try {
-      return await createResponse(ctx);
-    } finally {
-      running--;
-    }
-  };
+  const counted = countedCreateResponse();
+  const running = (): number => counted.running();
 
   beforeAll(async () => {
-    mock = createMockServer({ handlers: { createResponse: counted }, options: { log: (line) => logs.push(line) } });
+    mock = createMockServer({ handlers: { createResponse: counted.handler }, options: { log: (line) => logs.push(line) } });
     origin = new URL(await mock.listen()).origin;
   });
   afterAll(async () => {
@@ -90,7 +81,7 @@ describe('streams aborted by the client', () => {
     expect(phases.get('completed') ?? 0).toBeGreaterThan(0);
 
     const connections = (): Promise<number> => new Promise((resolve) => mock.server.getConnections((_err, n) => resolve(n)));
-    expect(await settle(async () => running === 0 && (await connections()) === 0, 5_000)).toBe(true);
+    expect(await settle(async () => running() === 0 && (await connections()) === 0, 5_000)).toBe(true);
     expect(await settle(() => {
       const now = resourceCounts();
       return (now.TCPSocketWrap ?? 0) <= (baseline.resources.TCPSocketWrap ?? 0) && (now.Timeout ?? 0) <= (baseline.resources.Timeout ?? 0) + 2;

@@ -4,12 +4,10 @@
  * and its handler stops. Slow but live clients and long paced pauses are left alone.
  */
 import net from 'node:net';
-import { createResponse } from '../src/handlers/create-response';
-import type { Handler } from '../src/pipeline/context';
 import type { MockServer } from '../src/server';
 import { createMockServer } from '../src/server';
 import { DEFAULT_TIMEOUTS } from '../src/server-timeouts';
-import { envelopeProblem, send, settle } from './reliability-support';
+import { envelopeProblem, send, settle, countedCreateResponse } from './reliability-support';
 
 const TIMEOUTS = { ...DEFAULT_TIMEOUTS, headersMs: 400, requestMs: 800, stalledMs: 500 };
 /** The echo script answers with the text after `echo:`: 200,000 words make a stream of tens of MB. */
@@ -53,18 +51,12 @@ function parseAnswer(raw: string): { status: number; body: Buffer; headers: Reco
 describe('server timeouts for slow clients', () => {
   let mock: MockServer;
   let port = 0;
-  let running = 0;
-  const counted: Handler = async (ctx) => {
-    running++;
-    try {
-      return await createResponse(ctx);
-    } finally {
-      running--;
-    }
-  };
+  // The real handler, counted: a handler that never returns would hold its stream's resources.
+  const counted = countedCreateResponse();
+  const running = (): number => counted.running();
 
   beforeAll(async () => {
-    mock = createMockServer({ handlers: { createResponse: counted }, options: { timeouts: TIMEOUTS } });
+    mock = createMockServer({ handlers: { createResponse: counted.handler }, options: { timeouts: TIMEOUTS } });
     port = Number(new URL(await mock.listen()).port);
   });
   afterAll(async () => {
@@ -97,9 +89,9 @@ describe('server timeouts for slow clients', () => {
   it('disconnects a client that stops reading a stream, and the handler stops', async () => {
     const client = connect(port, { read: false });
     client.socket.write(STREAM_HEAD(Buffer.byteLength(HUGE_STREAM)) + HUGE_STREAM);
-    expect(await settle(() => running === 1, 5_000)).toBe(true);
+    expect(await settle(() => running() === 1, 5_000)).toBe(true);
     const connections = (): Promise<number> => new Promise((resolve) => mock.server.getConnections((_err, n) => resolve(n)));
-    expect(await settle(async () => running === 0 && (await connections()) === 0, 10_000)).toBe(true);
+    expect(await settle(async () => running() === 0 && (await connections()) === 0, 10_000)).toBe(true);
     // A paused socket only notices the close once it reads again: it is the server that hung up.
     client.socket.resume();
     await client.closed;
@@ -118,7 +110,7 @@ describe('server timeouts for slow clients', () => {
     client.socket.destroy();
     expect(cut).toBe(false);
     expect(bytes).toBeGreaterThan(0);
-    expect(await settle(() => running === 0, 2_000)).toBe(true);
+    expect(await settle(() => running() === 0, 2_000)).toBe(true);
   });
 
   it('keeps a paced stream whose first token waits longer than the stall limit', async () => {

@@ -5,19 +5,8 @@ import type { MockOptions } from '../options';
 import type { ApiKeyRecord, MockStore } from '../state/store';
 import type { RequestContext } from './context';
 
-/** What the pipeline knows about a request when it calls the handler. */
-export interface ContextParts {
-  readonly operation: OperationInfo;
-  readonly pathParams: Readonly<Record<string, string>>;
-  readonly query: Readonly<Record<string, unknown>>;
-  readonly body: unknown;
-  readonly key: ApiKeyRecord;
-  readonly store: MockStore;
-  readonly contract: Contract;
-  readonly options: MockOptions;
-  readonly req: IncomingMessage;
-  readonly res: ServerResponse;
-}
+/** What the pipeline knows about a request when it calls the handler (headers come from `req`). */
+export type ContextParts = Omit<RequestContext, 'signal' | 'headers'>;
 
 /**
  * The RequestContext handed to a handler. Its AbortSignal, and the 'close' listener that fires
