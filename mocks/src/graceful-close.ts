@@ -1,37 +1,25 @@
 import type http from 'node:http';
 import type { Socket } from 'node:net';
 
+/** node:http keeps the response a connection is currently serving here (also read by server-timeouts). */
+type ServedSocket = Socket & { _httpMessage?: http.ServerResponse | null };
+
 /**
  * Shutdown for one server (SIGINT/SIGTERM, tests): stop accepting, close connections that carry
  * no request at once, let requests in flight finish and close their connection right after the
  * response, and destroy whatever is still open when `graceMs` has passed. Without this, a
  * keep-alive client (or one that opened a connection and sent nothing yet) held the server open
  * for the whole grace period after its last response.
+ *
+ * Only connections are tracked, not requests: which connection is busy is asked at close time,
+ * so a keep-alive client's requests cost nothing here.
  */
 export function gracefulCloser(server: http.Server): (graceMs: number) => Promise<void> {
-  const inFlight = new Map<Socket, number>();
-  const sockets = new Set<Socket>();
-  let closing = false;
+  const sockets = new Set<ServedSocket>();
 
-  server.on('connection', (socket) => {
+  server.on('connection', (socket: ServedSocket) => {
     sockets.add(socket);
-    socket.once('close', () => {
-      sockets.delete(socket);
-      inFlight.delete(socket);
-    });
-  });
-  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const socket = req.socket;
-    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
-    res.once('close', () => {
-      const left = (inFlight.get(socket) ?? 1) - 1;
-      if (left > 0) {
-        inFlight.set(socket, left);
-        return;
-      }
-      inFlight.delete(socket);
-      if (closing) socket.end();
-    });
+    socket.once('close', () => sockets.delete(socket));
   });
 
   return (graceMs) => new Promise((resolve) => {
@@ -39,9 +27,17 @@ export function gracefulCloser(server: http.Server): (graceMs: number) => Promis
       resolve();
       return;
     }
-    closing = true;
     server.close(() => resolve());
-    for (const socket of sockets) if (!inFlight.has(socket)) socket.destroy();
+    for (const socket of sockets) {
+      const serving = socket._httpMessage;
+      if (!serving) {
+        socket.destroy();
+        continue;
+      }
+      // The connection stays open for this response only: once it is sent, no further request.
+      serving.shouldKeepAlive = false;
+      serving.once('close', () => socket.end());
+    }
     const timer = setTimeout(() => {
       for (const socket of sockets) socket.destroy();
     }, graceMs);
