@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Contract } from '../../spec/contract';
 import type { OperationInfo } from '../../spec/operations';
 import type { MockOptions } from './options';
-import type { MockStore } from './state/store';
+import type { ApiKeyRecord, MockStore } from './state/store';
 import type { Handler, HandlerResult } from './pipeline/context';
 import type { RequestValidator } from './pipeline/request-validator';
 import type { Router } from './pipeline/router';
@@ -55,9 +55,11 @@ export function createRequestListener(deps: AppDependencies): (req: IncomingMess
         durationMs: Math.round((performance.now() - started) * 100) / 100,
       });
     });
-    serve(deps, req, res, path, url, queryAt, routed).catch((err: unknown) => {
+    try {
+      serve(deps, req, res, path, url, queryAt, routed)?.catch((err: unknown) => fail(deps, res, routed.operation, err));
+    } catch (err) {
       fail(deps, res, routed.operation, err);
-    });
+    }
   };
 }
 
@@ -66,7 +68,23 @@ interface Routed {
   operation: OperationInfo | undefined;
 }
 
-async function serve(
+const SLASH = 0x2f;
+
+/** What the stages before the handler found out about a request. */
+interface Admitted {
+  readonly operation: OperationInfo;
+  readonly pathParams: Record<string, string>;
+  readonly key: ApiKeyRecord;
+  readonly url: string;
+  readonly queryAt: number;
+}
+
+/**
+ * The stages run synchronously while they can: a request with no body to read and no `Prefer`
+ * header (every GET) is answered in the same turn, with no promise made on its way. Returns a
+ * promise only when some stage had to wait.
+ */
+function serve(
   deps: AppDependencies,
   req: IncomingMessage,
   res: ServerResponse,
@@ -74,13 +92,16 @@ async function serve(
   url: string,
   queryAt: number,
   routed: Routed,
-): Promise<void> {
+): Promise<void> | undefined {
   const { options, router, store } = deps;
-  const apiPath = path.startsWith(`${options.basePath}/`) ? path.slice(options.basePath.length) : undefined;
-  if (applyCors(req, res, () => (apiPath === undefined ? ['GET', 'POST'] : router.allowedMethods(apiPath)))) return;
+  const { basePath } = options;
+  const apiPath = path.startsWith(basePath) && path.charCodeAt(basePath.length) === SLASH ? path.slice(basePath.length) : undefined;
+  const cors = req.headers.origin !== undefined
+    && applyCors(req, res, () => (apiPath === undefined ? ['GET', 'POST'] : router.allowedMethods(apiPath)));
+  if (cors) return undefined;
   if (path.startsWith(ADMIN_PREFIX)) {
     handleAdmin(req, res, path, store, options, deps.adminRoutes);
-    return;
+    return undefined;
   }
   if (apiPath === undefined) {
     throw new GatewayError(404, `No operation at ${path}: the API is served under ${options.basePath}`);
@@ -88,10 +109,17 @@ async function serve(
   const { operation, pathParams } = router.match(req.method ?? 'GET', apiPath);
   routed.operation = operation;
   const key = authenticate(req.headers, operation, store);
-  const rawBody = operation.requestBody
-    ? await readBody(req, options.bodyLimitBytes, operation.responses.has('413') ? 413 : 400)
-    : undefined;
+  const admitted: Admitted = { operation, pathParams, key, url, queryAt };
+  if (operation.requestBody || req.headers.prefer !== undefined) return serveAfterBody(deps, req, res, admitted);
+  return respond(deps, req, res, admitted, undefined);
+}
 
+/** Reads the body (if the operation has one), then answers a `Prefer` scenario or the ordinary way. */
+async function serveAfterBody(deps: AppDependencies, req: IncomingMessage, res: ServerResponse, admitted: Admitted): Promise<void> {
+  const { operation } = admitted;
+  const rawBody = operation.requestBody
+    ? await readBody(req, deps.options.bodyLimitBytes, operation.responses.has('413') ? 413 : 400)
+    : undefined;
   if (req.headers.prefer !== undefined) {
     const scenario = await deps.prefer(operation, req, rawBody);
     if (scenario) {
@@ -99,13 +127,24 @@ async function serve(
       return;
     }
   }
+  await respond(deps, req, res, admitted, rawBody);
+}
 
+/** Validates the request against the document and runs the operation's handler. */
+function respond(
+  deps: AppDependencies,
+  req: IncomingMessage,
+  res: ServerResponse,
+  { operation, pathParams, key, url, queryAt }: Admitted,
+  rawBody: Buffer | undefined,
+): Promise<void> | undefined {
+  const { options, store } = deps;
   const validate = deps.validators.get(operation.operationId);
   const handler = deps.handlers[operation.operationId];
   if (!validate || !handler) throw new GatewayError(500, `The mock has no handler for ${operation.operationId}`);
   const { query, body } = validate({
     pathParams,
-    searchParams: new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)),
+    queryString: queryAt === -1 ? '' : url.slice(queryAt + 1),
     headers: req.headers,
     body: rawBody,
   });
@@ -113,11 +152,28 @@ async function serve(
   // Test mode: a handler that streams writes the body itself; keep a copy to check once it is sent.
   const captured = deps.checker ? captureBody(res) : undefined;
   const context = new LiveContext({ operation, pathParams, query, body, key, store, contract: deps.contract, options, req, res });
+  let result: HandlerResult | Promise<HandlerResult>;
   try {
-    finish(deps, res, operation, await handler(context), captured);
-  } finally {
+    result = handler(context);
+  } catch (err) {
     context.release();
+    throw err;
   }
+  if (!(result instanceof Promise)) {
+    context.release();
+    finish(deps, res, operation, result, captured);
+    return undefined;
+  }
+  return result.then(
+    (settled) => {
+      context.release();
+      finish(deps, res, operation, settled, captured);
+    },
+    (err: unknown) => {
+      context.release();
+      throw err;
+    },
+  );
 }
 
 function finish(
@@ -137,10 +193,13 @@ function finish(
     return;
   }
   const payload = result.rawBody ?? JSON.stringify(result.body);
-  // A Prefer scenario may answer with a documented event-stream example.
-  const contentType = Object.entries(result.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
-  if (contentType.startsWith('text/event-stream')) checker?.checkStream(operation, result.status, payload);
-  else checker?.checkJson(operation, result.status, payload);
+  if (checker) {
+    const text = payload.toString();
+    // A Prefer scenario may answer with a documented event-stream example.
+    const contentType = Object.entries(result.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+    if (contentType.startsWith('text/event-stream')) checker.checkStream(operation, result.status, text);
+    else checker.checkJson(operation, result.status, text);
+  }
   sendJson(res, result.status, payload, result.headers);
 }
 

@@ -26,11 +26,14 @@ export interface RequestContext {
   readonly res: ServerResponse;
 }
 
-/** A JSON answer; the pipeline serializes it. `rawBody` skips serialization (precomputed JSON). */
+/**
+ * A JSON answer; the pipeline serializes it. `rawBody` skips serialization: precomputed JSON,
+ * best as a Buffer, which goes to the socket as it is, with no text to encode per request.
+ */
 export interface JsonResult {
   readonly status: number;
   readonly body?: unknown;
-  readonly rawBody?: string;
+  readonly rawBody?: string | Buffer;
   readonly headers?: Readonly<Record<string, string>>;
 }
 

@@ -7,7 +7,8 @@ import { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';
 
 export interface RawRequest {
   readonly pathParams: Readonly<Record<string, string>>;
-  readonly searchParams: URLSearchParams;
+  /** The query string, without `?` ('' when there is none); parsed only by operations that have query parameters. */
+  readonly queryString: string;
   readonly headers: IncomingHttpHeaders;
   readonly body: Buffer | undefined;
 }
@@ -26,20 +27,26 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * No rule is written here: limits, enums and shapes all come from spec/openapi.yaml.
  */
 export function compileRequestValidator(contract: Contract, operation: OperationInfo): RequestValidator {
-  const parameters = operation.parameters.map((param) => ({ param, validate: contract.validator(param.schemaPointer) }));
+  const parameters = operation.parameters.map((param) => ({
+    param,
+    coerce: coercion(param.schema),
+    validate: contract.validator(param.schemaPointer),
+  }));
+  const hasQuery = operation.parameters.some((param) => param.in === 'query');
   const jsonPointer = operation.requestBody?.content.get('application/json');
   const validateBody = jsonPointer ? contract.validator(jsonPointer) : undefined;
   const bodyRequired = operation.requestBody?.required === true;
 
   return (request) => {
     const query: Record<string, unknown> = {};
-    for (const { param, validate } of parameters) {
-      const raw = rawParameter(param, request);
+    const searchParams = hasQuery ? new URLSearchParams(request.queryString) : undefined;
+    for (const { param, coerce, validate } of parameters) {
+      const raw = rawParameter(param, request, searchParams);
       if (raw === undefined) {
         if (param.required) throw new GatewayError(400, `Invalid request: ${param.in}.${param.name} is required`);
         continue;
       }
-      const value = coerce(raw, param.schema);
+      const value = coerce(raw);
       if (!validate(value)) {
         const problems = describeErrors(`${param.in}.${param.name}`, validate.errors ?? []);
         throw new GatewayError(400, summarize(problems), { metadata: { errors: problems } });
@@ -56,12 +63,12 @@ export function compileRequestValidator(contract: Contract, operation: Operation
   };
 }
 
-function rawParameter(param: ParameterInfo, request: RawRequest): string | undefined {
+function rawParameter(param: ParameterInfo, request: RawRequest, searchParams: URLSearchParams | undefined): string | undefined {
   switch (param.in) {
     case 'path':
       return request.pathParams[param.name];
     case 'query': {
-      const values = request.searchParams.getAll(param.name);
+      const values = searchParams?.getAll(param.name) ?? [];
       if (values.length > 1) throw new GatewayError(400, `Invalid request: query.${param.name} is given ${values.length} times; give it once`);
       return values[0];
     }
@@ -77,14 +84,21 @@ function rawParameter(param: ParameterInfo, request: RawRequest): string | undef
 /**
  * Query, path and header values arrive as text; numbers and booleans are read per the schema's type.
  * An integer must be written as one (`10`, not `10.0`, `1e3` or ` 10`): anything else stays a
- * string, so the schema's `type` rule rejects it and the message names the rule.
+ * string, so the schema's `type` rule rejects it and the message names the rule. Chosen once per
+ * parameter; a plain string parameter is passed through untouched.
  */
-function coerce(raw: string, schema: Record<string, unknown>): unknown {
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (types.includes('integer') && /^-?\d+$/.test(raw)) return Number(raw);
-  if (types.includes('number') && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(raw)) return Number(raw);
-  if (types.includes('boolean') && (raw === 'true' || raw === 'false')) return raw === 'true';
-  return raw;
+export function coercion(schema: Record<string, unknown>): (raw: string) => unknown {
+  const types: unknown[] = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const integer = types.includes('integer');
+  const number = types.includes('number');
+  const boolean = types.includes('boolean');
+  if (!integer && !number && !boolean) return (raw) => raw;
+  return (raw) => {
+    if (integer && /^-?\d+$/.test(raw)) return Number(raw);
+    if (number && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(raw)) return Number(raw);
+    if (boolean && (raw === 'true' || raw === 'false')) return raw === 'true';
+    return raw;
+  };
 }
 
 function parseJsonBody(request: RawRequest, required: boolean): unknown {

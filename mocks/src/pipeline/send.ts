@@ -7,13 +7,25 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 /**
  * Writes a complete response; `payload` is already serialized. JSON unless `headers` name another
  * content type (a `Prefer` scenario may answer with a documented `text/event-stream` example).
+ * Headers go to writeHead as one flat list: with nothing set before (no CORS), node writes them
+ * out as given instead of building and merging a header object per response.
  */
-export function sendJson(res: ServerResponse, status: number, payload: string, headers?: Readonly<Record<string, string>>): void {
-  res.setHeader('content-type', JSON_CONTENT_TYPE);
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  payload: string | Buffer,
+  headers?: Readonly<Record<string, string>>,
+): void {
+  const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  const list: string[] = ['content-type', JSON_CONTENT_TYPE];
   if (headers) {
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    for (const name of Object.keys(headers)) {
+      if (name.toLowerCase() === 'content-type') list[1] = headers[name] as string;
+      else list.push(name, headers[name] as string);
+    }
   }
-  res.writeHead(status, { 'content-length': Buffer.byteLength(payload) });
+  list.push('content-length', String(length));
+  res.writeHead(status, list);
   res.end(payload);
 }
 

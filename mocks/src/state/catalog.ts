@@ -9,8 +9,8 @@ export interface ResolvedModel {
   readonly variant: string | undefined;
   /** The model object as served for this id and variant. */
   readonly model: FixtureModelObject;
-  /** `{ data: model }` serialized once: GET /model is the hottest path of the mock. */
-  readonly json: string;
+  /** `{ data: model }` serialized once, as UTF-8 bytes: GET /model is the hottest path of the mock. */
+  readonly json: Buffer;
 }
 
 /**
@@ -47,7 +47,7 @@ export class Catalog {
       return undefined;
     }
     const model = variantModel(entry.model, variant);
-    const resolved: ResolvedModel = { entry, variant, model, json: JSON.stringify({ data: model }) };
+    const resolved: ResolvedModel = { entry, variant, model, json: Buffer.from(JSON.stringify({ data: model })) };
     this.served.set(key, resolved);
     return resolved;
   }

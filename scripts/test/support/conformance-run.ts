@@ -11,7 +11,7 @@ import { createMockServer } from '../../../mocks/src/server';
 const brokenGetModel: Handler = async (ctx) => {
   const answer = await HANDLERS.getModel!(ctx);
   if ('streamed' in answer) return answer;
-  const body = JSON.parse(answer.rawBody ?? JSON.stringify(answer.body)) as { data: { context_length: unknown } };
+  const body = JSON.parse(answer.rawBody?.toString() ?? JSON.stringify(answer.body)) as { data: { context_length: unknown } };
   body.data.context_length = String(body.data.context_length);
   return { status: answer.status, body };
 };
