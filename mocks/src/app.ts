@@ -108,7 +108,7 @@ function serve(
   }
   const { operation, pathParams } = router.match(req.method ?? 'GET', apiPath);
   routed.operation = operation;
-  const key = authenticate(req.headers, operation, store);
+  const key = authenticate(req.headers, operation, store, req.socket);
   const admitted: Admitted = { operation, pathParams, key, url, queryAt };
   if (operation.requestBody || req.headers.prefer !== undefined) return serveAfterBody(deps, req, res, admitted);
   return respond(deps, req, res, admitted, undefined);

@@ -1,6 +1,9 @@
+import http from 'node:http';
+import fc from 'fast-check';
 import request from 'supertest';
 import type { Test } from 'supertest';
 import { loadContract } from '../../spec/contract';
+import { bearerToken } from '../src/pipeline/authenticate';
 import { useMock } from './helpers/start-mock';
 import type { SampleRequest } from './helpers/sample-requests';
 import { bearer, GUARDED_KEY, MANAGEMENT_KEY, operationIds, SAMPLE_REQUESTS, USER_KEY } from './helpers/sample-requests';
@@ -103,8 +106,65 @@ describe('authentication (contract §5)', () => {
     expect(res.status).toBe(401);
   });
 
+  it('checks the key of every request on a keep-alive connection, not only the first', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const call = (sample: SampleRequest, key: string): Promise<{ status: number; reused: boolean }> => new Promise((resolve, reject) => {
+      const body = sample.body === undefined ? undefined : JSON.stringify(sample.body);
+      const req = http.request(`${started().baseUrl}${sample.path}`, {
+        agent, method: sample.method, headers: { ...bearer(key), ...(body ? { 'content-type': 'application/json' } : {}) },
+      }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    const getModel = SAMPLE_REQUESTS.find((s) => s.operationId === 'getModel') as SampleRequest;
+    try {
+      const answers = [
+        await call(getModel, USER_KEY),
+        await call(getModel, `${USER_KEY}x`),
+        await call(getModel, USER_KEY.slice(0, -1)),
+        await call(guardrailSample, USER_KEY),
+        await call(guardrailSample, MANAGEMENT_KEY),
+        await call(guardrailSample, USER_KEY),
+        await call(getModel, USER_KEY),
+      ];
+      expect(answers.map((a) => a.status)).toEqual([200, 401, 401, 403, 200, 403, 200]);
+      expect(answers.slice(1).every((a) => a.reused)).toBe(true);
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it('never echoes the key it was given', async () => {
     const res = await send(guardrailSample, bearer('sk-secret-value-123'));
     expect(res.text).not.toContain('sk-secret-value-123');
+  });
+});
+
+describe('bearerToken', () => {
+  /** The grammar it implements, as a regular expression: `Bearer`, spaces, one token, spaces. */
+  const grammar = (header: string): string | undefined => /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+  const pieces = fc.constantFrom('Bearer', 'bearer', 'BEARER', 'Bear', 'Bearerx', ' ', '  ', '\t', '\u00a0', '\u2003', 'sk-mock-user', 'x', '');
+
+  it('reads exactly what the grammar accepts, and the same token', () => {
+    fc.assert(fc.property(fc.array(pieces, { maxLength: 6 }), fc.string({ maxLength: 12 }), (parts, tail) => {
+      const header = parts.join('') + tail;
+      expect(bearerToken(header)).toBe(grammar(header));
+    }), { seed: 20261121, numRuns: 5_000 });
+  });
+
+  it.each([
+    ['Bearer sk-1', 'sk-1'],
+    ['bearer   sk-1  ', 'sk-1'],
+    ['Bearer\tsk-1', 'sk-1'],
+    ['Bearer', undefined],
+    ['Bearer ', undefined],
+    ['Bearersk-1', undefined],
+    ['Bearer sk-1 sk-2', undefined],
+    [' Bearer sk-1', undefined],
+  ])('reads %j as %j', (header, token) => {
+    expect(bearerToken(header)).toBe(token);
   });
 });

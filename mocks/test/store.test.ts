@@ -44,6 +44,21 @@ describe('MockStore', () => {
     expect(store.authenticate('sk-mock-user')?.management).toBe(false);
     expect(store.authenticate('sk-mock-use')).toBeUndefined();
   });
+
+  it('checks every token afresh on a connection that authenticated before', () => {
+    const store = new MockStore(fixtures);
+    const connection = {};
+    expect(store.authenticate('sk-mock-user', connection)?.management).toBe(false);
+    expect(store.authenticate('sk-mock-user', connection)?.management).toBe(false);
+    expect(store.authenticate('sk-mock-usex', connection)).toBeUndefined();
+    expect(store.authenticate('sk-mock-user-and-more', connection)).toBeUndefined();
+    expect(store.authenticate('', connection)).toBeUndefined();
+    expect(store.authenticate('sk-mock-management', connection)?.management).toBe(true);
+    expect(store.authenticate('sk-mock-user', connection)?.management).toBe(false);
+    // What one connection sent never stands for another one, nor for another mock's store.
+    expect(store.authenticate('sk-mock-management', {})?.management).toBe(true);
+    expect(new MockStore({ ...fixtures, keys: [] }).authenticate('sk-mock-user', connection)).toBeUndefined();
+  });
 });
 
 describe('StickySessions', () => {

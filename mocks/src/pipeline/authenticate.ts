@@ -7,16 +7,21 @@ import { GatewayError } from './gateway-error';
 export const MANAGEMENT_SCHEME = 'managementKey';
 
 /** contract §5: bearer key on every operation; management key where the document asks for one. */
-export function authenticate(headers: IncomingHttpHeaders, operation: OperationInfo | undefined, store: MockStore): ApiKeyRecord {
+export function authenticate(
+  headers: IncomingHttpHeaders,
+  operation: OperationInfo | undefined,
+  store: MockStore,
+  connection?: object,
+): ApiKeyRecord {
   const header = headers.authorization;
   if (header === undefined || header.trim() === '') {
     throw new GatewayError(401, 'Missing Authentication header');
   }
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match?.[1]) {
+  const token = bearerToken(header);
+  if (token === undefined) {
     throw new GatewayError(401, 'Invalid Authentication header: expected "Authorization: Bearer <API_KEY>"');
   }
-  const key = store.authenticate(match[1]);
+  const key = store.authenticate(token, connection);
   if (!key) {
     throw new GatewayError(401, 'Invalid credentials: the API key is not recognised');
   }
@@ -24,4 +29,16 @@ export function authenticate(headers: IncomingHttpHeaders, operation: OperationI
     throw new GatewayError(403, 'Only management keys can perform this operation');
   }
   return key;
+}
+
+const WHITESPACE = /\s/;
+
+/**
+ * The token of `Bearer <token>` (scheme case-insensitive, one token, spaces around it allowed),
+ * or undefined. Read with no capturing regular expression: it runs on every request.
+ */
+export function bearerToken(header: string): string | undefined {
+  if (header.length < 8 || header.slice(0, 6).toLowerCase() !== 'bearer' || !WHITESPACE.test(header.charAt(6))) return undefined;
+  const token = header.slice(7).trim();
+  return token === '' || WHITESPACE.test(token) ? undefined : token;
 }
