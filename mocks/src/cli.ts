@@ -48,7 +48,8 @@ async function main(): Promise<number> {
       validateResponses: settings.validateResponses,
       pacing: { firstTokenDelayMs: settings.firstTokenDelayMs, tokensPerSecond: settings.tokensPerSecond },
       adminRequiresManagementKey: !isLoopbackHost(settings.host),
-      log: settings.quiet ? () => undefined : (line) => console.error(line),
+      // Internal errors are printed even with --quiet: a 500 says "see the mock's log".
+      log: (line) => console.error(line),
     },
   });
   const mock = new ReloadableMock(build());
