@@ -2,19 +2,19 @@
  * Token counting with a real tokenizer (o200k_base, the GPT-4o / o-series encoding), used for
  * every model: usage (contract §2.6), `max_output_tokens` and the size of stream deltas.
  */
-import type * as O200kBase from 'gpt-tokenizer/encoding/o200k_base';
-
-type Encoding = typeof O200kBase;
+import type { GptEncoding } from 'gpt-tokenizer/GptEncoding';
+import { loadO200kRanks } from './o200k-ranks';
 
 /**
  * The encoding takes ~130 ms to load, so it is loaded on first use and kept: a cache of an
  * immutable, pure library object, the same for every mock in the process.
  */
-let loaded: Encoding | undefined;
+let loaded: GptEncoding | undefined;
 
-function encoding(): Encoding {
+function encoding(): GptEncoding {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load, see above
-  loaded ??= require('gpt-tokenizer/encoding/o200k_base') as Encoding;
+  loaded ??= (require('gpt-tokenizer/GptEncoding') as typeof import('gpt-tokenizer/GptEncoding')).GptEncoding
+    .getEncodingApi('o200k_base', () => loadO200kRanks());
   return loaded;
 }
 
