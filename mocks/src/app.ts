@@ -44,23 +44,29 @@ export function createRequestListener(deps: AppDependencies): (req: IncomingMess
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     const routed: Routed = { operation: undefined };
-    // 'finish' fires at most once, so a plain listener does (no once-wrapper per request).
-    res.on('finish', () => {
-      store.requests.add({
-        atMs: Date.now(),
-        method: req.method ?? '',
-        path,
-        operationId: routed.operation?.operationId ?? null,
-        status: res.statusCode,
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
-      });
-    });
+    let pending: Promise<void> | undefined;
     try {
-      serve(deps, req, res, path, url, queryAt, routed)?.catch((err: unknown) => fail(deps, res, routed.operation, err));
+      pending = serve(deps, req, res, path, url, queryAt, routed);
     } catch (err) {
       fail(deps, res, routed.operation, err);
     }
+    pending?.catch((err: unknown) => fail(deps, res, routed.operation, err));
+    // Answered in this turn (every GET, every early error): logged now, with no listener to add.
+    if (res.writableEnded) logRequest(store, req, res, path, routed, started);
+    else res.on('finish', () => logRequest(store, req, res, path, routed, started));
   };
+}
+
+/** One line of `GET /__mock/requests`, once the answer is complete. */
+function logRequest(store: MockStore, req: IncomingMessage, res: ServerResponse, path: string, routed: Routed, started: number): void {
+  store.requests.add({
+    atMs: Date.now(),
+    method: req.method ?? '',
+    path,
+    operationId: routed.operation?.operationId ?? null,
+    status: res.statusCode,
+    durationMs: Math.round((performance.now() - started) * 100) / 100,
+  });
 }
 
 /** The operation a request was routed to, once known (for the log and for error checks). */
