@@ -30,6 +30,8 @@ export interface AppDependencies {
   readonly prefer: PreferHandler;
   readonly checker?: ResponseChecker;
   readonly adminRoutes?: readonly AdminRoute[];
+  /** Aborted when the server stops waiting for requests in flight (see RequestContext.shutdown). */
+  readonly shutdown: AbortSignal;
 }
 
 /**
@@ -157,7 +159,9 @@ function respond(
 
   // Test mode: a handler that streams writes the body itself; keep a copy to check once it is sent.
   const captured = deps.checker ? captureBody(res) : undefined;
-  const context = new LiveContext({ operation, pathParams, query, body, key, store, contract: deps.contract, options, req, res });
+  const context = new LiveContext({
+    operation, pathParams, query, body, key, store, contract: deps.contract, options, req, res, shutdown: deps.shutdown,
+  });
   let result: HandlerResult | Promise<HandlerResult>;
   try {
     result = handler(context);

@@ -5,16 +5,23 @@ import type { Socket } from 'node:net';
 type ServedSocket = Socket & { _httpMessage?: http.ServerResponse | null };
 
 /**
+ * Once the grace period is over, how long streams get to write their closing events (an `error`
+ * and `response.failed`, then `[DONE]`) before every connection left is destroyed.
+ */
+export const STREAM_END_MS = 250;
+
+/**
  * Shutdown for one server (SIGINT/SIGTERM, tests): stop accepting, close connections that carry
  * no request at once, let requests in flight finish and close their connection right after the
- * response, and destroy whatever is still open when `graceMs` has passed. Without this, a
- * keep-alive client (or one that opened a connection and sent nothing yet) held the server open
- * for the whole grace period after its last response.
+ * response. When `graceMs` has passed, `onGraceEnd` tells the streams still running to end, and
+ * after `STREAM_END_MS` more whatever is still open is destroyed. Without this, a keep-alive
+ * client (or one that opened a connection and sent nothing yet) held the server open for the
+ * whole grace period after its last response.
  *
  * Only connections are tracked, not requests: which connection is busy is asked at close time,
  * so a keep-alive client's requests cost nothing here.
  */
-export function gracefulCloser(server: http.Server): (graceMs: number) => Promise<void> {
+export function gracefulCloser(server: http.Server): (graceMs: number, onGraceEnd?: () => void) => Promise<void> {
   const sockets = new Set<ServedSocket>();
 
   server.on('connection', (socket: ServedSocket) => {
@@ -22,7 +29,7 @@ export function gracefulCloser(server: http.Server): (graceMs: number) => Promis
     socket.once('close', () => sockets.delete(socket));
   });
 
-  return (graceMs) => new Promise((resolve) => {
+  return (graceMs, onGraceEnd) => new Promise((resolve) => {
     if (!server.listening) {
       resolve();
       return;
@@ -38,10 +45,18 @@ export function gracefulCloser(server: http.Server): (graceMs: number) => Promis
       serving.shouldKeepAlive = false;
       serving.once('close', () => socket.end());
     }
-    const timer = setTimeout(() => {
-      for (const socket of sockets) socket.destroy();
+    let destroyer: NodeJS.Timeout | undefined;
+    const grace = setTimeout(() => {
+      onGraceEnd?.();
+      destroyer = setTimeout(() => {
+        for (const socket of sockets) socket.destroy();
+      }, STREAM_END_MS);
+      destroyer.unref();
     }, graceMs);
-    timer.unref();
-    server.once('close', () => clearTimeout(timer));
+    grace.unref();
+    server.once('close', () => {
+      clearTimeout(grace);
+      clearTimeout(destroyer);
+    });
   });
 }

@@ -42,8 +42,14 @@ export interface MockServer {
   readonly responseViolations: readonly ResponseViolation[];
   /** Starts listening (default 127.0.0.1 on a free port) and resolves to the API base URL. */
   listen(port?: number, host?: string): Promise<string>;
-  /** Stops accepting, lets in-flight requests finish for up to `graceMs`, then closes the rest. */
-  close(graceMs?: number): Promise<void>;
+  /**
+   * Stops accepting, lets in-flight requests finish for up to `graceMs`, then ends the streams
+   * still running with a failure their clients can read (RequestContext.shutdown) and closes
+   * what is left. `alsoEnding` runs at that moment too (the reloaded mocks of `--watch`).
+   */
+  close(graceMs?: number, alsoEnding?: () => void): Promise<void>;
+  /** Ends this mock's running streams now, as `close` does when its grace period is over. */
+  endStreams(): void;
 }
 
 /** Builds one independent mock: its own store, validators and server. */
@@ -60,7 +66,10 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
     validators.set(operation.operationId, compileRequestValidator(contract, operation));
   }
   const checker = options.validateResponses ? new ResponseChecker(contract) : undefined;
+  const shutdown = new AbortController();
+  const endStreams = (): void => shutdown.abort();
   const listener = createRequestListener({
+    shutdown: shutdown.signal,
     contract, store, options, handlers, validators, checker,
     router: createRouter(operations),
     prefer: createPreferHandler(contract, options.basePath),
@@ -87,8 +96,12 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
         });
       });
     },
-    close(graceMs = 2_000) {
-      return closeServer(graceMs);
+    close(graceMs = 2_000, alsoEnding) {
+      return closeServer(graceMs, () => {
+        endStreams();
+        alsoEnding?.();
+      });
     },
+    endStreams,
   };
 }

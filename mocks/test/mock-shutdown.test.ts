@@ -5,6 +5,7 @@ import type { Handler } from '../src/pipeline/context';
 import { startMock } from './helpers/start-mock';
 import type { StartedMock } from './helpers/start-mock';
 import { bearer, responseExample, USER_KEY } from './helpers/sample-requests';
+import { eventOrderProblems, parseSse } from './responses-helpers';
 
 const contract = loadContract();
 const model = responseExample(contract, '/model/{author}/{slug}', 'get', '200', 'application/json', 'gpt4o');
@@ -86,6 +87,36 @@ describe('shutdown (MockServer.close, used by SIGINT/SIGTERM)', () => {
     expect(performance.now() - t0).toBeLessThan(1_000);
     silent.destroy();
     agent.destroy();
+  });
+
+  it('ends a stream still running when the grace period is over with error, response.failed and [DONE]', async () => {
+    const started = await startMock({ contract });
+    const text = new Promise<string>((resolve, reject) => {
+      const req = http.request(`${started.baseUrl}/responses`, {
+        method: 'POST',
+        headers: { ...bearer(USER_KEY), 'content-type': 'application/json', 'x-mock-tokens-per-second': '20' },
+      }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve(body));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ model: 'openai/gpt-4o', input: 'tell me a long story', stream: true }));
+    });
+    await waitFor(200);
+    const t0 = performance.now();
+    await started.mock.close(100);
+    expect(performance.now() - t0).toBeLessThan(1_000);
+    const { events, done } = parseSse(await text);
+    expect(done).toBe(true);
+    expect(eventOrderProblems(events)).toEqual([]);
+    expect(events.some((e) => e.type === 'response.output_text.delta')).toBe(true);
+    expect(events.slice(-2).map((e) => e.type)).toEqual(['error', 'response.failed']);
+    expect(events.at(-2)).toMatchObject({ code: 'server_shutting_down', message: expect.stringMatching(/shutting down/) });
+    expect(events.at(-1)?.response).toMatchObject({ status: 'failed', error: { code: 'server_shutting_down' } });
+    expect(started.mock.responseViolations).toEqual([]);
   });
 
   it('resolves at once when the server is not listening', async () => {

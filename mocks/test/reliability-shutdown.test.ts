@@ -1,13 +1,15 @@
 /**
  * SIGTERM with streams in flight (the CLI, `npm start`): streams that can finish within the
- * grace period end with `[DONE]`, longer ones are closed when it runs out, nothing hangs, new
- * connections are refused and the process exits 0 promptly, without an error on stderr.
+ * grace period complete, longer ones end with `error`, `response.failed` and `[DONE]` when it runs
+ * out, nothing hangs, new connections are refused and the process exits 0 promptly, without an
+ * error on stderr.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { send } from './reliability-support';
+import { eventOrderProblems, parseSse } from './responses-helpers';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** What `mock.close()` waits for in-flight requests before closing them (the CLI's default). */
@@ -16,6 +18,7 @@ const GRACE_MS = 2_000;
 interface StreamEnd {
   readonly done: boolean;
   readonly bytes: number;
+  readonly text: string;
 }
 
 /** Opens a stream and resolves `started` once its first bytes are in, `ended` when it closes. */
@@ -36,12 +39,12 @@ function openStream(base: string, tokensPerSecond: number): { started: Promise<v
         text += chunk;
         markStarted();
       });
-      const finish = (): void => resolve({ done: text.includes('data: [DONE]'), bytes: text.length });
+      const finish = (): void => resolve({ done: text.includes('data: [DONE]'), bytes: text.length, text });
       res.on('end', finish);
       res.on('close', finish);
       res.on('error', () => undefined);
     });
-    req.on('error', () => resolve({ done: false, bytes: text.length }));
+    req.on('error', () => resolve({ done: false, bytes: text.length, text }));
     req.end(JSON.stringify({ model: 'openai/gpt-4o', input: 'tell me a long story', stream: true }));
   });
   return { started, ended };
@@ -72,7 +75,7 @@ describe('SIGTERM with streams in flight', () => {
     if (cli && cli.child.exitCode === null) cli.child.kill('SIGKILL');
   });
 
-  it('lets short streams finish, closes long ones at the end of the grace period and exits 0', async () => {
+  it('lets short streams finish, ends long ones with response.failed at the end of the grace period and exits 0', async () => {
     cli = await startCli();
     const { child, base, stderr } = cli;
     // ~200 tokens: at 400 tokens/s a stream needs about half a second, at 10 tokens/s twenty.
@@ -91,8 +94,17 @@ describe('SIGTERM with streams in flight', () => {
     expect(afterMs).toBeLessThan(GRACE_MS + 2_000);
     const shortEnds = await Promise.all(short.map((s) => s.ended));
     expect(shortEnds.filter((e) => !e.done)).toEqual([]);
+    // Streams still running when the grace period ends get a well-formed end, not a cut connection.
     const longEnds = await Promise.all(long.map((s) => s.ended));
-    expect(longEnds.every((e) => !e.done && e.bytes > 0)).toBe(true);
+    for (const end of longEnds) {
+      const { events, done } = parseSse(end.text);
+      expect(done).toBe(true);
+      expect(eventOrderProblems(events)).toEqual([]);
+      expect(events.at(-2)).toMatchObject({ type: 'error', code: 'server_shutting_down' });
+      expect(events.at(-1)?.type).toBe('response.failed');
+    }
+    const shortCompleted = shortEnds.map((e) => parseSse(e.text).events.at(-1)?.type);
+    expect(new Set(shortCompleted)).toEqual(new Set(['response.completed']));
     await expect(send(base.replace(/\/api\/v1$/, ''), { method: 'GET', path: '/api/v1/model/openai/gpt-4o' })).rejects.toThrow(/ECONNREFUSED/);
     expect(stderr()).not.toMatch(/error|exception|at .+:\d+:\d+/i);
   }, 40_000);

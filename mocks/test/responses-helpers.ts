@@ -52,7 +52,8 @@ const TERMINAL = ['response.completed', 'response.incomplete', 'response.failed'
  * The ordering rules of a Responses stream (REFERENCE-FACTS, Streaming), as a list of broken
  * rules (empty when the stream is right): optional debug chunk, created → in_progress, items
  * appended in order with their parts, deltas that join to the done text, a terminal event whose
- * output equals the items as done, and sequence numbers 0, 1, 2...
+ * output equals the items as done (or `error` then `response.failed`, items left as they were),
+ * and sequence numbers 0, 1, 2...
  */
 export function eventOrderProblems(events: readonly Event[], options: { debug?: boolean } = {}): string[] {
   const problems: string[] = [];
@@ -91,8 +92,11 @@ export function eventOrderProblems(events: readonly Event[], options: { debug?: 
     return found && !found.closed ? found : undefined;
   };
 
+  // A stream that fails ends with `error` then `response.failed`; what it had opened stays open.
+  const failed = events[events.length - 1]?.type === 'response.failed';
+  if (failed && events[events.length - 2]?.type !== 'error') fail(events.length - 2, 'response.failed must follow an error event');
   events.forEach((e, i) => {
-    if (i < start + 2 || i === events.length - 1) return;
+    if (i < start + 2 || i === events.length - 1 || (failed && i === events.length - 2)) return;
     switch (e.type) {
       case 'response.output_item.added': {
         const item = e.item as Record<string, unknown>;
@@ -159,13 +163,14 @@ export function eventOrderProblems(events: readonly Event[], options: { debug?: 
       }
       default:
         if (TERMINAL.includes(e.type)) fail(i, 'terminal event before the end');
+        if (e.type === 'error') fail(i, 'error event before the end (it comes right before response.failed)');
     }
   });
 
   const last = events[events.length - 1];
   if (!last || !TERMINAL.includes(last.type)) {
     fail(events.length - 1, 'the last event must be response.completed, response.incomplete or response.failed');
-  } else {
+  } else if (!failed) {
     const output = (last.response as Record<string, unknown>).output as unknown[];
     if (items.some((it) => !it.done)) fail(events.length - 1, 'an item is still open at the end');
     if (!isDeepStrictEqual(output, items.map((it) => it.done))) fail(events.length - 1, 'final output differs from the items as done');

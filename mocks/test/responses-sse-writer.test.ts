@@ -95,6 +95,56 @@ describe('SSE writer', () => {
     await writeStream(writerFor(res, signal), planned(3), { firstTokenDelayMs: 5, tokensPerSecond: 1000 }, signal);
     expect(res.chunks.map((c) => c.split('\n\n').filter(Boolean).length)).toEqual([1, 1, 2]);
   });
+
+  describe('with a shutdown signal', () => {
+    const tail = (next: number): PlannedEvent[] => [{ event: { type: 'error', sequence_number: next }, token: false }];
+    const sent = (res: FakeResponse): string[] => res.chunks.join('').split('\n\n').filter(Boolean);
+
+    /** A stream of 100 deltas at 20 per second, running for `ms` before the test goes on. */
+    async function pacedStream(ms: number) {
+      const res = new FakeResponse();
+      const client = new AbortController();
+      const shutdown = new AbortController();
+      const writing = writeStream(writerFor(res, client.signal), planned(100), { firstTokenDelayMs: 0, tokensPerSecond: 20 }, client.signal, { signal: shutdown.signal, tail });
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return { res, client, shutdown, writing };
+    }
+
+    it('ends a paced stream at once with the tail, numbered on, and [DONE]; no listener is left', async () => {
+      const { res, client, shutdown, writing } = await pacedStream(120);
+      const started = Date.now();
+      shutdown.abort();
+      await writing;
+      expect(Date.now() - started).toBeLessThan(50);
+      const lines = sent(res);
+      expect(lines.length).toBeGreaterThanOrEqual(3);
+      expect(lines.length).toBeLessThan(20);
+      expect(lines.at(-2)).toBe(`data: {"type":"error","sequence_number":${lines.length - 2}}`);
+      expect(lines.at(-1)).toBe('data: [DONE]');
+      expect(res.ended).toBe(true);
+      expect(getEventListeners(client.signal, 'abort')).toHaveLength(0);
+      expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
+    });
+
+    it('stops quietly, with no tail, when the client went away first', async () => {
+      const { res, client, shutdown, writing } = await pacedStream(60);
+      client.abort();
+      shutdown.abort();
+      await expect(writing).rejects.toMatchObject({ name: 'AbortError' });
+      expect(sent(res).some((line) => line.includes('"error"') || line === 'data: [DONE]')).toBe(false);
+      expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
+    });
+
+    it('lets a stream that finishes before the shutdown end as planned', async () => {
+      const res = new FakeResponse();
+      const shutdown = new AbortController();
+      const client = new AbortController().signal;
+      await writeStream(writerFor(res, client), planned(5), { firstTokenDelayMs: 0, tokensPerSecond: 0 }, client, { signal: shutdown.signal, tail });
+      shutdown.abort();
+      expect(sent(res)).toHaveLength(6);
+      expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
+    });
+  });
 });
 
 describe('pacing', () => {

@@ -96,6 +96,24 @@ describe('stream events', () => {
     expect(finish).not.toHaveBeenCalled();
   });
 
+  it('fails after the given number of token deltas, counted over reasoning and text, without computing the end', () => {
+    const res = result(TEXT, { reasoning: 'Think it through step by step.' });
+    const all = events(res);
+    const reasoningDeltas = all.filter((e) => e.type === 'response.reasoning_summary_text.delta').length;
+    const finish = jest.fn(() => res);
+    const failure = { code: 'upstream_error', message: 'gone' };
+    const failed = [...streamEvents(res, finish, undefined, { tokens: reasoningDeltas + 2, failure })].map((p) => p.event as Event);
+    expect(finish).not.toHaveBeenCalled();
+    expect(invalidEvents(failed)).toEqual([]);
+    expect(eventOrderProblems(failed)).toEqual([]);
+    expect(failed.filter((e) => e.type === 'response.reasoning_summary_text.delta')).toHaveLength(reasoningDeltas);
+    expect(failed.filter((e) => e.type === 'response.output_text.delta')).toHaveLength(2);
+    expect(failed.slice(-2)).toEqual([
+      { type: 'error', sequence_number: failed.length - 2, code: 'upstream_error', message: 'gone', param: null },
+      { type: 'response.failed', sequence_number: failed.length - 1, response: expect.objectContaining({ id: res.id, status: 'failed', error: failure, output: [] }) },
+    ]);
+  });
+
   it('has a schema check that rejects a delta without logprobs', () => {
     expect(invalidEvents([{ type: 'response.output_text.delta', sequence_number: 0, item_id: 'm', output_index: 0, content_index: 0, delta: 'x' }]))
       .toEqual(['response.output_text.delta']);

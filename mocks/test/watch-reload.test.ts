@@ -121,4 +121,21 @@ describe('npm start -- --watch with a stream in flight', () => {
     expect(body).toContain('"type":"response.completed"');
     expect(body.trimEnd().endsWith('data: [DONE]')).toBe(true);
   });
+
+  it('ends a stream of the reloaded mock with response.failed when the server shuts down', async () => {
+    editFixtures(watched, (fixtures) => { fixtures.models[0]!.model.name = 'reloaded before the stream'; });
+    expect((await watched.nextEvent()).kind).toBe('reloaded');
+    const res = await fetch(`${watched.origin}/api/v1/responses`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'openai/gpt-4o', input: 'tell me a long story', stream: true }),
+    });
+    expect(res.status).toBe(200);
+    const text = res.text();
+    await watched.mock.close(100);
+    const body = await text;
+    expect(body).toContain('"code":"server_shutting_down"');
+    expect(body).toContain('"type":"response.failed"');
+    expect(body.trimEnd().endsWith('data: [DONE]')).toBe(true);
+  });
 });

@@ -13,7 +13,8 @@ import { pickModels } from '../responses/pick-model';
 import type { ResponseRequest, ResponseResult } from '../responses/response-types';
 import { buildServiceMetadata, wantsServiceMetadata } from '../responses/service-metadata';
 import { SseWriter } from '../responses/sse-writer';
-import { streamEvents } from '../responses/stream-events';
+import { failureEvents, streamEvents } from '../responses/stream-events';
+import { readFailAfterTokens, SHUTDOWN_FAILURE, upstreamFailure } from '../responses/stream-failures';
 import { upstreamBody } from '../responses/upstream-body';
 import { writeStream } from '../responses/write-stream';
 
@@ -25,8 +26,9 @@ import { writeStream } from '../responses/write-stream';
 export const createResponse: Handler = async (ctx) => {
   const body = ctx.body as ResponseRequest;
   const { store } = ctx;
-  // Read before any work: a malformed pacing header is a 400, not a broken stream.
+  // Read before any work: a malformed control header is a 400, not a broken stream.
   const pacing = body.stream === true ? resolvePacing(ctx.headers, ctx.options, store.fixtures) : undefined;
+  const failAfterTokens = readFailAfterTokens(ctx.headers);
 
   checkPlugins(body.plugins, store.catalog);
   const models = pickModels(body, store.catalog);
@@ -58,20 +60,34 @@ export const createResponse: Handler = async (ctx) => {
   const serviceMetadata = metadata(false);
   if (serviceMetadata) result.service_metadata = serviceMetadata;
   const headers = { 'X-Generation-Id': result.id };
-  if (!pacing) return { status: 200, body: result, headers };
+  if (!pacing) {
+    if (failAfterTokens !== undefined && (result.usage?.output_tokens ?? 0) > failAfterTokens) {
+      throw new GatewayError(502, upstreamFailure(failAfterTokens).message);
+    }
+    return { status: 200, body: result, headers };
+  }
 
   const debug = body.debug?.echo_upstream_body === true ? { echo_upstream_body: upstreamBody(body, input, route) } : undefined;
-  await stream(ctx, result, pacing, headers, debug);
+  const failAfter = failAfterTokens === undefined ? undefined : { tokens: failAfterTokens, failure: upstreamFailure(failAfterTokens) };
+  await stream(ctx, result, pacing, headers, debug, failAfter);
   return { streamed: true, status: 200 };
 };
 
-async function stream(ctx: RequestContext, result: ResponseResult, pacing: Pacing, headers: Record<string, string>, debug: unknown): Promise<void> {
+async function stream(
+  ctx: RequestContext,
+  result: ResponseResult,
+  pacing: Pacing,
+  headers: Record<string, string>,
+  debug: unknown,
+  failAfter: Parameters<typeof streamEvents>[3],
+): Promise<void> {
   const writer = new SseWriter(ctx.res, ctx.signal);
   writer.open(headers);
   // The terminal event carries the time the stream actually finished.
   const finish = (): ResponseResult => ({ ...result, completed_at: Math.max(nowSeconds(), result.created_at) });
+  const shutdown = { signal: ctx.shutdown, tail: (next: number) => failureEvents(result, next, SHUTDOWN_FAILURE) };
   try {
-    await writeStream(writer, streamEvents(result, finish, debug), pacing, ctx.signal);
+    await writeStream(writer, streamEvents(result, finish, debug, failAfter), pacing, ctx.signal, shutdown);
   } catch (error) {
     // The client went away: stop quietly, there is nobody left to tell.
     if (ctx.signal.aborted) return;

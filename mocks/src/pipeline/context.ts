@@ -21,6 +21,11 @@ export interface RequestContext {
   readonly options: MockOptions;
   /** Aborted when the client goes away: stop all work for this request. */
   readonly signal: AbortSignal;
+  /**
+   * Aborted when the mock shuts down and has stopped waiting for requests in flight: a stream
+   * still running ends now, with a failure its client can read, before the connection closes.
+   */
+  readonly shutdown: AbortSignal;
   readonly req: IncomingMessage;
   /** For streaming handlers only; JSON handlers return a result instead. */
   readonly res: ServerResponse;

@@ -26,6 +26,7 @@ export class LiveContext implements RequestContext {
   readonly options: MockOptions;
   readonly req: IncomingMessage;
   readonly res: ServerResponse;
+  readonly shutdown: AbortSignal;
   private controller: AbortController | undefined;
   private onClose: (() => void) | undefined;
 
@@ -41,6 +42,7 @@ export class LiveContext implements RequestContext {
     this.options = parts.options;
     this.req = parts.req;
     this.res = parts.res;
+    this.shutdown = parts.shutdown;
   }
 
   /** Aborted when the client goes away before the response is complete (also if it already has). */

@@ -2,8 +2,10 @@
  * Token counting with a real tokenizer (o200k_base, the GPT-4o / o-series encoding), used for
  * every model: usage (contract §2.6), `max_output_tokens` and the size of stream deltas.
  */
-import type { GptEncoding } from 'gpt-tokenizer/GptEncoding';
+import type * as GptEncodingModule from 'gpt-tokenizer/GptEncoding';
 import { loadO200kRanks } from './o200k-ranks';
+
+type GptEncoding = GptEncodingModule.GptEncoding;
 
 /**
  * The encoding takes ~130 ms to load, so it is loaded on first use and kept: a cache of an
@@ -13,7 +15,7 @@ let loaded: GptEncoding | undefined;
 
 function encoding(): GptEncoding {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load, see above
-  loaded ??= (require('gpt-tokenizer/GptEncoding') as typeof import('gpt-tokenizer/GptEncoding')).GptEncoding
+  loaded ??= (require('gpt-tokenizer/GptEncoding') as typeof GptEncodingModule).GptEncoding
     .getEncodingApi('o200k_base', () => loadO200kRanks());
   return loaded;
 }

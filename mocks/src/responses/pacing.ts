@@ -21,19 +21,20 @@ const MAX_DELAY_MS = 600_000;
  */
 export function resolvePacing(headers: IncomingHttpHeaders, options: MockOptions, fixtures: { pacing?: FixturePacing }): Pacing {
   return {
-    firstTokenDelayMs: readHeader(headers, FIRST_TOKEN_DELAY_HEADER, MAX_DELAY_MS)
+    firstTokenDelayMs: readNumberHeader(headers, FIRST_TOKEN_DELAY_HEADER, MAX_DELAY_MS)
       ?? options.pacing.firstTokenDelayMs ?? fixtures.pacing?.first_token_delay_ms ?? 0,
-    tokensPerSecond: readHeader(headers, TOKENS_PER_SECOND_HEADER, 1_000_000)
+    tokensPerSecond: readNumberHeader(headers, TOKENS_PER_SECOND_HEADER, 1_000_000)
       ?? options.pacing.tokensPerSecond ?? fixtures.pacing?.tokens_per_second ?? 0,
   };
 }
 
-function readHeader(headers: IncomingHttpHeaders, name: string, max: number): number | undefined {
+/** A mock control header holding a number from 0 to `max` (a whole one if `integer`); a bad value is a 400 naming it. */
+export function readNumberHeader(headers: IncomingHttpHeaders, name: string, max: number, integer = false): number | undefined {
   const raw = headers[name];
   if (raw === undefined) return undefined;
   const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-  if (!Number.isFinite(value) || value < 0 || value > max) {
-    throw new GatewayError(400, `Header ${name} must be a number from 0 to ${max}, got "${String(raw)}"`);
+  if (!Number.isFinite(value) || value < 0 || value > max || (integer && !Number.isInteger(value))) {
+    throw new GatewayError(400, `Header ${name} must be a ${integer ? 'whole ' : ''}number from 0 to ${max}, got "${String(raw)}"`);
   }
   return value;
 }

@@ -7,6 +7,12 @@ export interface PlannedEvent {
   readonly token: boolean;
 }
 
+/** Why a stream ends early: the `error` event's code and message, also put in `response.failed`. */
+export interface StreamFailure {
+  readonly code: string;
+  readonly message: string;
+}
+
 /**
  * The events of one streamed response, in the public gateway's order (REFERENCE-FACTS,
  * Streaming): [response.debug] → response.created → response.in_progress → per output item
@@ -14,8 +20,45 @@ export interface PlannedEvent {
  * `sequence_number` starts at 0 and rises by 1. Deltas are token pieces, so they join to the
  * final text. Lazy: nothing is computed for events a disconnected client will never get.
  * `finish` gives the final response for the terminal event (completed_at is stamped then).
+ *
+ * `failAfter` simulates an upstream that fails mid-answer: once `tokens` deltas are out, the
+ * stream ends with `error` and `response.failed` (see `failureEvents`) instead of the next delta.
+ * An answer of no more tokens than that completes as usual.
  */
-export function* streamEvents(result: ResponseResult, finish: () => ResponseResult, debug?: unknown): Generator<PlannedEvent> {
+export function* streamEvents(
+  result: ResponseResult,
+  finish: () => ResponseResult,
+  debug?: unknown,
+  failAfter?: { readonly tokens: number; readonly failure: StreamFailure },
+): Generator<PlannedEvent> {
+  let tokens = 0;
+  for (const planned of answerEvents(result, finish, debug)) {
+    if (planned.token && failAfter !== undefined && tokens >= failAfter.tokens) {
+      yield* failureEvents(result, planned.event.sequence_number as number, failAfter.failure);
+      return;
+    }
+    if (planned.token) tokens++;
+    yield planned;
+  }
+}
+
+/**
+ * How a stream that cannot go on ends (REFERENCE-FACTS, Streaming: an `error` event is followed
+ * by `response.failed`): `error` with the failure's code and message, then `response.failed`
+ * holding the response with status `failed` and the same error. Numbered from `firstSequence`.
+ */
+export function failureEvents(result: ResponseResult, firstSequence: number, failure: StreamFailure): PlannedEvent[] {
+  const { code, message } = failure;
+  return [
+    { event: { type: 'error', sequence_number: firstSequence, code, message, param: null }, token: false },
+    {
+      event: { type: 'response.failed', sequence_number: firstSequence + 1, response: { ...inProgress(result), status: 'failed', error: { code, message } } },
+      token: false,
+    },
+  ];
+}
+
+function* answerEvents(result: ResponseResult, finish: () => ResponseResult, debug?: unknown): Generator<PlannedEvent> {
   let sequence = 0;
   const make = (type: string, fields: Record<string, unknown>, token = false): PlannedEvent => ({
     event: { type, sequence_number: sequence++, ...fields },

@@ -48,7 +48,9 @@ export class ReloadableMock {
     return { ok: true, mock: next, ms: Math.round(performance.now() - started) };
   }
 
+  /** The host's graceful close; the current mock's streams, if it is another one, end with the host's. */
   close(graceMs?: number): Promise<void> {
-    return this.#host.close(graceMs);
+    const current = this.#current;
+    return this.#host.close(graceMs, current === this.#host ? undefined : () => current.endStreams());
   }
 }

@@ -1,0 +1,27 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { readNumberHeader } from './pacing';
+import type { StreamFailure } from './stream-events';
+
+/**
+ * Request header that makes the simulated upstream fail after this many output tokens, so a
+ * client's handling of a failure in the middle of an answer can be tried: a stream ends with
+ * `error` and `response.failed`, a JSON request gets 502. An answer that is not longer passes.
+ */
+export const FAIL_AFTER_TOKENS_HEADER = 'x-mock-fail-after-tokens';
+
+export function readFailAfterTokens(headers: IncomingHttpHeaders): number | undefined {
+  return readNumberHeader(headers, FAIL_AFTER_TOKENS_HEADER, 1_000_000, true);
+}
+
+export function upstreamFailure(tokens: number): StreamFailure {
+  return {
+    code: 'upstream_error',
+    message: `The upstream provider failed after ${tokens} output tokens (simulated by the mock's ${FAIL_AFTER_TOKENS_HEADER} header)`,
+  };
+}
+
+/** How a stream still running ends when the mock shuts down and its grace period is over. */
+export const SHUTDOWN_FAILURE: StreamFailure = {
+  code: 'server_shutting_down',
+  message: 'The mock gateway is shutting down: the stream was ended before its answer was complete',
+};
