@@ -3,16 +3,41 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countBySeverity, diffSpecs } from './diff-specs';
 import { formatChangeLine, summary } from './format-report';
-import { isInsideWorkTree, isShallow, mergeBase, parseSpec, resolveCommit, SpecDiffError, specTextAt } from './git-spec';
+import { commitsTouching, isInsideWorkTree, isShallow, mergeBase, parseSpec, resolveCommit, SpecDiffError, specTextAt, versionOf } from './git-spec';
 import type { RunIo } from './run-spec-diff';
 import { nextMajor, parseVersion } from './semver';
 
 export const CHECK_USAGE = `Usage: npm run spec:check-version [-- --base REF] [--spec FILE]
 
-Fails (exit 1) when spec/openapi.yaml has a breaking change since the base without a major bump
-of info.version. The base is the merge base with --base REF (or env SPEC_BASE_REF) when given,
-else the previous commit (HEAD~1). On a first commit or a shallow clone without HEAD~1 the check
-is skipped with the reason printed. Exit 2 on a usage or input error.`;
+Fails (exit 1) when spec/openapi.yaml (as in the working tree) has a breaking change without a
+major bump of info.version. It compares with the previous version of the spec: the last commit
+where info.version was something else, or, if the version never changed, the first commit of the
+spec; so every breaking change since the last version counts, however many commits it took.
+--base REF (or env SPEC_BASE_REF) compares with the merge base with REF instead. Outside git, or
+before the spec is committed, the check is skipped with the reason printed. Exit 2 on a usage or
+input error.`;
+
+/** Where the comparison starts, and how the report names it. */
+interface Base {
+  readonly commit: string;
+  readonly label: string;
+}
+
+/**
+ * The spec as it last was under another info.version (the previous version), walking the spec's
+ * history on the main line; the oldest commit of the spec when the version never changed.
+ * A string is the reason there is nothing to compare with.
+ */
+function previousVersion(cwd: string, specPath: string, headVersion: string | undefined): Base | string {
+  const commits = commitsTouching(cwd, specPath);
+  const oldest = commits[commits.length - 1];
+  if (!oldest) return `${specPath} has no commit yet, so there is no earlier version to compare with`;
+  for (const commit of commits) {
+    const version = versionOf(specTextAt(cwd, commit, specPath) ?? '');
+    if (version !== headVersion) return { commit, label: `the last commit with info.version ${version ?? '(none)'}` };
+  }
+  return { commit: oldest, label: isShallow(cwd) ? 'the oldest commit of the spec in this shallow clone' : 'the first commit of the spec' };
+}
 
 /** The check `npm test` runs: a breaking change to the contract must come with a new major version. */
 export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.ProcessEnv = process.env): number {
@@ -42,27 +67,23 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
   try {
     if (!isInsideWorkTree(io.cwd)) return skip('not inside a git work tree, so there is no earlier version to compare with');
     const requested = values.base ?? (env.SPEC_BASE_REF || undefined);
-    let baseLabel: string;
-    let baseCommit: string | undefined;
+    const headText = readFileSync(path.resolve(io.cwd, specPath), 'utf8');
+    let base: Base;
     if (requested !== undefined) {
       if (!resolveCommit(io.cwd, requested)) throw new SpecDiffError(`unknown git ref "${requested}" (from ${values.base !== undefined ? '--base' : 'SPEC_BASE_REF'})`);
-      baseCommit = mergeBase(io.cwd, 'HEAD', requested);
-      if (!baseCommit) return skip(`HEAD and ${requested} share no history`);
-      baseLabel = `merge base with ${requested}`;
+      const commit = mergeBase(io.cwd, 'HEAD', requested);
+      if (!commit) return skip(`HEAD and ${requested} share no history`);
+      base = { commit, label: `merge base with ${requested}` };
     } else {
-      baseCommit = resolveCommit(io.cwd, 'HEAD~1');
-      if (!baseCommit) {
-        return skip(isShallow(io.cwd)
-          ? 'shallow clone without HEAD~1 (fetch more history, or set SPEC_BASE_REF)'
-          : 'first commit: there is no previous version of the spec');
-      }
-      baseLabel = 'HEAD~1';
+      const found = previousVersion(io.cwd, specPath, versionOf(headText));
+      if (typeof found === 'string') return skip(found);
+      base = found;
     }
-    baseLabel = `${baseLabel} (${baseCommit.slice(0, 10)})`;
-    const baseText = specTextAt(io.cwd, baseCommit, specPath);
+    const baseLabel = `${base.label} (${base.commit.slice(0, 10)})`;
+    const baseText = specTextAt(io.cwd, base.commit, specPath);
     if (baseText === undefined) return skip(`${specPath} is new since ${baseLabel}`);
     const before = parseSpec(baseText, `${specPath} at ${baseLabel}`);
-    const after = parseSpec(readFileSync(path.resolve(io.cwd, specPath), 'utf8'), specPath);
+    const after = parseSpec(headText, specPath);
     const result = diffSpecs(before, after);
     const breaking = result.changes.filter((change) => change.severity === 'breaking');
     const versions = `info.version ${result.baseVersion ?? '?'} → ${result.headVersion ?? '?'}`;

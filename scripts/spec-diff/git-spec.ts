@@ -47,6 +47,25 @@ export function mergeBase(cwd: string, a: string, b: string): string | undefined
   }
 }
 
+/** Commits that changed `specPath`, newest first, following the first parent (the main line). */
+export function commitsTouching(cwd: string, specPath: string): string[] {
+  try {
+    return git(cwd, ['log', '--first-parent', '--format=%H', '--', specPath]).split('\n').filter((line) => line !== '');
+  } catch (err) {
+    throw new SpecDiffError(`git log -- ${specPath} failed: ${gitError(err)}`);
+  }
+}
+
+/** `info.version` of a spec's text, or undefined when the text has none or is not YAML. */
+export function versionOf(text: string): string | undefined {
+  try {
+    const version = (parseYaml(text) as { info?: { version?: unknown } } | null)?.info?.version;
+    return typeof version === 'string' ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The spec's text at a commit; `specPath` is relative to `cwd`. Undefined when the file is absent there. */
 export function specTextAt(cwd: string, commit: string, specPath: string): string | undefined {
   const relative = specPath.startsWith('./') || specPath.startsWith('/') ? specPath : `./${specPath}`;

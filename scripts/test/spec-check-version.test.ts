@@ -26,32 +26,79 @@ describe('npm run spec:check-version', () => {
     return { code, out: run.out.join('\n'), err: run.err.join('\n') };
   }
 
-  it('skips with the reason on the first commit', () => {
+  it('skips with the reason while the spec has no commit', () => {
+    repo.commit('empty');
     repo.writeSpec(miniSpec());
-    repo.commit('first');
-    expect(check()).toEqual({ code: 0, out: 'spec:check-version: skipped: first commit: there is no previous version of the spec', err: '' });
+    expect(check()).toEqual({ code: 0, out: 'spec:check-version: skipped: spec/openapi.yaml has no commit yet, so there is no earlier version to compare with', err: '' });
   });
 
-  it('skips with the reason in a shallow clone without the previous commit', () => {
+  it('compares an uncommitted edit with the first commit of the spec', () => {
+    repo.commit('empty');
+    repo.writeSpec(miniSpec());
+    repo.commit('spec added');
+    expect(check().out).toMatch(/^spec:check-version: spec\/openapi.yaml against the first commit of the spec \([0-9a-f]{10}\): no breaking change/);
+    repo.writeSpec(withoutNote('1.0.0'));
+    expect(check().code).toBe(1);
+  });
+
+  it('compares with the oldest commit there is in a shallow clone, and says so', () => {
     repo.writeSpec(miniSpec());
     repo.commit('first');
-    repo.commit('second');
+    repo.writeSpec(withoutNote('1.0.0'));
+    repo.commit('breaking, no bump');
+    repo.commit('later');
     const shallow = createTempRepo();
     try {
       shallow.git('clone', '-q', '--depth', '1', `file://${repo.dir}`, 'clone');
       const run = captureIo(`${shallow.dir}/clone`);
       expect(runCheckVersion([], run.io, {})).toBe(0);
-      expect(run.out).toEqual(['spec:check-version: skipped: shallow clone without HEAD~1 (fetch more history, or set SPEC_BASE_REF)']);
+      expect(run.out.join('\n')).toMatch(/against the oldest commit of the spec in this shallow clone \([0-9a-f]{10}\): no breaking change/);
     } finally {
       shallow.remove();
     }
   });
 
-  it('skips with the reason when the spec is new since the previous commit', () => {
-    repo.commit('empty');
+  it('catches a breaking change made commits ago, whatever the last commit touched', () => {
     repo.writeSpec(miniSpec());
-    repo.commit('spec added');
-    expect(check().out).toMatch(/^spec:check-version: skipped: spec\/openapi.yaml is new since HEAD~1 \([0-9a-f]{10}\)$/);
+    repo.commit('1.0.0');
+    repo.writeSpec(withoutNote('1.0.0'));
+    repo.commit('breaking, no bump');
+    repo.commit('later, unrelated');
+    const result = check();
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/against the first commit of the spec \([0-9a-f]{10}\): 2 breaking change/);
+  });
+
+  it('compares with the last commit of the previous version: a minor bump does not cover a later breaking change', () => {
+    repo.writeSpec(miniSpec());
+    repo.commit('1.0.0');
+    const minor = miniSpec();
+    minor.info.version = '1.1.0';
+    minor.components.schemas.ItemRequest!.properties!.extra = { type: 'string' };
+    repo.writeSpec(minor);
+    repo.commit('1.1.0 adds extra');
+    const breaking = withoutNote('1.1.0');
+    breaking.components.schemas.ItemRequest!.properties!.extra = { type: 'string' };
+    repo.writeSpec(breaking);
+    repo.commit('1.1.0 drops note');
+    const result = check();
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/against the last commit with info.version 1.0.0 \([0-9a-f]{10}\): 2 breaking change/);
+    expect(result.err).toContain('set info.version to 2.0.0');
+  });
+
+  it('lets changes after a major bump through, against the last commit of the old major version', () => {
+    repo.writeSpec(miniSpec());
+    repo.commit('1.0.0');
+    repo.writeSpec(withoutNote('2.0.0'));
+    repo.commit('2.0.0 drops note');
+    const later = withoutNote('2.0.0');
+    delete later.components.schemas.ItemRequest!.properties!.name;
+    repo.writeSpec(later);
+    repo.commit('2.0.0 also drops name');
+    const result = check();
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/against the last commit with info.version 1.0.0 \([0-9a-f]{10}\): \d+ breaking change\(s\), released as a new major version/);
   });
 
   it('passes a non-breaking change without a version bump', () => {
@@ -103,7 +150,6 @@ describe('npm run spec:check-version', () => {
     repo.writeSpec(withoutNote('1.0.0'));
     repo.commit('breaking');
     repo.commit('later, unrelated');
-    expect(check().code).toBe(0); // HEAD~1 already had the change
     const result = check([], { SPEC_BASE_REF: 'released' });
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/against merge base with released \([0-9a-f]{10}\): 2 breaking change/);
