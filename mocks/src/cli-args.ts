@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_BODY_LIMIT_BYTES } from './options';
+import { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from './responses/pacing';
+import { FAIL_AFTER_TOKENS_HEADER } from './responses/stream-failures';
 
 export const USAGE = `Usage: npm start -- [options]
 
@@ -16,7 +18,31 @@ Options:
   --validate-responses        check every response against the spec and log violations
   --watch                     reload when spec/openapi.yaml or the fixtures file changes
   --quiet                     print only the start-up banner and errors
-  -h, --help                  show this help`;
+  -h, --help                  show this help
+
+Request headers that steer the mock (docs/mock.md, docs/responses.md):
+  Prefer: code=N / example=NAME   any operation: answer with a status or example of the spec
+  ${FIRST_TOKEN_DELAY_HEADER}: N  POST /responses: stream pacing for this request
+  ${TOKENS_PER_SECOND_HEADER}: N
+  ${FAIL_AFTER_TOKENS_HEADER}: N     POST /responses: the upstream fails after N output tokens
+                                  (a stream ends with error and response.failed; JSON gets 502)
+
+Stopping (Ctrl-C, SIGTERM): requests in flight get 2 s; streams still running then end with
+error and response.failed events.`;
+
+/** The flags `npm start` takes; USAGE documents each (mocks/test/mock-cli-args.test.ts checks it). */
+export const CLI_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  fixtures: { type: 'string' },
+  'body-limit': { type: 'string' },
+  'first-token-delay-ms': { type: 'string' },
+  'tokens-per-second': { type: 'string' },
+  'validate-responses': { type: 'boolean', default: false },
+  watch: { type: 'boolean', default: false },
+  quiet: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
 
 export interface CliSettings {
   readonly port: number;
@@ -39,23 +65,7 @@ export class CliError extends Error {
 export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CliSettings {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        fixtures: { type: 'string' },
-        'body-limit': { type: 'string' },
-        'first-token-delay-ms': { type: 'string' },
-        'tokens-per-second': { type: 'string' },
-        'validate-responses': { type: 'boolean', default: false },
-        watch: { type: 'boolean', default: false },
-        quiet: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
+    ({ values } = parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: CLI_OPTIONS }));
   } catch (err) {
     throw new CliError((err as Error).message);
   }
