@@ -3,6 +3,7 @@ import { contentTypeDocumented } from './content-type-documented';
 import { errorCodeMatchesStatus } from './error-code-matches-status';
 import { metadataEchoed } from './metadata-echoed';
 import { responseSchemaValid } from './response-schema-valid';
+import { streamAnswerCompletes } from './stream-answer-completes';
 import { statusCodeDocumented } from './status-code-documented';
 import { streamCompletesInTime } from './stream-completes-in-time';
 import { streamContentType } from './stream-content-type';
@@ -34,4 +35,5 @@ export const GENERIC_CHECKS: readonly Check[] = [
   streamDeltasJoin,
   streamDoneLast,
   streamCompletesInTime,
+  streamAnswerCompletes,
 ];

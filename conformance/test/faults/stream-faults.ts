@@ -110,6 +110,13 @@ export const STREAM_FAULTS: readonly FaultCase[] = [
     fault: { stream: (frames) => ({ frames: mapEvents(frames, (e) => (e.type === 'response.output_text.delta' ? { ...e, item_id: 'msg_other' } : e)) }) },
   },
   {
+    name: 'fails every stream after two tokens (an upstream failure)',
+    only: ONLY,
+    caughtBy: 'stream-answer-completes',
+    // The mock's own failure switch: error and response.failed, otherwise a well-formed stream.
+    fault: { request: (req) => ({ ...req, headers: { ...req.headers, 'x-mock-fail-after-tokens': '2' } }) },
+  },
+  {
     name: 'drops logprobs from the delta events',
     only: ONLY,
     caughtBy: 'stream-event-schema-valid',

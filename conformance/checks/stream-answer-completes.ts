@@ -1,0 +1,30 @@
+import { isRecord } from '../engine/response-helpers';
+import { isEventStream, jsonEvents } from '../engine/stream-helpers';
+import type { Check } from '../engine/types';
+
+/**
+ * A stream that answers a valid request ends with the answer: `response.completed` or
+ * `response.incomplete` (contract §4.1, §6). One that ends with `response.failed` (an upstream
+ * failure, a gateway shutting down) leaves the other stream checks nothing to verify, so it is
+ * reported with the gateway's own error, as a 5xx answer to the same request in JSON would be.
+ */
+export const streamAnswerCompletes: Check = {
+  name: 'stream-answer-completes',
+  family: 'stream',
+  rule: '§4.1/§6',
+  applies: isEventStream,
+  verify(exchange) {
+    const events = jsonEvents(exchange);
+    const failed = events.find((e) => e.type === 'response.failed');
+    if (!failed) return [];
+    const error = events.find((e) => e.type === 'error')?.body ?? (isRecord(failed.body.response) ? failed.body.response.error : undefined);
+    const said = isRecord(error) ? `${String(error.code ?? 'no code')}: ${String(error.message ?? 'no message')}` : 'no error given';
+    return [
+      {
+        message: `the stream ended with response.failed (${said})`,
+        expected: 'the answer to a valid request: response.completed or response.incomplete before [DONE]',
+        excerpt: failed.raw,
+      },
+    ];
+  },
+};
