@@ -13,6 +13,7 @@ import { pickModels } from '../responses/pick-model';
 import type { ResponseRequest, ResponseResult } from '../responses/response-types';
 import { buildServiceMetadata, wantsServiceMetadata } from '../responses/service-metadata';
 import { SseWriter } from '../responses/sse-writer';
+import type { FailAfter } from '../responses/stream-events';
 import { failureEvents, streamEvents } from '../responses/stream-events';
 import { readFailAfterTokens, SHUTDOWN_FAILURE, upstreamFailure } from '../responses/stream-failures';
 import { upstreamBody } from '../responses/upstream-body';
@@ -68,7 +69,9 @@ export const createResponse: Handler = async (ctx) => {
   }
 
   const debug = body.debug?.echo_upstream_body === true ? { echo_upstream_body: upstreamBody(body, input, route) } : undefined;
-  const failAfter = failAfterTokens === undefined ? undefined : { tokens: failAfterTokens, failure: upstreamFailure(failAfterTokens) };
+  const failAfter: FailAfter | undefined = failAfterTokens === undefined
+    ? undefined
+    : { tokens: failAfterTokens, failure: upstreamFailure(failAfterTokens) };
   await stream(ctx, result, pacing, headers, debug, failAfter);
   return { streamed: true, status: 200 };
 };
@@ -79,7 +82,7 @@ async function stream(
   pacing: Pacing,
   headers: Record<string, string>,
   debug: unknown,
-  failAfter: Parameters<typeof streamEvents>[3],
+  failAfter: FailAfter | undefined,
 ): Promise<void> {
   const writer = new SseWriter(ctx.res, ctx.signal);
   writer.open(headers);

@@ -13,6 +13,12 @@ export interface StreamFailure {
   readonly message: string;
 }
 
+/** A simulated upstream failure: after this many token deltas, the stream fails this way. */
+export interface FailAfter {
+  readonly tokens: number;
+  readonly failure: StreamFailure;
+}
+
 /**
  * The events of one streamed response, in the public gateway's order (REFERENCE-FACTS,
  * Streaming): [response.debug] → response.created → response.in_progress → per output item
@@ -29,7 +35,7 @@ export function* streamEvents(
   result: ResponseResult,
   finish: () => ResponseResult,
   debug?: unknown,
-  failAfter?: { readonly tokens: number; readonly failure: StreamFailure },
+  failAfter?: FailAfter,
 ): Generator<PlannedEvent> {
   let tokens = 0;
   for (const planned of answerEvents(result, finish, debug)) {
