@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -22,7 +22,8 @@ export function responseIds(store: { nextResponseNumber(): number }, createdAt: 
 
 /** `length` (at most 32) characters of [A-Za-z0-9] derived from a SHA-256 of `seed`. */
 function alphanumerics(seed: string, length: number): string {
-  const digest = createHash('sha256').update(seed).digest();
+  // One-shot hash: no Hash object per id (two ids per response).
+  const digest = hash('sha256', seed, 'buffer');
   let out = '';
   for (let i = 0; i < length; i++) out += ALPHABET[(digest[i] ?? 0) % ALPHABET.length];
   return out;
