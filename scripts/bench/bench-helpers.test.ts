@@ -1,3 +1,4 @@
+import { parseBenchArgs } from './bench-args';
 import { checkTargets, medianRound, ratios } from './bench-report';
 import type { BenchReport, LoadFigures } from './bench-report';
 import type { LoadResult } from './http-load';
@@ -57,5 +58,16 @@ describe('node flags of the start script', () => {
     ['tsx mocks/src/cli.ts', []],
   ])('reads %s', (command, want) => {
     expect(nodeFlagsOf(command)).toEqual(want);
+  });
+});
+
+describe('the bench plan', () => {
+  it('takes a median even in a quick run, and runs the full plan by default', () => {
+    expect(parseBenchArgs(['--quick'])).toMatchObject({ quick: true, rounds: 3, durationS: 1, streams: 200 });
+    expect(parseBenchArgs([])).toMatchObject({ quick: false, rounds: 5, durationS: 3, streams: 1000 });
+  });
+
+  it.each([['0'], ['10001'], ['many']])('refuses --streams %s with a message', (value) => {
+    expect(() => parseBenchArgs(['--streams', value])).toThrow(/--streams must be a whole number from 1 to 10000/);
   });
 });
