@@ -8,7 +8,7 @@ type ServedSocket = Socket & { _httpMessage?: http.ServerResponse | null };
  * Once the grace period is over, how long streams get to write their closing events (an `error`
  * and `response.failed`, then `[DONE]`) before every connection left is destroyed.
  */
-export const STREAM_END_MS = 250;
+const STREAM_END_MS = 250;
 
 /**
  * Shutdown for one server (SIGINT/SIGTERM, tests): stop accepting, close connections that carry

@@ -87,7 +87,7 @@ function rawParameter(param: ParameterInfo, request: RawRequest, searchParams: U
  * string, so the schema's `type` rule rejects it and the message names the rule. Chosen once per
  * parameter; a plain string parameter is passed through untouched.
  */
-export function coercion(schema: Record<string, unknown>): (raw: string) => unknown {
+function coercion(schema: Record<string, unknown>): (raw: string) => unknown {
   const types: unknown[] = Array.isArray(schema.type) ? schema.type : [schema.type];
   const integer = types.includes('integer');
   const number = types.includes('number');

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FixturePacing } from '../fixtures/fixture-types';
 import type { MockOptions } from '../options';
-import { GatewayError } from '../pipeline/gateway-error';
+import { readNumberHeader } from './control-header';
 
 /** How fast a stream flows. 0 means no wait. */
 export interface Pacing {
@@ -28,16 +28,6 @@ export function resolvePacing(headers: IncomingHttpHeaders, options: MockOptions
   };
 }
 
-/** A mock control header holding a number from 0 to `max` (a whole one if `integer`); a bad value is a 400 naming it. */
-export function readNumberHeader(headers: IncomingHttpHeaders, name: string, max: number, integer = false): number | undefined {
-  const raw = headers[name];
-  if (raw === undefined) return undefined;
-  const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-  if (!Number.isFinite(value) || value < 0 || value > max || (integer && !Number.isInteger(value))) {
-    throw new GatewayError(400, `Header ${name} must be a ${integer ? 'whole ' : ''}number from 0 to ${max}, got "${String(raw)}"`);
-  }
-  return value;
-}
 
 /** Milliseconds between two token deltas. */
 export function tokenIntervalMs(pacing: Pacing): number {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { readNumberHeader } from './pacing';
+import { readNumberHeader } from './control-header';
 import type { StreamFailure } from './stream-events';
 
 /**

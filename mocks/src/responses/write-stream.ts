@@ -53,7 +53,11 @@ export async function writeStream(
   await writer.done();
 }
 
-/** A signal aborted by whichever of two aborts first; `dispose` removes its listeners. */
+/**
+ * A signal aborted by whichever of two aborts first; `dispose` removes its listeners. Not
+ * `AbortSignal.any`: combined per stream with the server's long-lived shutdown signal, its
+ * composites pile up in that signal's dependants in node (nodejs/node#55351, #64476).
+ */
 function eitherAborts(first: AbortSignal, second: AbortSignal | undefined): { signal: AbortSignal; dispose(): void } {
   if (!second) return { signal: first, dispose: () => undefined };
   const controller = new AbortController();
