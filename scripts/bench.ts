@@ -62,7 +62,11 @@ function load1m(): number {
   return Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
 }
 
-async function measure(plan: BenchPlan, start: (spec: ServerSpec) => Promise<ChildServer>, scratch: string): Promise<number> {
+async function measure(
+  plan: BenchPlan,
+  start: (spec: ServerSpec) => Promise<ChildServer>,
+  scratch: string,
+): Promise<number> {
   const loadAtStart = load1m();
   const startTimed = async (spec: ServerSpec, tries: number): Promise<{ server: ChildServer; runs: number[] }> => {
     const runs: number[] = [];
@@ -75,7 +79,9 @@ async function measure(plan: BenchPlan, start: (spec: ServerSpec) => Promise<Chi
     }
   };
   const ours = await startTimed(oursSpec(), plan.startupTries);
-  const canned = await Promise.all(SCENARIOS.map((s) => captureResponse(ours.server.origin, forTarget('ours', s.request))));
+  const canned = await Promise.all(
+    SCENARIOS.map((s) => captureResponse(ours.server.origin, forTarget('ours', s.request))),
+  );
   const cannedFile = path.join(scratch, 'canned.json');
   writeFileSync(cannedFile, JSON.stringify(canned));
   const bare = await startTimed(bareSpec(cannedFile), plan.startupTries);
@@ -86,9 +92,14 @@ async function measure(plan: BenchPlan, start: (spec: ServerSpec) => Promise<Chi
   const servers = { ours: ours.server, prism: prism.server, bare: bare.server };
   const load = await runLoadMatrix(plan, servers, progress);
   const figures: ServerFigures[] = [
-    [ours, oursSpec()] as const, [prism, prismSpec()] as const, [bare, bareSpec(cannedFile)] as const,
+    [ours, oursSpec()] as const,
+    [prism, prismSpec()] as const,
+    [bare, bareSpec(cannedFile)] as const,
   ].map(([{ server, runs }, spec]) => ({
-    name: server.name, command: describeCommand(spec), startupMs: median(runs), startupRunsMs: runs,
+    name: server.name,
+    command: describeCommand(spec),
+    startupMs: median(runs),
+    startupRunsMs: runs,
     peakRssMb: server.memory()?.peakRssMb ?? null,
   }));
   await Promise.all([prism.server.stop(), bare.server.stop()]);
@@ -118,8 +129,10 @@ async function measure(plan: BenchPlan, start: (spec: ServerSpec) => Promise<Chi
   console.log(renderReport(report));
   console.log(`\nWrote ${path.relative(process.cwd(), out)}`);
   // Misses against the targets are reported, not fatal (shared machines are noisy); broken answers are.
-  const broken = load.some((row) => row.target !== 'prism' && row.median.errors + row.median.non2xx > 0)
-    || streaming === null || streaming.concurrent.lost > 0;
+  const broken =
+    load.some((row) => row.target !== 'prism' && row.median.errors + row.median.non2xx > 0) ||
+    streaming === null ||
+    streaming.concurrent.lost > 0;
   return broken ? 1 : 0;
 }
 

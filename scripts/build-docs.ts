@@ -23,8 +23,9 @@ const REMOTE_ASSET = /<(?:script|link)\b[^>]*\b(?:src|href)\s*=\s*["']?(?:https?
  * forbids every fetch (the logo hides itself when blocked), so the page works the same offline
  * and, served by the mock, never calls out.
  */
-const OFFLINE_POLICY = '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; script-src \'unsafe-inline\'; '
-  + 'style-src \'unsafe-inline\'; img-src data:; font-src data:; worker-src blob:">';
+const OFFLINE_POLICY =
+  "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'unsafe-inline'; " +
+  "style-src 'unsafe-inline'; img-src data:; font-src data:; worker-src blob:\">";
 
 function withOfflinePolicy(html: string): string {
   const head = /<head[^>]*>/i.exec(html);
@@ -47,9 +48,15 @@ function main(args: readonly string[]): number {
   mkdirSync(path.dirname(output), { recursive: true });
   const started = performance.now();
   const redocly = path.join(ROOT, 'node_modules', '.bin', 'redocly');
-  const run = spawnSync(redocly, ['build-docs', SPEC_PATH, '--inlineBundle', '--openapi.disableTelemetry', 'true', '--output', output], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(
+    redocly,
+    ['build-docs', SPEC_PATH, '--inlineBundle', '--openapi.disableTelemetry', 'true', '--output', output],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   if (run.status !== 0) {
-    console.error(`docs: redocly build-docs failed (exit ${run.status ?? run.signal ?? '?'}):\n${run.stdout}${run.stderr}`);
+    console.error(
+      `docs: redocly build-docs failed (exit ${run.status ?? run.signal ?? '?'}):\n${run.stdout}${run.stderr}`,
+    );
     return 1;
   }
   const html = withOfflinePolicy(readFileSync(output, 'utf8'));
@@ -60,7 +67,9 @@ function main(args: readonly string[]): number {
     return 1;
   }
   const kib = Math.round(statSync(output).size / 1024);
-  console.log(`wrote ${path.relative(process.cwd(), output)} (${kib} KiB, self-contained) in ${Math.round(performance.now() - started)} ms; the mock serves it at /__mock/docs`);
+  console.log(
+    `wrote ${path.relative(process.cwd(), output)} (${kib} KiB, self-contained) in ${Math.round(performance.now() - started)} ms; the mock serves it at /__mock/docs`,
+  );
   return 0;
 }
 

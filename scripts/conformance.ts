@@ -12,6 +12,8 @@ runConformance(process.argv.slice(2), process.env, {
     process.exitCode = code;
   })
   .catch((err: unknown) => {
-    process.stderr.write(`conformance: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(
+      `conformance: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
     process.exitCode = 2;
   });

@@ -26,7 +26,11 @@ Generates TypeScript types (generated/openapi.ts) from spec/openapi.yaml.
 
 async function render(): Promise<string> {
   // Fields with a default stay optional: a client may omit them (contract §2.1 `store`, `stream`...).
-  const ast = await openapiTS(pathToFileURL(SPEC_PATH), { alphabetize: false, defaultNonNullable: false, silent: true });
+  const ast = await openapiTS(pathToFileURL(SPEC_PATH), {
+    alphabetize: false,
+    defaultNonNullable: false,
+    silent: true,
+  });
   return HEADER + astToString(ast);
 }
 

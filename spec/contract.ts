@@ -17,8 +17,19 @@ export type JsonObject = Record<string, unknown>;
 
 /** Keys at the top of an OpenAPI document, and OpenAPI-only schema keywords: annotations for ajv. */
 const OPENAPI_VOCABULARY = [
-  'openapi', 'info', 'servers', 'paths', 'components', 'security', 'tags', 'externalDocs',
-  'jsonSchemaDialect', 'webhooks', 'discriminator', 'example', 'xml',
+  'openapi',
+  'info',
+  'servers',
+  'paths',
+  'components',
+  'security',
+  'tags',
+  'externalDocs',
+  'jsonSchemaDialect',
+  'webhooks',
+  'discriminator',
+  'example',
+  'xml',
 ];
 
 export interface Contract {

@@ -49,7 +49,8 @@ export function listOperations(contract: Contract): OperationInfo[] {
       const op = item[method];
       if (!isObject(op)) continue;
       const opPointer = `${itemPointer}/${method}`;
-      if (typeof op.operationId !== 'string') throw new ContractError(`${method.toUpperCase()} ${template} has no operationId`);
+      if (typeof op.operationId !== 'string')
+        throw new ContractError(`${method.toUpperCase()} ${template} has no operationId`);
       const parameters = [
         ...readParameters(contract, item.parameters, `${itemPointer}/parameters`),
         ...readParameters(contract, op.parameters, `${opPointer}/parameters`),

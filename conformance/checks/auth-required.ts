@@ -2,7 +2,8 @@ import type { Expectation } from '../engine/types';
 import { expectStatus, expectStatusAndMessage } from './status-matches-rule';
 
 /** A message that says the authentication header is missing (contract §5), however it is worded. */
-const SAYS_HEADER_MISSING = /(missing|no|without|required|absent|provide|supply)\w*\b.*(auth|header|credential|key|token)|(auth|header|credential|key|token).*(missing|required|absent|not (provided|found|present|supplied))/i;
+const SAYS_HEADER_MISSING =
+  /(missing|no|without|required|absent|provide|supply)\w*\b.*(auth|header|credential|key|token)|(auth|header|credential|key|token).*(missing|required|absent|not (provided|found|present|supplied))/i;
 
 /**
  * Without credentials, or with a key the gateway never issued, the answer is 401 (contract §5,
@@ -14,7 +15,10 @@ export function expectAuthRequired(how: 'missing' | 'invalid'): Expectation {
     family: 'auth',
     rule: '§5',
     statuses: [401],
-    because: how === 'missing' ? 'a request without credentials must get 401' : 'a request with an invalid key must get 401',
+    because:
+      how === 'missing' ? 'a request without credentials must get 401' : 'a request with an invalid key must get 401',
   } as const;
-  return how === 'invalid' ? expectStatus(rule) : expectStatusAndMessage(rule, SAYS_HEADER_MISSING, 'the authentication header is missing');
+  return how === 'invalid'
+    ? expectStatus(rule)
+    : expectStatusAndMessage(rule, SAYS_HEADER_MISSING, 'the authentication header is missing');
 }

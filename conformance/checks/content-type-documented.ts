@@ -9,7 +9,8 @@ export const contentTypeDocumented: Check = {
   name: 'content-type-documented',
   family: 'response',
   rule: '§1/§4.1',
-  applies: (exchange) => exchange.response !== undefined && documentedResponse(exchange.operation, exchange.response.status) !== undefined,
+  applies: (exchange) =>
+    exchange.response !== undefined && documentedResponse(exchange.operation, exchange.response.status) !== undefined,
   verify(exchange) {
     const response = exchange.response;
     if (!response) return [];
@@ -17,12 +18,29 @@ export const contentTypeDocumented: Check = {
     const allowed = [...(documented?.content.keys() ?? [])];
     const type = mediaType(response.headers);
     if (allowed.length === 0) {
-      return response.text === '' ? [] : [{ message: `status ${response.status} documents no body, but one was sent (${type ?? 'no content type'})`, expected: 'an empty body' }];
+      return response.text === ''
+        ? []
+        : [
+            {
+              message: `status ${response.status} documents no body, but one was sent (${type ?? 'no content type'})`,
+              expected: 'an empty body',
+            },
+          ];
     }
     if (type === undefined) {
-      return [{ message: `status ${response.status} answered without a Content-Type header`, expected: `Content-Type ${allowed.join(' or ')}` }];
+      return [
+        {
+          message: `status ${response.status} answered without a Content-Type header`,
+          expected: `Content-Type ${allowed.join(' or ')}`,
+        },
+      ];
     }
     if (allowed.includes(type)) return [];
-    return [{ message: `Content-Type ${response.headers['content-type'] ?? ''} is not documented for status ${response.status}`, expected: `Content-Type ${allowed.join(' or ')}` }];
+    return [
+      {
+        message: `Content-Type ${response.headers['content-type'] ?? ''} is not documented for status ${response.status}`,
+        expected: `Content-Type ${allowed.join(' or ')}`,
+      },
+    ];
   },
 };

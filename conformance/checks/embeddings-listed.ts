@@ -18,7 +18,8 @@ export function expectEmbeddingsListed(spec: FullListSpec): Expectation {
     rule: '§4.3/§2.8',
     verify(exchange) {
       const response = exchange.response;
-      if (response?.status !== 200) return [{ message: `got status ${response?.status ?? 'none'}`, expected: '200 with the full list' }];
+      if (response?.status !== 200)
+        return [{ message: `got status ${response?.status ?? 'none'}`, expected: '200 with the full list' }];
       const body = isRecord(response.json) ? response.json : {};
       const data = Array.isArray(body.data) ? body.data.filter(isRecord) : [];
       const findings: Finding[] = [];
@@ -26,16 +27,30 @@ export function expectEmbeddingsListed(spec: FullListSpec): Expectation {
         const modalities = isRecord(m.architecture) ? m.architecture.output_modalities : undefined;
         return !Array.isArray(modalities) || !modalities.includes('embeddings');
       });
-      if (others.length > 0) findings.push({ message: `non-embeddings models listed: ${others.map((m) => String(m.id)).join(', ')}`, expected: 'only models whose output_modalities include "embeddings"' });
+      if (others.length > 0)
+        findings.push({
+          message: `non-embeddings models listed: ${others.map((m) => String(m.id)).join(', ')}`,
+          expected: 'only models whose output_modalities include "embeddings"',
+        });
       const ids = data.map((m) => String(m.id));
       const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
-      if (repeated.length > 0) findings.push({ message: `models listed more than once: ${[...new Set(repeated)].join(', ')}`, expected: 'each model once' });
+      if (repeated.length > 0)
+        findings.push({
+          message: `models listed more than once: ${[...new Set(repeated)].join(', ')}`,
+          expected: 'each model once',
+        });
       if (spec.embeddingsModel && !data.some((m) => m.id === spec.embeddingsModel)) {
-        findings.push({ message: `${spec.embeddingsModel} is missing from the full list of ${data.length}`, expected: `the full list including ${spec.embeddingsModel}` });
+        findings.push({
+          message: `${spec.embeddingsModel} is missing from the full list of ${data.length}`,
+          expected: `the full list including ${spec.embeddingsModel}`,
+        });
       }
       const total = spec.totalMember ? body[spec.totalMember] : undefined;
       if (spec.totalMember && total !== undefined && total !== data.length) {
-        findings.push({ message: `${spec.totalMember} is ${JSON.stringify(total)} but the full list has ${data.length} models`, expected: `${spec.totalMember} equal to the number of models` });
+        findings.push({
+          message: `${spec.totalMember} is ${JSON.stringify(total)} but the full list has ${data.length} models`,
+          expected: `${spec.totalMember} equal to the number of models`,
+        });
       }
       return findings;
     },

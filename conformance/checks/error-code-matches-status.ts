@@ -13,9 +13,19 @@ export const errorCodeMatchesStatus: Check = {
     const body = response.json;
     const error = isRecord(body) ? body.error : undefined;
     if (!isRecord(error)) {
-      return [{ message: `status ${response.status} came without an error envelope`, expected: `{"error":{"code":${response.status},"message":"..."}}` }];
+      return [
+        {
+          message: `status ${response.status} came without an error envelope`,
+          expected: `{"error":{"code":${response.status},"message":"..."}}`,
+        },
+      ];
     }
     if (error.code === response.status) return [];
-    return [{ message: `error.code is ${JSON.stringify(error.code)} but the status is ${response.status}`, expected: `error.code ${response.status}` }];
+    return [
+      {
+        message: `error.code is ${JSON.stringify(error.code)} but the status is ${response.status}`,
+        expected: `error.code ${response.status}`,
+      },
+    ];
   },
 };

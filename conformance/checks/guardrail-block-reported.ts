@@ -22,18 +22,29 @@ export function expectGuardrailBlock(spec: GuardrailBlockSpec): Expectation {
     verify(exchange, ctx) {
       const response = exchange.response;
       if (response?.status !== 403) {
-        return [{ message: `input the guardrail blocks got status ${response?.status ?? 'none'}`, expected: '403 with error.metadata.patterns (contract §4.1, §7.3)' }];
+        return [
+          {
+            message: `input the guardrail blocks got status ${response?.status ?? 'none'}`,
+            expected: '403 with error.metadata.patterns (contract §4.1, §7.3)',
+          },
+        ];
       }
       const findings: Finding[] = [];
       const validate = ctx.contract.validator(spec.schema);
       if (!validate(response.json)) {
-        findings.push({ message: `the block does not match ${spec.schema}:\n${formatSchemaErrors(validate.errors).join('\n')}`, expected: `a body valid against ${spec.schema}` });
+        findings.push({
+          message: `the block does not match ${spec.schema}:\n${formatSchemaErrors(validate.errors).join('\n')}`,
+          expected: `a body valid against ${spec.schema}`,
+        });
       }
       const body = isRecord(response.json) ? response.json : {};
       const error = isRecord(body.error) ? body.error : {};
       const patterns = isRecord(error.metadata) ? error.metadata.patterns : undefined;
       if (!Array.isArray(patterns) || patterns.length === 0) {
-        findings.push({ message: `error.metadata.patterns is ${JSON.stringify(patterns)}`, expected: 'an array naming the matched patterns' });
+        findings.push({
+          message: `error.metadata.patterns is ${JSON.stringify(patterns)}`,
+          expected: 'an array naming the matched patterns',
+        });
       }
       if (spec.withMetadata) findings.push(...serviceMetadataFindings(body.service_metadata, spec.guardrailId));
       return findings;
@@ -44,15 +55,36 @@ export function expectGuardrailBlock(spec: GuardrailBlockSpec): Expectation {
 function serviceMetadataFindings(metadata: unknown, guardrailId: string | undefined): Finding[] {
   const rule = '§7.3';
   if (!isRecord(metadata)) {
-    return [{ rule, message: `service_metadata is ${JSON.stringify(metadata)} although the request opted in`, expected: 'service_metadata with attempt, endpoints, is_byok, region, requested, strategy, summary, pipeline' }];
+    return [
+      {
+        rule,
+        message: `service_metadata is ${JSON.stringify(metadata)} although the request opted in`,
+        expected: 'service_metadata with attempt, endpoints, is_byok, region, requested, strategy, summary, pipeline',
+      },
+    ];
   }
   const stages = Array.isArray(metadata.pipeline) ? metadata.pipeline.filter(isRecord) : [];
   const guardrailStages = stages.filter((stage) => stage.type === 'guardrail');
   if (guardrailStages.length === 0) {
-    return [{ rule, message: `service_metadata.pipeline has no stage of type "guardrail" (${stages.map((s) => String(s.type)).join(', ') || 'empty'})`, expected: 'a guardrail stage in the pipeline' }];
+    return [
+      {
+        rule,
+        message: `service_metadata.pipeline has no stage of type "guardrail" (${stages.map((s) => String(s.type)).join(', ') || 'empty'})`,
+        expected: 'a guardrail stage in the pipeline',
+      },
+    ];
   }
-  if (guardrailId !== undefined && !guardrailStages.some((s) => String(s.guardrail_id).toLowerCase() === guardrailId.toLowerCase())) {
-    return [{ rule, message: `no guardrail stage names guardrail ${guardrailId} (${guardrailStages.map((s) => String(s.guardrail_id)).join(', ')})`, expected: `a guardrail stage with guardrail_id ${guardrailId}` }];
+  if (
+    guardrailId !== undefined &&
+    !guardrailStages.some((s) => String(s.guardrail_id).toLowerCase() === guardrailId.toLowerCase())
+  ) {
+    return [
+      {
+        rule,
+        message: `no guardrail stage names guardrail ${guardrailId} (${guardrailStages.map((s) => String(s.guardrail_id)).join(', ')})`,
+        expected: `a guardrail stage with guardrail_id ${guardrailId}`,
+      },
+    ];
   }
   return [];
 }

@@ -15,7 +15,12 @@ export const metadataEchoed: Check = {
     const sent = isRecord(exchange.request.body) ? exchange.request.body.metadata : undefined;
     const got = resultOf(exchange)?.metadata;
     if (isRecord(sent) && isRecord(got) && sameMap(sent, got)) return [];
-    return [{ message: `the result's metadata is ${JSON.stringify(got)?.slice(0, 300)}`, expected: `the request's metadata ${JSON.stringify(sent)?.slice(0, 300)}` }];
+    return [
+      {
+        message: `the result's metadata is ${JSON.stringify(got)?.slice(0, 300)}`,
+        expected: `the request's metadata ${JSON.stringify(sent)?.slice(0, 300)}`,
+      },
+    ];
   },
 };
 

@@ -12,7 +12,13 @@ export function expectModel(acceptedIds: readonly string[], why: string): Expect
     rule: '§4.4',
     verify(exchange) {
       const response = exchange.response;
-      if (response?.status !== 200) return [{ message: `got status ${response?.status ?? 'none'}; ${why}`, expected: `200 with data.id ${acceptedIds.join(' or ')}` }];
+      if (response?.status !== 200)
+        return [
+          {
+            message: `got status ${response?.status ?? 'none'}; ${why}`,
+            expected: `200 with data.id ${acceptedIds.join(' or ')}`,
+          },
+        ];
       const data = isRecord(response.json) ? response.json.data : undefined;
       const id = isRecord(data) ? data.id : undefined;
       if (typeof id === 'string' && acceptedIds.some((a) => a.toLowerCase() === id.toLowerCase())) return [];

@@ -22,7 +22,10 @@ export function expectPageWindow(page: PageWindow): Expectation {
     rule: '§4.3',
     verify(exchange) {
       const response = exchange.response;
-      if (response?.status !== 200) return [{ message: `got status ${response?.status ?? 'none'}`, expected: '200 with a window of the full list' }];
+      if (response?.status !== 200)
+        return [
+          { message: `got status ${response?.status ?? 'none'}`, expected: '200 with a window of the full list' },
+        ];
       const body = isRecord(response.json) ? response.json : {};
       const ids = Array.isArray(body.data) ? body.data.map((m) => (isRecord(m) ? m.id : undefined)) : [];
       const findings: Finding[] = [];
@@ -30,11 +33,17 @@ export function expectPageWindow(page: PageWindow): Expectation {
       const size = page.limit ?? Math.max(1, Math.min(ids.length, rest.length));
       const want = rest.slice(0, size);
       if (JSON.stringify(ids) !== JSON.stringify(want)) {
-        findings.push({ message: `offset=${page.offset} limit=${page.limit ?? '(none)'} returned [${ids.join(', ')}]`, expected: `[${want.join(', ')}] (the same window of the full list)` });
+        findings.push({
+          message: `offset=${page.offset} limit=${page.limit ?? '(none)'} returned [${ids.join(', ')}]`,
+          expected: `[${want.join(', ')}] (the same window of the full list)`,
+        });
       }
       const total = page.totalMember ? body[page.totalMember] : undefined;
       if (page.totalMember && total !== undefined && total !== page.full.length) {
-        findings.push({ message: `${page.totalMember} is ${JSON.stringify(total)} on a page`, expected: `${page.totalMember} ${page.full.length}, the number of models matching the query` });
+        findings.push({
+          message: `${page.totalMember} is ${JSON.stringify(total)} on a page`,
+          expected: `${page.totalMember} ${page.full.length}, the number of models matching the query`,
+        });
       }
       return findings;
     },

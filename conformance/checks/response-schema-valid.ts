@@ -11,16 +11,28 @@ export const responseSchemaValid: Check = {
   family: 'response',
   rule: '§2/§7.1',
   applies: (exchange) =>
-    exchange.response !== undefined && isJsonMediaType(mediaType(exchange.response.headers)) && documentedSchema(exchange) !== undefined,
+    exchange.response !== undefined &&
+    isJsonMediaType(mediaType(exchange.response.headers)) &&
+    documentedSchema(exchange) !== undefined,
   verify(exchange, ctx) {
     const response = exchange.response;
     const pointer = documentedSchema(exchange);
     if (!response || pointer === undefined) return [];
     if (response.json === undefined) {
-      return [{ message: `the body is declared JSON but does not parse as JSON`, expected: `a JSON body valid against ${pointer}` }];
+      return [
+        {
+          message: `the body is declared JSON but does not parse as JSON`,
+          expected: `a JSON body valid against ${pointer}`,
+        },
+      ];
     }
     const validate = ctx.contract.validator(pointer);
     if (validate(response.json)) return [];
-    return [{ message: `the body does not match ${pointer}:\n${formatSchemaErrors(validate.errors).join('\n')}`, expected: `a body valid against ${pointer}` }];
+    return [
+      {
+        message: `the body does not match ${pointer}:\n${formatSchemaErrors(validate.errors).join('\n')}`,
+        expected: `a body valid against ${pointer}`,
+      },
+    ];
   },
 };

@@ -13,15 +13,31 @@ export function expectServiceMetadata(header: string, schema: string): Expectati
     rule: '§4.1/§2.6',
     verify(exchange, ctx) {
       const response = exchange.response;
-      if (response?.status !== 200) return [{ message: `got status ${response?.status ?? 'none'}`, expected: `200 with service_metadata (${header}: enabled)` }];
+      if (response?.status !== 200)
+        return [
+          {
+            message: `got status ${response?.status ?? 'none'}`,
+            expected: `200 with service_metadata (${header}: enabled)`,
+          },
+        ];
       const result = exchange.stream ? finalResponse(jsonEvents(exchange)) : response.json;
       const metadata = isRecord(result) ? result.service_metadata : undefined;
       if (!isRecord(metadata)) {
-        return [{ message: `service_metadata is ${JSON.stringify(metadata)} although the request sent ${header}: enabled`, expected: 'a service_metadata object' }];
+        return [
+          {
+            message: `service_metadata is ${JSON.stringify(metadata)} although the request sent ${header}: enabled`,
+            expected: 'a service_metadata object',
+          },
+        ];
       }
       const validate = ctx.contract.validator(schema);
       if (validate(metadata)) return [];
-      return [{ message: `service_metadata does not match ${schema}:\n${formatSchemaErrors(validate.errors).join('\n')}`, expected: `service_metadata valid against ${schema}` }];
+      return [
+        {
+          message: `service_metadata does not match ${schema}:\n${formatSchemaErrors(validate.errors).join('\n')}`,
+          expected: `service_metadata valid against ${schema}`,
+        },
+      ];
     },
   };
 }

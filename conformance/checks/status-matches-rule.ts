@@ -28,14 +28,21 @@ export function expectStatusAndMessage(spec: StatusRule, says: RegExp, what: str
       const body = exchange.response?.json;
       const message = isRecord(body) && isRecord(body.error) ? body.error.message : undefined;
       if (typeof message === 'string' && says.test(message)) return [];
-      return [{ message: `the ${exchange.response?.status ?? ''} message ${JSON.stringify(message)} does not say ${what}`, expected: `a message saying ${what}` }];
+      return [
+        {
+          message: `the ${exchange.response?.status ?? ''} message ${JSON.stringify(message)} does not say ${what}`,
+          expected: `a message saying ${what}`,
+        },
+      ];
     },
   };
 }
 
 export function expectStatus(spec: StatusRule): Expectation {
   const allowed = Array.isArray(spec.statuses) ? (spec.statuses as readonly number[]) : undefined;
-  const predicate = allowed ? (s: number) => allowed.includes(s) : (spec.statuses as { test: (s: number) => boolean }).test;
+  const predicate = allowed
+    ? (s: number) => allowed.includes(s)
+    : (spec.statuses as { test: (s: number) => boolean }).test;
   const text = allowed ? allowed.join(' or ') : (spec.statuses as { text: string }).text;
   return {
     check: spec.check ?? 'status-matches-rule',

@@ -17,8 +17,12 @@ export const streamAnswerCompletes: Check = {
     const events = jsonEvents(exchange);
     const failed = events.find((e) => e.type === 'response.failed');
     if (!failed) return [];
-    const error = events.find((e) => e.type === 'error')?.body ?? (isRecord(failed.body.response) ? failed.body.response.error : undefined);
-    const said = isRecord(error) ? `${String(error.code ?? 'no code')}: ${String(error.message ?? 'no message')}` : 'no error given';
+    const error =
+      events.find((e) => e.type === 'error')?.body ??
+      (isRecord(failed.body.response) ? failed.body.response.error : undefined);
+    const said = isRecord(error)
+      ? `${String(error.code ?? 'no code')}: ${String(error.message ?? 'no message')}`
+      : 'no error given';
     return [
       {
         message: `the stream ended with response.failed (${said})`,

@@ -11,13 +11,20 @@ export const streamContentType: Check = {
   name: 'stream-content-type',
   family: 'stream',
   rule: '§4.1',
-  applies: (exchange) => exchange.response?.status === 200 && documentedResponse(exchange.operation, 200)?.content.has(EVENT_STREAM) === true,
+  applies: (exchange) =>
+    exchange.response?.status === 200 &&
+    documentedResponse(exchange.operation, 200)?.content.has(EVENT_STREAM) === true,
   verify(exchange) {
     const wanted = exchange.request.stream === true;
     if (isSseContentType(exchange) === wanted) return [];
     const got = exchange.response?.headers['content-type'] ?? 'no content type';
     return wanted
       ? [{ message: `a 200 answer to stream: true came as ${got}`, expected: 'Content-Type text/event-stream' }]
-      : [{ message: `a 200 answer to a request without stream: true came as ${got}`, expected: 'a JSON body (stream is false by default)' }];
+      : [
+          {
+            message: `a 200 answer to a request without stream: true came as ${got}`,
+            expected: 'a JSON body (stream is false by default)',
+          },
+        ];
   },
 };

@@ -1,5 +1,13 @@
 import { isRecord } from '../engine/response-helpers';
-import { describeEvent, doneField, family, finalResponse, isEventStream, jsonEvents, partKey } from '../engine/stream-helpers';
+import {
+  describeEvent,
+  doneField,
+  family,
+  finalResponse,
+  isEventStream,
+  jsonEvents,
+  partKey,
+} from '../engine/stream-helpers';
 import type { Check, CheckContext, Finding } from '../engine/types';
 
 /**
@@ -23,7 +31,12 @@ export const streamDeltasJoin: Check = {
       if (!families.has(name)) continue;
       const key = `${name}#${partKey(event.body)}`;
       if (event.type.endsWith('.delta')) {
-        if (closed.has(key)) findings.push({ message: `${describeEvent(event)} comes after its ${name}.done`, expected: 'all deltas before the done event', excerpt: event.raw });
+        if (closed.has(key))
+          findings.push({
+            message: `${describeEvent(event)} comes after its ${name}.done`,
+            expected: 'all deltas before the done event',
+            excerpt: event.raw,
+          });
         joined.set(key, (joined.get(key) ?? '') + (typeof event.body.delta === 'string' ? event.body.delta : ''));
       } else if (event.type.endsWith('.done')) {
         closed.add(key);
@@ -31,46 +44,85 @@ export const streamDeltasJoin: Check = {
         const text = event.body[field];
         const got = joined.get(key) ?? '';
         if (typeof text === 'string' && text !== got) {
-          findings.push({ message: `${describeEvent(event)}: ${field} is ${JSON.stringify(text.slice(0, 200))} but the deltas join to ${JSON.stringify(got.slice(0, 200))}`, expected: `the deltas joined equal the done ${field}`, excerpt: event.raw });
+          findings.push({
+            message: `${describeEvent(event)}: ${field} is ${JSON.stringify(text.slice(0, 200))} but the deltas join to ${JSON.stringify(got.slice(0, 200))}`,
+            expected: `the deltas joined equal the done ${field}`,
+            excerpt: event.raw,
+          });
         }
-        if (name === 'response.output_text' && typeof text === 'string') findings.push(...compareParts(events, event.body, text), ...compareFinal(events, event.body, text));
+        if (name === 'response.output_text' && typeof text === 'string')
+          findings.push(...compareParts(events, event.body, text), ...compareFinal(events, event.body, text));
       }
     }
     for (const key of joined.keys()) {
-      if (!closed.has(key)) findings.push({ message: `deltas of ${key} are never closed by a done event`, expected: `a ${key.slice(0, key.indexOf('#'))}.done carrying the joined text` });
+      if (!closed.has(key))
+        findings.push({
+          message: `deltas of ${key} are never closed by a done event`,
+          expected: `a ${key.slice(0, key.indexOf('#'))}.done carrying the joined text`,
+        });
     }
     return findings.slice(0, 5);
   },
 };
 
 /** The content_part.done and output_item.done of the same part carry the same text. */
-function compareParts(events: ReturnType<typeof jsonEvents>, done: Readonly<Record<string, unknown>>, text: string): Finding[] {
+function compareParts(
+  events: ReturnType<typeof jsonEvents>,
+  done: Readonly<Record<string, unknown>>,
+  text: string,
+): Finding[] {
   const findings: Finding[] = [];
   for (const event of events) {
     const b = event.body;
     if (b.output_index !== done.output_index) continue;
     let other: unknown;
-    if (event.type === 'response.content_part.done' && b.content_index === done.content_index && isRecord(b.part)) other = b.part.text;
-    if (event.type === 'response.output_item.done' && isRecord(b.item) && Array.isArray(b.item.content) && typeof done.content_index === 'number') {
+    if (event.type === 'response.content_part.done' && b.content_index === done.content_index && isRecord(b.part))
+      other = b.part.text;
+    if (
+      event.type === 'response.output_item.done' &&
+      isRecord(b.item) &&
+      Array.isArray(b.item.content) &&
+      typeof done.content_index === 'number'
+    ) {
       const part = b.item.content[done.content_index];
       other = isRecord(part) ? part.text : undefined;
     }
     if (other !== undefined && other !== text) {
-      findings.push({ message: `${describeEvent(event)} has text ${JSON.stringify(String(other).slice(0, 200))}, the deltas join to ${JSON.stringify(text.slice(0, 200))}`, expected: 'every done event of the part carrying the joined text', excerpt: event.raw });
+      findings.push({
+        message: `${describeEvent(event)} has text ${JSON.stringify(String(other).slice(0, 200))}, the deltas join to ${JSON.stringify(text.slice(0, 200))}`,
+        expected: 'every done event of the part carrying the joined text',
+        excerpt: event.raw,
+      });
     }
   }
   return findings;
 }
 
 /** The final response's output_text part at the same place carries the same text. */
-function compareFinal(events: ReturnType<typeof jsonEvents>, done: Readonly<Record<string, unknown>>, text: string): Finding[] {
+function compareFinal(
+  events: ReturnType<typeof jsonEvents>,
+  done: Readonly<Record<string, unknown>>,
+  text: string,
+): Finding[] {
   const output = finalResponse(events)?.output;
-  if (!Array.isArray(output) || typeof done.output_index !== 'number' || typeof done.content_index !== 'number') return [];
+  if (!Array.isArray(output) || typeof done.output_index !== 'number' || typeof done.content_index !== 'number')
+    return [];
   const item = output[done.output_index];
   const part = isRecord(item) && Array.isArray(item.content) ? item.content[done.content_index] : undefined;
-  if (!isRecord(part)) return [{ message: `the final response has no content part at output[${done.output_index}].content[${done.content_index}]`, expected: 'the streamed text in the final response' }];
+  if (!isRecord(part))
+    return [
+      {
+        message: `the final response has no content part at output[${done.output_index}].content[${done.content_index}]`,
+        expected: 'the streamed text in the final response',
+      },
+    ];
   if (part.text === text) return [];
-  return [{ message: `final output[${done.output_index}].content[${done.content_index}].text is ${JSON.stringify(String(part.text).slice(0, 200))}, the stream said ${JSON.stringify(text.slice(0, 200))}`, expected: "the final response's text equal to the joined deltas" }];
+  return [
+    {
+      message: `final output[${done.output_index}].content[${done.content_index}].text is ${JSON.stringify(String(part.text).slice(0, 200))}, the stream said ${JSON.stringify(text.slice(0, 200))}`,
+      expected: "the final response's text equal to the joined deltas",
+    },
+  ];
 }
 
 function deltaFamilies(ctx: CheckContext): Set<string> {

@@ -11,8 +11,16 @@ export const streamDoneLast: Check = {
     const stream = exchange.stream;
     if (!stream) return [];
     const findings: Finding[] = [];
-    if (!stream.sawDone) findings.push({ message: `the stream ended after ${stream.events.length} events without data: [DONE]`, expected: 'data: [DONE] as the last event' });
-    if (stream.afterDone > 0) findings.push({ message: `${stream.afterDone} event(s) came after [DONE]`, expected: 'nothing after data: [DONE]' });
+    if (!stream.sawDone)
+      findings.push({
+        message: `the stream ended after ${stream.events.length} events without data: [DONE]`,
+        expected: 'data: [DONE] as the last event',
+      });
+    if (stream.afterDone > 0)
+      findings.push({
+        message: `${stream.afterDone} event(s) came after [DONE]`,
+        expected: 'nothing after data: [DONE]',
+      });
     return findings;
   },
 };

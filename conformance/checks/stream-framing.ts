@@ -18,14 +18,29 @@ export const streamFraming: Check = {
     if (!stream) return [];
     const findings: Finding[] = [];
     for (const line of stream.malformed.slice(0, SHOWN)) {
-      findings.push({ message: `malformed SSE line: ${JSON.stringify(line)}`, expected: 'lines of the form "data: <json>", comments starting with ":" or blank lines', excerpt: line });
+      findings.push({
+        message: `malformed SSE line: ${JSON.stringify(line)}`,
+        expected: 'lines of the form "data: <json>", comments starting with ":" or blank lines',
+        excerpt: line,
+      });
     }
-    const notJson = stream.events.filter((e) => e.data !== '[DONE]' && (e.jsonError !== undefined || typeof e.json !== 'object' || e.json === null || Array.isArray(e.json)));
+    const notJson = stream.events.filter(
+      (e) =>
+        e.data !== '[DONE]' &&
+        (e.jsonError !== undefined || typeof e.json !== 'object' || e.json === null || Array.isArray(e.json)),
+    );
     for (const event of notJson.slice(0, SHOWN)) {
-      findings.push({ message: `event data is not a JSON object: ${JSON.stringify(event.data.slice(0, 120))}`, expected: 'each event\'s data holds one JSON stream event', excerpt: event.data });
+      findings.push({
+        message: `event data is not a JSON object: ${JSON.stringify(event.data.slice(0, 120))}`,
+        expected: "each event's data holds one JSON stream event",
+        excerpt: event.data,
+      });
     }
     if (stream.transportError !== undefined) {
-      findings.push({ message: `the connection failed mid-stream: ${stream.transportError}`, expected: 'a stream that ends after data: [DONE]' });
+      findings.push({
+        message: `the connection failed mid-stream: ${stream.transportError}`,
+        expected: 'a stream that ends after data: [DONE]',
+      });
     }
     return findings;
   },

@@ -21,31 +21,57 @@ export const streamLifecycleOrder: Check = {
     const first = debug ? 1 : 0;
     // The debug chunk's event name is not shown (contract §6): any event before response.created is it.
     if (debug && (events[0] === undefined || events[0].type === 'response.created')) {
-      findings.push({ message: `debug.echo_upstream_body was true but the stream starts with ${events[0]?.type ?? 'nothing'}`, expected: 'the debug chunk first in the stream (contract §2.1, §6)', rule: '§2.1/§6' });
+      findings.push({
+        message: `debug.echo_upstream_body was true but the stream starts with ${events[0]?.type ?? 'nothing'}`,
+        expected: 'the debug chunk first in the stream (contract §2.1, §6)',
+        rule: '§2.1/§6',
+      });
     }
     const created = events[first];
     if (created?.type !== 'response.created') {
-      findings.push({ message: `event #${first} is ${created?.type ?? 'missing'}, not response.created`, expected: `response.created as event #${first}`, excerpt: created?.raw });
+      findings.push({
+        message: `event #${first} is ${created?.type ?? 'missing'}, not response.created`,
+        expected: `response.created as event #${first}`,
+        excerpt: created?.raw,
+      });
     }
     const terminals = events.filter((e) => TERMINAL_EVENTS.includes(e.type));
     const last = events[events.length - 1];
     if (terminals.length !== 1) {
-      findings.push({ message: `${terminals.length} terminal events (${terminals.map((e) => e.type).join(', ') || 'none'})`, expected: `exactly one of ${TERMINAL_EVENTS.join(', ')}` });
+      findings.push({
+        message: `${terminals.length} terminal events (${terminals.map((e) => e.type).join(', ') || 'none'})`,
+        expected: `exactly one of ${TERMINAL_EVENTS.join(', ')}`,
+      });
     } else if (last && last !== terminals[0]) {
-      findings.push({ message: `${describeEvent(last)} comes after the terminal ${terminals[0]?.type}`, expected: 'the terminal event last before [DONE]', excerpt: last.raw });
+      findings.push({
+        message: `${describeEvent(last)} comes after the terminal ${terminals[0]?.type}`,
+        expected: 'the terminal event last before [DONE]',
+        excerpt: last.raw,
+      });
     }
     const completed = events.find((e) => e.type === 'response.completed');
     const completedStatus = completed && isRecord(completed.body.response) ? completed.body.response.status : undefined;
     if (completed && completedStatus !== 'completed') {
-      findings.push({ message: `response.completed carries a response with status ${JSON.stringify(completedStatus)}`, expected: 'status "completed" on the response of response.completed (contract §3)', rule: '§3/§6', excerpt: completed.raw });
+      findings.push({
+        message: `response.completed carries a response with status ${JSON.stringify(completedStatus)}`,
+        expected: 'status "completed" on the response of response.completed (contract §3)',
+        rule: '§3/§6',
+        excerpt: completed.raw,
+      });
     }
     const ids = new Set(events.flatMap((e) => (isRecord(e.body.response) ? [e.body.response.id] : [])));
     if (ids.size > 1) {
-      findings.push({ message: `the lifecycle events describe different responses: ${[...ids].map(String).join(', ')}`, expected: 'one response id throughout the stream' });
+      findings.push({
+        message: `the lifecycle events describe different responses: ${[...ids].map(String).join(', ')}`,
+        expected: 'one response id throughout the stream',
+      });
     }
     const errorAt = events.findIndex((e) => e.type === 'error');
     if (errorAt !== -1 && !events.slice(errorAt + 1).some((e) => e.type === 'response.failed')) {
-      findings.push({ message: 'an error event is not followed by response.failed', expected: 'response.failed after an error event' });
+      findings.push({
+        message: 'an error event is not followed by response.failed',
+        expected: 'response.failed after an error event',
+      });
     }
     return findings;
   },

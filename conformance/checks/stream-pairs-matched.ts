@@ -23,15 +23,30 @@ export const streamPairsMatched: Check = {
       if (!pairs.has(name)) continue;
       const key = `${name}#${slot(event)}`;
       if (event.type.endsWith('.added')) {
-        if (open.has(key) || closed.has(key)) findings.push({ message: `${describeEvent(event)} opens ${slot(event)} a second time`, expected: 'each slot added once', excerpt: event.raw });
+        if (open.has(key) || closed.has(key))
+          findings.push({
+            message: `${describeEvent(event)} opens ${slot(event)} a second time`,
+            expected: 'each slot added once',
+            excerpt: event.raw,
+          });
         open.set(key, event);
       } else if (event.type.endsWith('.done')) {
-        if (!open.has(key)) findings.push({ message: `${describeEvent(event)} has no earlier ${name}.added for ${slot(event)}`, expected: `${name}.added before ${name}.done`, excerpt: event.raw });
+        if (!open.has(key))
+          findings.push({
+            message: `${describeEvent(event)} has no earlier ${name}.added for ${slot(event)}`,
+            expected: `${name}.added before ${name}.done`,
+            excerpt: event.raw,
+          });
         open.delete(key);
         closed.add(key);
       }
     }
-    for (const [key, event] of open) findings.push({ message: `${describeEvent(event)} is never closed (${key})`, expected: `a matching ${family(event.type)}.done`, excerpt: event.raw });
+    for (const [key, event] of open)
+      findings.push({
+        message: `${describeEvent(event)} is never closed (${key})`,
+        expected: `a matching ${family(event.type)}.done`,
+        excerpt: event.raw,
+      });
     return findings.slice(0, 5);
   },
 };

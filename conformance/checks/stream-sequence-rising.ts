@@ -17,11 +17,23 @@ export const streamSequenceRising: Check = {
       const n = event.body.sequence_number;
       if (typeof n !== 'number') continue; // a missing number is the schema check's finding
       if (previous === undefined && n !== 0) {
-        findings.push({ message: `the first sequence_number is ${n}`, expected: 'sequence_number starting at 0', excerpt: event.raw });
+        findings.push({
+          message: `the first sequence_number is ${n}`,
+          expected: 'sequence_number starting at 0',
+          excerpt: event.raw,
+        });
       } else if (previous !== undefined && n <= previous) {
-        findings.push({ message: `${describeEvent(event)} has sequence_number ${n} after ${previous}`, expected: 'strictly rising sequence_number', excerpt: event.raw });
+        findings.push({
+          message: `${describeEvent(event)} has sequence_number ${n} after ${previous}`,
+          expected: 'strictly rising sequence_number',
+          excerpt: event.raw,
+        });
       } else if (previous !== undefined && n !== previous + 1) {
-        findings.push({ message: `sequence_number jumps from ${previous} to ${n} at ${describeEvent(event)}`, expected: 'sequence_number increasing by 1 (no gaps)', excerpt: event.raw });
+        findings.push({
+          message: `sequence_number jumps from ${previous} to ${n} at ${describeEvent(event)}`,
+          expected: 'sequence_number increasing by 1 (no gaps)',
+          excerpt: event.raw,
+        });
       }
       previous = n;
       if (findings.length >= 3) break;

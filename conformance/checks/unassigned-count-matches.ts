@@ -13,11 +13,18 @@ export function expectUnassignedCount(count: number, why: string): Expectation {
     verify(exchange) {
       const response = exchange.response;
       if (response?.status !== 200) {
-        return [{ message: `got status ${response?.status ?? 'none'} instead of a count`, expected: `200 with unassigned_count ${count} (${why})` }];
+        return [
+          {
+            message: `got status ${response?.status ?? 'none'} instead of a count`,
+            expected: `200 with unassigned_count ${count} (${why})`,
+          },
+        ];
       }
       const got = isRecord(response.json) ? response.json.unassigned_count : undefined;
       if (got === count) return [];
-      return [{ message: `unassigned_count is ${JSON.stringify(got)}`, expected: `unassigned_count ${count} (${why})` }];
+      return [
+        { message: `unassigned_count is ${JSON.stringify(got)}`, expected: `unassigned_count ${count} (${why})` },
+      ];
     },
   };
 }

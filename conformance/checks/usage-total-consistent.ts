@@ -21,6 +21,11 @@ export const usageTotalConsistent: Check = {
     const { input_tokens: input, output_tokens: output, total_tokens: total } = usage;
     if (typeof input !== 'number' || typeof output !== 'number' || typeof total !== 'number') return []; // the schema check reports types
     if (total === input + output) return [];
-    return [{ message: `usage.total_tokens is ${total} but input_tokens + output_tokens is ${input + output}`, expected: 'total_tokens = input_tokens + output_tokens' }];
+    return [
+      {
+        message: `usage.total_tokens is ${total} but input_tokens + output_tokens is ${input + output}`,
+        expected: 'total_tokens = input_tokens + output_tokens',
+      },
+    ];
   },
 };

@@ -13,7 +13,9 @@ export interface CliInput {
 
 /** Reads flags and CONFORMANCE_* variables; unknown flags are a configuration error (exit 2). */
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliInput {
-  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } };
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+  };
   for (const setting of SETTINGS) options[setting.flag] = { type: 'string' };
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -34,7 +36,9 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliIn
 
 export function helpText(): string {
   const width = Math.max(...SETTINGS.map((s) => `--${s.flag} ${s.value}`.length));
-  const lines = SETTINGS.map((s) => `  ${`--${s.flag} ${s.value}`.padEnd(width)}  ${s.help}\n  ${''.padEnd(width)}  env ${s.env}`);
+  const lines = SETTINGS.map(
+    (s) => `  ${`--${s.flag} ${s.value}`.padEnd(width)}  ${s.help}\n  ${''.padEnd(width)}  env ${s.env}`,
+  );
   return [
     'Usage: npm run conformance -- [options]',
     '',

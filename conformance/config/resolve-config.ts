@@ -43,7 +43,11 @@ export const DEFAULT_REPORT_DIR = path.join('reports', 'conformance');
 export function resolveConfig(cli: CliInput): ConformanceConfig {
   const given = { ...cli.env, ...cli.flags };
   const startMock = given.target === undefined && given.baseUrl === undefined;
-  const file: TargetFile = startMock ? readTargetFile(MOCK_TARGET_PATH) : given.target ? readTargetFile(given.target) : {};
+  const file: TargetFile = startMock
+    ? readTargetFile(MOCK_TARGET_PATH)
+    : given.target
+      ? readTargetFile(given.target)
+      : {};
   const baseUrl = startMock ? undefined : (given.baseUrl ?? file.baseUrl);
   if (!startMock && baseUrl === undefined) {
     throw new ConfigError(`the target file ${given.target ?? ''} has no baseUrl and no --base-url was given`);
@@ -68,11 +72,16 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
     guardrail: { ...guardrail, keyHashes: guardrail.keyHashes ?? [] },
     resetUrl: startMock ? undefined : file.resetUrl,
     reportDir: given.reportDir ?? DEFAULT_REPORT_DIR,
-    only: (given.only ?? '').split(',').map((p) => p.trim()).filter((p) => p !== ''),
+    only: (given.only ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== ''),
     seed: given.seed === undefined ? randomInt(1, 2 ** 31 - 1) : integer('seed', given.seed, -(2 ** 31), 2 ** 31 - 1),
     concurrency: given.concurrency === undefined ? 8 : integer('concurrency', given.concurrency, 1, 64),
-    requestTimeoutMs: given.requestTimeoutMs === undefined ? 30_000 : integer('request timeout', given.requestTimeoutMs, 100, 600_000),
-    eventTimeoutMs: given.eventTimeoutMs === undefined ? 10_000 : integer('event timeout', given.eventTimeoutMs, 50, 600_000),
+    requestTimeoutMs:
+      given.requestTimeoutMs === undefined ? 30_000 : integer('request timeout', given.requestTimeoutMs, 100, 600_000),
+    eventTimeoutMs:
+      given.eventTimeoutMs === undefined ? 10_000 : integer('event timeout', given.eventTimeoutMs, 50, 600_000),
     propertyRuns: given.propertyRuns === undefined ? 25 : integer('property runs', given.propertyRuns, 0, 10_000),
     source: startMock ? 'in-process mock' : (given.target ?? 'command line'),
   };

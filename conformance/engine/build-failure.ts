@@ -5,7 +5,15 @@ import { reportedHeaders } from '../http/gateway-client';
 import type { Exchange, Failure, Finding, ReportedRequest } from './types';
 
 /** Response headers worth showing next to a failure; the rest is noise. */
-const SHOWN_HEADERS = ['content-type', 'content-length', 'transfer-encoding', 'x-generation-id', 'retry-after', 'www-authenticate', 'location'];
+const SHOWN_HEADERS = [
+  'content-type',
+  'content-length',
+  'transfer-encoding',
+  'x-generation-id',
+  'retry-after',
+  'www-authenticate',
+  'location',
+];
 const EXCERPT_CHARS = 600;
 
 export interface FailureSource {

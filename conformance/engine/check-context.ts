@@ -41,7 +41,8 @@ function collectBranches(contract: Contract, pointer: string, found: Map<string,
   }
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = schema[keyword];
-    if (Array.isArray(branches)) branches.forEach((_, i) => collectBranches(contract, `${target}/${keyword}/${i}`, found, depth + 1));
+    if (Array.isArray(branches))
+      branches.forEach((_, i) => collectBranches(contract, `${target}/${keyword}/${i}`, found, depth + 1));
   }
 }
 

@@ -22,23 +22,37 @@ export function evaluateExchange(
   recorder.noteExchange(exchange);
   const operation = exchange.operation.operationId;
   if (exchange.transportError !== undefined) {
-    const finding = { message: `no answer: ${exchange.transportError}`, expected: 'an HTTP response within the request timeout' };
-    recorder.fail(REQUEST_COMPLETES.family, buildFailure(exchange, { check: REQUEST_COMPLETES.name, rule: REQUEST_COMPLETES.rule }, finding, keys));
+    const finding = {
+      message: `no answer: ${exchange.transportError}`,
+      expected: 'an HTTP response within the request timeout',
+    };
+    recorder.fail(
+      REQUEST_COMPLETES.family,
+      buildFailure(exchange, { check: REQUEST_COMPLETES.name, rule: REQUEST_COMPLETES.rule }, finding, keys),
+    );
     return;
   }
   const all: Array<{ name: string; rule: string; family: Check['family']; verify: () => Finding[] }> = [];
   for (const check of checks) {
-    if (safeApplies(check, exchange, ctx)) all.push({ name: check.name, rule: check.rule, family: check.family, verify: () => check.verify(exchange, ctx) });
+    if (safeApplies(check, exchange, ctx))
+      all.push({ name: check.name, rule: check.rule, family: check.family, verify: () => check.verify(exchange, ctx) });
   }
   for (const expectation of expectations) {
-    all.push({ name: expectation.check, rule: expectation.rule, family: expectation.family, verify: () => expectation.verify(exchange, ctx) });
+    all.push({
+      name: expectation.check,
+      rule: expectation.rule,
+      family: expectation.family,
+      verify: () => expectation.verify(exchange, ctx),
+    });
   }
   for (const item of all) {
     let findings: Finding[];
     try {
       findings = item.verify();
     } catch (err) {
-      findings = [{ message: `the check itself failed: ${(err as Error).message}`, expected: 'a check that completes' }];
+      findings = [
+        { message: `the check itself failed: ${(err as Error).message}`, expected: 'a check that completes' },
+      ];
     }
     if (findings.length === 0) recorder.pass(item.name, item.family, operation, exchange.scenario);
     for (const finding of findings) {

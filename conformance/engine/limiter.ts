@@ -7,7 +7,8 @@ export class Limiter {
   private readonly waiting: Array<() => void> = [];
 
   constructor(private readonly limit: number) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`concurrency must be a positive integer, got ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`concurrency must be a positive integer, got ${limit}`);
   }
 
   async run<T>(task: () => Promise<T>): Promise<T> {

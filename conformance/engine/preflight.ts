@@ -13,18 +13,27 @@ export const PREFLIGHT_TIMEOUT_MS = 3000;
  * without the error envelope: a base URL without `/api/v1`, say) or a rejected key is a
  * configuration problem, reported on one line (exit 2) instead of as hundreds of failures.
  */
-export async function preflight(client: GatewayClient, operation: OperationInfo, request: RequestSpec, baseUrl: string): Promise<void> {
+export async function preflight(
+  client: GatewayClient,
+  operation: OperationInfo,
+  request: RequestSpec,
+  baseUrl: string,
+): Promise<void> {
   const exchange = await client.send('preflight', operation, request);
   if (exchange.transportError !== undefined || !exchange.response) {
     throw new ConfigError(`target ${baseUrl} is unreachable: ${exchange.transportError ?? 'no answer'}`);
   }
   const { status, headers, json } = exchange.response;
   if (status === 401) {
-    throw new ConfigError(`target ${baseUrl} rejected the API key (401 on ${request.method} ${request.path}); check --api-key / CONFORMANCE_API_KEY`);
+    throw new ConfigError(
+      `target ${baseUrl} rejected the API key (401 on ${request.method} ${request.path}); check --api-key / CONFORMANCE_API_KEY`,
+    );
   }
   const isApiAnswer = mediaType(headers) === 'application/json' && isRecord(json);
   if (status === 404 && !isApiAnswer) {
-    throw new ConfigError(`target ${baseUrl} answered ${request.method} ${request.path} with a 404 that is not the API's (is the base URL right? it must include the version prefix, e.g. /api/v1)`);
+    throw new ConfigError(
+      `target ${baseUrl} answered ${request.method} ${request.path} with a 404 that is not the API's (is the base URL right? it must include the version prefix, e.g. /api/v1)`,
+    );
   }
 }
 

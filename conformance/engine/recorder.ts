@@ -30,7 +30,14 @@ export class Recorder {
   }
 
   fail(family: CheckFamily, failure: Failure): void {
-    this.add({ check: failure.check, family, operation: failure.operation, scenario: failure.scenario, outcome: 'fail', failure });
+    this.add({
+      check: failure.check,
+      family,
+      operation: failure.operation,
+      scenario: failure.scenario,
+      outcome: 'fail',
+      failure,
+    });
   }
 
   skip(scenario: string, operation: string, reason: string): void {

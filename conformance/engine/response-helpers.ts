@@ -43,7 +43,10 @@ export function isJsonMediaType(type: string | undefined): boolean {
 export function formatSchemaErrors(errors: readonly ErrorObject[] | null | undefined, limit = 25): string[] {
   const lines = (errors ?? []).map((e) => {
     const where = e.instancePath === '' ? '(root)' : e.instancePath;
-    const detail = e.keyword === 'additionalProperties' ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})` : '';
+    const detail =
+      e.keyword === 'additionalProperties'
+        ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})`
+        : '';
     return `${where} ${e.message ?? 'is invalid'}${detail} [${e.schemaPath}]`;
   });
   return lines.length > limit ? [...lines.slice(0, limit), `… ${lines.length - limit} more`] : lines;

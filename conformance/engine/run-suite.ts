@@ -49,9 +49,21 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const started = performance.now();
   const plan = planContext(contract, config);
   const checks = plan.checks;
-  const keys: Keys = { apiKey: config.apiKey, managementKey: config.managementKey, guardedApiKey: config.guardrail.guardedApiKey };
-  const settings = { baseUrl: config.baseUrl, keys, requestTimeoutMs: config.requestTimeoutMs, eventTimeoutMs: config.eventTimeoutMs };
-  const probe = createGatewayClient({ ...settings, requestTimeoutMs: Math.min(PREFLIGHT_TIMEOUT_MS, config.requestTimeoutMs) });
+  const keys: Keys = {
+    apiKey: config.apiKey,
+    managementKey: config.managementKey,
+    guardedApiKey: config.guardrail.guardedApiKey,
+  };
+  const settings = {
+    baseUrl: config.baseUrl,
+    keys,
+    requestTimeoutMs: config.requestTimeoutMs,
+    eventTimeoutMs: config.eventTimeoutMs,
+  };
+  const probe = createGatewayClient({
+    ...settings,
+    requestTimeoutMs: Math.min(PREFLIGHT_TIMEOUT_MS, config.requestTimeoutMs),
+  });
   const probeRequest = baseRequest(plan, 'listEmbeddingsModels');
   await preflight(probe, plan.operation('listEmbeddingsModels'), probeRequest, config.baseUrl);
   if (config.resetUrl) await resetTarget(config.resetUrl, config.managementKey);
@@ -96,7 +108,9 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     recorder,
     scenarios: all.map(({ id, title, operationId, skipReason }) => ({ id, title, operationId, skipReason })),
     operations: [...checks.operations.keys()],
-    documentedStatuses: new Map([...checks.operations.values()].map((op) => [op.operationId, [...op.responses.keys()]])),
+    documentedStatuses: new Map(
+      [...checks.operations.values()].map((op) => [op.operationId, [...op.responses.keys()]]),
+    ),
     startedAt,
     durationMs: Math.round(performance.now() - started),
   };
@@ -118,7 +132,10 @@ export function planContext(contract: Contract, config: ConformanceConfig): Plan
 }
 
 /** The scenarios a run executes, `--only` applied. */
-export function planScenarios(plan: PlanContext, factory: (plan: PlanContext) => Scenario[] = buildScenarios): Scenario[] {
+export function planScenarios(
+  plan: PlanContext,
+  factory: (plan: PlanContext) => Scenario[] = buildScenarios,
+): Scenario[] {
   return factory(plan).filter((s) => matchesOnly(plan.config.only, s));
 }
 

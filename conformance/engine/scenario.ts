@@ -38,6 +38,8 @@ export interface PlanContext {
 
 /** The reason a scenario needs to be skipped, naming the target fields it lacks. */
 export function missing(fields: ReadonlyArray<readonly [string, unknown]>): string | undefined {
-  const absent = fields.filter(([, value]) => value === undefined || (Array.isArray(value) && value.length === 0)).map(([name]) => name);
+  const absent = fields
+    .filter(([, value]) => value === undefined || (Array.isArray(value) && value.length === 0))
+    .map(([name]) => name);
   return absent.length === 0 ? undefined : `the target does not provide ${absent.join(', ')}`;
 }

@@ -29,7 +29,12 @@ export function jsonEvents(exchange: Exchange): StreamEvent[] {
     const event = events[index];
     if (!event || event.data === '[DONE]') break;
     if (isRecord(event.json)) {
-      out.push({ index, type: typeof event.json.type === 'string' ? event.json.type : '', body: event.json, raw: event.data });
+      out.push({
+        index,
+        type: typeof event.json.type === 'string' ? event.json.type : '',
+        body: event.json,
+        raw: event.data,
+      });
     }
   }
   return out;

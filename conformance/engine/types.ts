@@ -101,7 +101,8 @@ export interface Expectation {
   verify(exchange: Exchange, ctx: CheckContext): Finding[];
 }
 
-export type CheckFamily = 'response' | 'error' | 'stream' | 'auth' | 'limits' | 'rules' | 'catalog' | 'guardrail' | 'property';
+export type CheckFamily =
+  'response' | 'error' | 'stream' | 'auth' | 'limits' | 'rules' | 'catalog' | 'guardrail' | 'property';
 
 export interface ReportedRequest {
   readonly method: string;

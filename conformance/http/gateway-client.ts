@@ -46,7 +46,11 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
       let exchange = await once();
       // A documented 429 (contract §7.2) means "not processed, come back later": a busy gateway
       // should not turn into a pile of failures, so wait as told (briefly) and try again.
-      for (let retry = 0; retry < RATE_LIMIT_RETRIES && exchange.response?.status === 429 && operation.responses.has('429'); retry++) {
+      for (
+        let retry = 0;
+        retry < RATE_LIMIT_RETRIES && exchange.response?.status === 429 && operation.responses.has('429');
+        retry++
+      ) {
         await delay(retryAfterMs(exchange.response.headers['retry-after']));
         exchange = await once();
       }

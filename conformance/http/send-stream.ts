@@ -28,7 +28,10 @@ const AFTER_DONE_GRACE_MS = 200;
 export async function sendStream(call: StreamCall): Promise<StreamOutcome> {
   const started = performance.now();
   const controller = new AbortController();
-  const headerTimer = setTimeout(() => controller.abort(new Error(`no response headers within ${call.timeoutMs} ms`)), call.timeoutMs);
+  const headerTimer = setTimeout(
+    () => controller.abort(new Error(`no response headers within ${call.timeoutMs} ms`)),
+    call.timeoutMs,
+  );
   let res: Response;
   try {
     res = await fetch(call.baseUrl + call.pathAndQuery, {
@@ -54,7 +57,13 @@ export async function sendStream(call: StreamCall): Promise<StreamOutcome> {
   return isStream ? { response, stream: capture.stream } : { response };
 }
 
-async function readBody(res: Response, controller: AbortController, call: StreamCall, started: number, isStream: boolean) {
+async function readBody(
+  res: Response,
+  controller: AbortController,
+  call: StreamCall,
+  started: number,
+  isStream: boolean,
+) {
   const sse = createSseCollector(() => Math.round(performance.now() - started));
   let raw = '';
   let stalled: StreamCapture['stalled'];

@@ -44,6 +44,13 @@ export function createSseCollector(clock: () => number = () => 0): SseCollector 
     get sawDone() {
       return sawDone;
     },
-    capture: (extra = {}) => ({ events: [...events], comments, malformed: [...malformed], sawDone, afterDone, ...extra }),
+    capture: (extra = {}) => ({
+      events: [...events],
+      comments,
+      malformed: [...malformed],
+      sawDone,
+      afterDone,
+      ...extra,
+    }),
   };
 }

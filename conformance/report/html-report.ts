@@ -6,13 +6,26 @@ export interface ConformanceReportJson {
   readonly suite: string;
   readonly startedAt: string;
   readonly durationMs: number;
-  readonly target: { readonly baseUrl: string; readonly source: string; readonly model: string; readonly embeddingsModel: string | null };
+  readonly target: {
+    readonly baseUrl: string;
+    readonly source: string;
+    readonly model: string;
+    readonly embeddingsModel: string | null;
+  };
   readonly seed: number;
   readonly requests: number;
   readonly totals: Tally;
   readonly passed: boolean;
-  readonly operations: Readonly<Record<string, { readonly checks: Readonly<Record<string, Tally>>; readonly statuses?: StatusCoverage }>>;
-  readonly scenarios: ReadonlyArray<{ readonly id: string; readonly title: string; readonly operation: string; readonly outcome: Outcome; readonly skipReason?: string }>;
+  readonly operations: Readonly<
+    Record<string, { readonly checks: Readonly<Record<string, Tally>>; readonly statuses?: StatusCoverage }>
+  >;
+  readonly scenarios: ReadonlyArray<{
+    readonly id: string;
+    readonly title: string;
+    readonly operation: string;
+    readonly outcome: Outcome;
+    readonly skipReason?: string;
+  }>;
   readonly failures: readonly Failure[];
 }
 
@@ -66,7 +79,9 @@ function matrixSection(result: ConformanceReportJson, anchors: ReadonlyMap<strin
   const checks = [...new Set(operations.flatMap((op) => Object.keys(result.operations[op]?.checks ?? {})))];
   const head = operations.map((op) => `<th scope="col">${esc(op)}</th>`).join('');
   const rows = checks.map((check) => {
-    const cells = operations.map((op) => matrixCell(op, check, result.operations[op]?.checks[check], anchors.get(`${op}\n${check}`)));
+    const cells = operations.map((op) =>
+      matrixCell(op, check, result.operations[op]?.checks[check], anchors.get(`${op}\n${check}`)),
+    );
     return `<tr><th scope="row">${esc(check)}</th>${cells.join('')}</tr>`;
   });
   return `<section id="matrix">
@@ -82,7 +97,8 @@ ${rows.join('\n')}
 function matrixCell(operation: string, check: string, tally: Tally | undefined, failure: number | undefined): string {
   if (!tally) return '<td class="none" title="not exercised">—</td>';
   const parts: string[] = [];
-  if (tally.fail > 0) parts.push(failure === undefined ? `✗ ${tally.fail}` : `<a href="#failure-${failure}">✗ ${tally.fail}</a>`);
+  if (tally.fail > 0)
+    parts.push(failure === undefined ? `✗ ${tally.fail}` : `<a href="#failure-${failure}">✗ ${tally.fail}</a>`);
   if (tally.pass > 0) parts.push(`✓ ${tally.pass}`);
   if (tally.skip > 0) parts.push(`~ ${tally.skip}`);
   const status = tally.fail > 0 ? 'fail' : tally.pass > 0 ? 'pass' : 'skip';
@@ -93,9 +109,14 @@ function matrixCell(operation: string, check: string, tally: Tally | undefined, 
 function coverageSection(result: ConformanceReportJson): string {
   const rows = Object.entries(result.operations).map(([op, { statuses }]) => {
     if (!statuses) return `<tr><th scope="row">${esc(op)}</th><td colspan="4">no status data</td></tr>`;
-    const list = (values: readonly string[], cls: string) => (values.length === 0 ? '<span class="none">none</span>' : values.map((v) => `<span class="chip ${cls}">${esc(v)}</span>`).join(' '));
-    return `<tr><th scope="row">${esc(op)}</th><td>${statuses.observed.length} of ${statuses.documented.length}</td>`
-      + `<td>${list(statuses.observed, 'pass')}</td><td>${list(statuses.never, 'skip')}</td><td>${list(statuses.undocumented, 'fail')}</td></tr>`;
+    const list = (values: readonly string[], cls: string) =>
+      values.length === 0
+        ? '<span class="none">none</span>'
+        : values.map((v) => `<span class="chip ${cls}">${esc(v)}</span>`).join(' ');
+    return (
+      `<tr><th scope="row">${esc(op)}</th><td>${statuses.observed.length} of ${statuses.documented.length}</td>` +
+      `<td>${list(statuses.observed, 'pass')}</td><td>${list(statuses.never, 'skip')}</td><td>${list(statuses.undocumented, 'fail')}</td></tr>`
+    );
   });
   return `<section id="coverage">
 <h2>Status coverage</h2>
@@ -116,9 +137,15 @@ ${failures.map((failure, index) => failureArticle(failure, index + 1)).join('\n'
 }
 
 function failureArticle(f: Failure, n: number): string {
-  const received = f.received.status === undefined ? 'no answer' : `${f.received.status} ${f.received.headers['content-type'] ?? ''}`.trim();
-  const headers = Object.entries(f.request.headers).map(([name, value]) => `${name}: ${value}`).join('\n');
-  const sent = f.request.rawBody ?? (f.request.body === undefined ? undefined : JSON.stringify(f.request.body, null, 2));
+  const received =
+    f.received.status === undefined
+      ? 'no answer'
+      : `${f.received.status} ${f.received.headers['content-type'] ?? ''}`.trim();
+  const headers = Object.entries(f.request.headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
+  const sent =
+    f.request.rawBody ?? (f.request.body === undefined ? undefined : JSON.stringify(f.request.body, null, 2));
   const body = sent === undefined ? '' : `\n\n${cut(sent)}`;
   return `<article class="failure" id="failure-${n}">
 <h3>${n}. ${esc(f.check)} <span class="where">${esc(f.operation)} · ${esc(f.scenario)} · contract ${esc(f.rule)}</span></h3>
@@ -139,7 +166,10 @@ function skippedSection(result: ConformanceReportJson): string {
 }
 
 function scenariosSection(result: ConformanceReportJson): string {
-  const rows = result.scenarios.map((s) => `<tr class="${s.outcome}"><td>${OUTCOME_MARK[s.outcome]}</td><td><code>${esc(s.id)}</code></td><td>${esc(s.operation)}</td><td>${esc(s.title)}</td></tr>`);
+  const rows = result.scenarios.map(
+    (s) =>
+      `<tr class="${s.outcome}"><td>${OUTCOME_MARK[s.outcome]}</td><td><code>${esc(s.id)}</code></td><td>${esc(s.operation)}</td><td>${esc(s.title)}</td></tr>`,
+  );
   return `<section id="scenarios"><details><summary><h2>Scenarios (${result.scenarios.length})</h2></summary>
 <table class="scenarios"><thead><tr><th scope="col">Outcome</th><th scope="col">Scenario</th><th scope="col">Operation</th><th scope="col">What it checks</th></tr></thead>
 <tbody>${rows.join('\n')}</tbody></table></details></section>`;
@@ -162,11 +192,18 @@ function fact(name: string, value: string): string {
 }
 
 function cut(text: string): string {
-  return text.length > BODY_SHOWN ? `${text.slice(0, BODY_SHOWN)}\n… ${text.length - BODY_SHOWN} more characters in conformance.json` : text;
+  return text.length > BODY_SHOWN
+    ? `${text.slice(0, BODY_SHOWN)}\n… ${text.length - BODY_SHOWN} more characters in conformance.json`
+    : text;
 }
 
 function esc(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 const STYLE = `

@@ -15,7 +15,12 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
     suite: 'model-gateway-conformance',
     startedAt: result.startedAt.toISOString(),
     durationMs: result.durationMs,
-    target: { baseUrl: config.baseUrl, source: config.source, model: config.model, embeddingsModel: config.embeddingsModel ?? null },
+    target: {
+      baseUrl: config.baseUrl,
+      source: config.source,
+      model: config.model,
+      embeddingsModel: config.embeddingsModel ?? null,
+    },
     seed: config.seed,
     requests: recorder.exchanges,
     totals: summary.totals,

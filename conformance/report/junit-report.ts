@@ -28,8 +28,19 @@ export function junitReport(result: SuiteResult): string {
       const open = `    <testcase classname="${esc(operation)}" name="${esc(name)}">`;
       if (failed.length > 0) {
         suiteFailures++;
-        const text = failed.map((r) => r.failure).map((f) => (f ? `${f.message}\nexpected: ${f.expected}\nreceived: ${f.received.status ?? 'no answer'} ${f.received.body}\nreproduce: ${f.curl}` : '')).join('\n\n');
-        body.push(open, `      <failure message="${esc(failed[0]?.failure?.message.split('\n')[0] ?? '')}" type="contract ${esc(failed[0]?.failure?.rule ?? '')}">${esc(text)}</failure>`, '    </testcase>');
+        const text = failed
+          .map((r) => r.failure)
+          .map((f) =>
+            f
+              ? `${f.message}\nexpected: ${f.expected}\nreceived: ${f.received.status ?? 'no answer'} ${f.received.body}\nreproduce: ${f.curl}`
+              : '',
+          )
+          .join('\n\n');
+        body.push(
+          open,
+          `      <failure message="${esc(failed[0]?.failure?.message.split('\n')[0] ?? '')}" type="contract ${esc(failed[0]?.failure?.rule ?? '')}">${esc(text)}</failure>`,
+          '    </testcase>',
+        );
       } else if (skip) {
         suiteSkipped++;
         body.push(open, `      <skipped message="${esc(skip.reason ?? '')}"/>`, '    </testcase>');
@@ -40,7 +51,11 @@ export function junitReport(result: SuiteResult): string {
     tests += cases.size;
     failures += suiteFailures;
     skipped += suiteSkipped;
-    suites.push(`  <testsuite name="${esc(operation)}" tests="${cases.size}" failures="${suiteFailures}" skipped="${suiteSkipped}" errors="0">`, ...body, '  </testsuite>');
+    suites.push(
+      `  <testsuite name="${esc(operation)}" tests="${cases.size}" failures="${suiteFailures}" skipped="${suiteSkipped}" errors="0">`,
+      ...body,
+      '  </testsuite>',
+    );
   }
   const seconds = (result.durationMs / 1000).toFixed(3);
   return [

@@ -52,7 +52,8 @@ function statusCoverage(result: SuiteResult): Map<string, StatusCoverage> {
   for (const op of result.operations) {
     const documented = [...(result.documentedStatuses.get(op) ?? [])];
     const seen = [...(result.recorder.observedStatuses.get(op) ?? [])].sort();
-    const covers = (key: string, status: string) => key === status || (key.length === 3 && /xx$/i.test(key) && key[0] === status[0]);
+    const covers = (key: string, status: string) =>
+      key === status || (key.length === 3 && /xx$/i.test(key) && key[0] === status[0]);
     coverage.set(op, {
       documented,
       observed: documented.filter((key) => seen.some((s) => covers(key, s))),

@@ -10,13 +10,17 @@ export function terminalSummary(result: SuiteResult, summary: Summary, reportFil
   const { config, recorder } = result;
   const lines: string[] = [];
   lines.push(`Model Gateway API conformance: ${config.baseUrl} (${config.source})`);
-  lines.push(`seed ${config.seed} (replay: --seed ${config.seed}) · ${result.scenarios.length} scenarios · ${recorder.exchanges} requests · ${(result.durationMs / 1000).toFixed(1)} s`);
+  lines.push(
+    `seed ${config.seed} (replay: --seed ${config.seed}) · ${result.scenarios.length} scenarios · ${recorder.exchanges} requests · ${(result.durationMs / 1000).toFixed(1)} s`,
+  );
   lines.push('');
   lines.push(...matrixTable(result.operations, summary));
   lines.push('');
   lines.push('Documented statuses observed:');
   for (const [op, c] of summary.coverage) {
-    lines.push(`  ${op}: observed ${c.observed.join(', ') || 'none'}; never ${c.never.join(', ') || 'none'}${c.undocumented.length ? `; UNDOCUMENTED ${c.undocumented.join(', ')}` : ''}`);
+    lines.push(
+      `  ${op}: observed ${c.observed.join(', ') || 'none'}; never ${c.never.join(', ') || 'none'}${c.undocumented.length ? `; UNDOCUMENTED ${c.undocumented.join(', ')}` : ''}`,
+    );
   }
   if (recorder.skipped.length > 0) {
     lines.push('', `Skipped (${recorder.skipped.length}):`);
@@ -26,7 +30,8 @@ export function terminalSummary(result: SuiteResult, summary: Summary, reportFil
   if (failures.length > 0) {
     lines.push('', `Failures (${failures.length}):`);
     failures.slice(0, FAILURES_SHOWN).forEach((f, i) => lines.push(...failureBlock(f, i + 1)));
-    if (failures.length > FAILURES_SHOWN) lines.push(`  … ${failures.length - FAILURES_SHOWN} more in conformance.json`);
+    if (failures.length > FAILURES_SHOWN)
+      lines.push(`  … ${failures.length - FAILURES_SHOWN} more in conformance.json`);
   }
   if (reportFiles.length > 0) lines.push('', `Reports: ${reportFiles.join(', ')}`);
   const { pass, fail, skip } = summary.totals;
@@ -59,7 +64,9 @@ function failureBlock(f: Failure, n: number): string[] {
     `  ${String(n).padStart(3)}) ${f.check} · ${f.operation} · ${f.scenario} · contract ${f.rule}`,
     ...indent(f.message),
     ...indent(`expected: ${f.expected}`),
-    ...indent(`received: ${f.received.status ?? 'no answer'} ${f.received.headers['content-type'] ?? ''} ${oneLine(f.received.body)}`),
+    ...indent(
+      `received: ${f.received.status ?? 'no answer'} ${f.received.headers['content-type'] ?? ''} ${oneLine(f.received.body)}`,
+    ),
     ...(f.curl ? indent(`reproduce: ${f.curl}`) : []),
   ];
 }

@@ -10,7 +10,11 @@ export const UNKNOWN_KEY_HASH = '0123456789abcdef'.repeat(4);
 export const PLAIN_INPUT = 'Say hello in one short sentence.';
 
 /** The template path of an operation with its parameters filled in and percent-encoded. */
-export function fillPath(operation: OperationInfo, params: Readonly<Record<string, string>>, encode: (s: string) => string = encodeURIComponent): string {
+export function fillPath(
+  operation: OperationInfo,
+  params: Readonly<Record<string, string>>,
+  encode: (s: string) => string = encodeURIComponent,
+): string {
   return operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`no value for path parameter ${name} of ${operation.operationId}`);
@@ -41,7 +45,9 @@ export function baseRequest(plan: PlanContext, operationId: string, overrides: P
   let credential: Credential = 'apiKey';
   if (op.pathParamNames.includes('author')) Object.assign(params, modelPathParams(config.model));
   if (op.pathParamNames.includes('id')) params.id = config.guardrail.id ?? UNKNOWN_GUARDRAIL_ID;
-  if (op.securitySchemes.includes('managementKey')) credential = config.managementKey === undefined ? 'apiKey' : 'managementKey';
-  if (op.requestBody) body = operationId === 'createResponse' ? plainResponseBody(plan) : { key_hashes: [UNKNOWN_KEY_HASH] };
+  if (op.securitySchemes.includes('managementKey'))
+    credential = config.managementKey === undefined ? 'apiKey' : 'managementKey';
+  if (op.requestBody)
+    body = operationId === 'createResponse' ? plainResponseBody(plan) : { key_hashes: [UNKNOWN_KEY_HASH] };
   return { method: op.method, path: fillPath(op, params), body, credential, ...overrides };
 }

@@ -15,15 +15,25 @@ export function bodyScenarios(plan: PlanContext): Scenario[] {
   for (const op of plan.checks.operations.values()) {
     if (!op.requestBody) continue;
     const skipReason = op.securitySchemes.includes('managementKey')
-      ? missing([['managementKey', plan.config.managementKey], ['guardrail.id', plan.config.guardrail.id]])
+      ? missing([
+          ['managementKey', plan.config.managementKey],
+          ['guardrail.id', plan.config.guardrail.id],
+        ])
       : undefined;
     const pointer = op.requestBody.content.get('application/json');
-    const schema = pointer === undefined ? {} : plan.contract.resolve<Record<string, unknown>>(plan.contract.at(pointer));
+    const schema =
+      pointer === undefined ? {} : plan.contract.resolve<Record<string, unknown>>(plan.contract.at(pointer));
     const cases: Array<[string, string, Partial<RequestSpec>]> = [
-      ['malformed-json', 'rejects a body that is not valid JSON with 400', { body: undefined, rawBody: '{"model": "unterminated' }],
+      [
+        'malformed-json',
+        'rejects a body that is not valid JSON with 400',
+        { body: undefined, rawBody: '{"model": "unterminated' },
+      ],
     ];
-    if (isObject(schema) && schema.type === 'object') cases.push(['array-body', 'rejects a JSON array where an object is documented with 400', { body: [] }]);
-    if (op.requestBody.required) cases.push(['missing-body', 'rejects a request without its required body with 400', { body: undefined }]);
+    if (isObject(schema) && schema.type === 'object')
+      cases.push(['array-body', 'rejects a JSON array where an object is documented with 400', { body: [] }]);
+    if (op.requestBody.required)
+      cases.push(['missing-body', 'rejects a request without its required body with 400', { body: undefined }]);
     for (const [id, title, request] of cases) {
       scenarios.push({
         id: `rules/${op.operationId}/${id}`,
@@ -32,7 +42,9 @@ export function bodyScenarios(plan: PlanContext): Scenario[] {
         phase: 'main',
         skipReason,
         run: async (ctx) =>
-          void (await ctx.send(baseRequest(plan, op.operationId, request), [expectStatus({ rule: '§7.2', statuses: [400], because: 'malformed input is answered with 400' })])),
+          void (await ctx.send(baseRequest(plan, op.operationId, request), [
+            expectStatus({ rule: '§7.2', statuses: [400], because: 'malformed input is answered with 400' }),
+          ])),
       });
     }
   }

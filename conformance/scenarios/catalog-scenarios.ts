@@ -16,28 +16,76 @@ const LIST = 'listEmbeddingsModels';
 export function modelScenarios(plan: PlanContext): Scenario[] {
   const op = plan.operation(GET);
   const config = plan.config;
-  const get = (id: string, title: string, modelId: string, expectation: Expectation, encode?: (s: string) => string, skipReason?: string): Scenario => ({
+  const get = (
+    id: string,
+    title: string,
+    modelId: string,
+    expectation: Expectation,
+    encode?: (s: string) => string,
+    skipReason?: string,
+  ): Scenario => ({
     id: `catalog/${GET}/${id}`,
     title,
     operationId: GET,
     phase: 'main',
     skipReason,
-    run: async (ctx) => void (await ctx.send(baseRequest(plan, GET, { path: fillPath(op, modelPathParams(modelId), encode) }), [expectation])),
+    run: async (ctx) =>
+      void (await ctx.send(baseRequest(plan, GET, { path: fillPath(op, modelPathParams(modelId), encode) }), [
+        expectation,
+      ])),
   });
-  const notFound = expectStatus({ rule: '§4.4/§7.4', statuses: [404], because: 'a model that does not exist is a 404' });
+  const notFound = expectStatus({
+    rule: '§4.4/§7.4',
+    statuses: [404],
+    because: 'a model that does not exist is a 404',
+  });
   const scenarios = [
     get('model', `returns ${config.model}`, config.model, expectModel([config.model], 'the model asked for')),
-    get('embeddings-model', `returns the embeddings model`, config.embeddingsModel ?? 'x/x', expectModel([config.embeddingsModel ?? ''], 'the model asked for'), undefined, missing([['embeddingsModel', config.embeddingsModel]])),
-    get('unknown-slug', 'returns 404 for an unknown slug', `${config.model.split('/')[0]}/conformance-no-such-model`, notFound),
+    get(
+      'embeddings-model',
+      `returns the embeddings model`,
+      config.embeddingsModel ?? 'x/x',
+      expectModel([config.embeddingsModel ?? ''], 'the model asked for'),
+      undefined,
+      missing([['embeddingsModel', config.embeddingsModel]]),
+    ),
+    get(
+      'unknown-slug',
+      'returns 404 for an unknown slug',
+      `${config.model.split('/')[0]}/conformance-no-such-model`,
+      notFound,
+    ),
     get('unknown-author', 'returns 404 for an unknown author', 'conformance-no-such-author/model', notFound),
   ];
   for (const [alias, canonical] of Object.entries(config.aliases)) {
-    scenarios.push(get(`alias-${alias}`, `resolves the alias ${alias} to ${canonical}`, alias, expectModel([canonical], 'known aliases are resolved')));
+    scenarios.push(
+      get(
+        `alias-${alias}`,
+        `resolves the alias ${alias} to ${canonical}`,
+        alias,
+        expectModel([canonical], 'known aliases are resolved'),
+      ),
+    );
   }
   for (const variant of config.variants) {
     const accepted = [variant, variant.slice(0, variant.indexOf(':'))];
-    scenarios.push(get(`variant-${variant}`, `returns the variant ${variant} (colon percent-encoded)`, variant, expectModel(accepted, 'the slug may carry a variant suffix')));
-    scenarios.push(get(`variant-raw-${variant}`, `returns the variant ${variant} (colon as is)`, variant, expectModel(accepted, 'the slug may carry a variant suffix'), (s) => encodeURIComponent(s).replace(/%3A/gi, ':')));
+    scenarios.push(
+      get(
+        `variant-${variant}`,
+        `returns the variant ${variant} (colon percent-encoded)`,
+        variant,
+        expectModel(accepted, 'the slug may carry a variant suffix'),
+      ),
+    );
+    scenarios.push(
+      get(
+        `variant-raw-${variant}`,
+        `returns the variant ${variant} (colon as is)`,
+        variant,
+        expectModel(accepted, 'the slug may carry a variant suffix'),
+        (s) => encodeURIComponent(s).replace(/%3A/gi, ':'),
+      ),
+    );
   }
   return scenarios;
 }
@@ -52,18 +100,35 @@ export function pagingScenarios(plan: PlanContext): Scenario[] {
       operationId: LIST,
       phase: 'main',
       async run(ctx) {
-        const full = await ctx.send(baseRequest(plan, LIST), [expectEmbeddingsListed({ embeddingsModel: plan.config.embeddingsModel, totalMember })]);
+        const full = await ctx.send(baseRequest(plan, LIST), [
+          expectEmbeddingsListed({ embeddingsModel: plan.config.embeddingsModel, totalMember }),
+        ]);
         const body = full.response?.json;
-        const ids = isRecord(body) && Array.isArray(body.data) ? body.data.map((m) => String(isRecord(m) ? m.id : '')) : [];
+        const ids =
+          isRecord(body) && Array.isArray(body.data) ? body.data.map((m) => String(isRecord(m) ? m.id : '')) : [];
         if (ids.length === 0) return; // the full-list check above already failed or the target lists nothing
-        const windows: Array<[number, number]> = [[0, 1], [1, 1], [1, 2], [ids.length - 1, 5], [ids.length, 1], [ids.length + 5, 10], [0, ids.length]];
+        const windows: Array<[number, number]> = [
+          [0, 1],
+          [1, 1],
+          [1, 2],
+          [ids.length - 1, 5],
+          [ids.length, 1],
+          [ids.length + 5, 10],
+          [0, ids.length],
+        ];
         await Promise.all(
           windows.map(([offset, limit]) =>
-            ctx.send(baseRequest(plan, LIST, { query: { offset: String(offset), limit: String(limit) } }), [expectPageWindow({ full: ids, offset, limit, totalMember })]),
+            ctx.send(baseRequest(plan, LIST, { query: { offset: String(offset), limit: String(limit) } }), [
+              expectPageWindow({ full: ids, offset, limit, totalMember }),
+            ]),
           ),
         );
-        await ctx.send(baseRequest(plan, LIST, { query: { limit: '1' } }), [expectPageWindow({ full: ids, offset: 0, limit: 1, totalMember })]);
-        await ctx.send(baseRequest(plan, LIST, { query: { offset: '1' } }), [expectPageWindow({ full: ids, offset: 1, totalMember })]);
+        await ctx.send(baseRequest(plan, LIST, { query: { limit: '1' } }), [
+          expectPageWindow({ full: ids, offset: 0, limit: 1, totalMember }),
+        ]);
+        await ctx.send(baseRequest(plan, LIST, { query: { offset: '1' } }), [
+          expectPageWindow({ full: ids, offset: 1, totalMember }),
+        ]);
       },
     },
   ];
@@ -94,6 +159,8 @@ function totalCountMember(plan: PlanContext): string | undefined {
   if (pointer === undefined) return undefined;
   const schema = plan.contract.resolve<Record<string, unknown>>(plan.contract.at(pointer));
   const properties = isObject(schema.properties) ? schema.properties : {};
-  const integers = Object.entries(properties).filter(([, s]) => plan.contract.resolve<Record<string, unknown>>(s).type === 'integer');
+  const integers = Object.entries(properties).filter(
+    ([, s]) => plan.contract.resolve<Record<string, unknown>>(s).type === 'integer',
+  );
   return integers.length === 1 ? integers[0]?.[0] : undefined;
 }

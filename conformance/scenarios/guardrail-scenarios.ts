@@ -17,7 +17,10 @@ export const GUARDRAIL_BLOCK_SCHEMA = '#/components/schemas/GuardrailBlockError'
  */
 export function guardrailScenarios(plan: PlanContext): Scenario[] {
   const { guardrail, model } = plan.config;
-  const skipReason = missing([['guardrail.guardedApiKey', guardrail.guardedApiKey], ['guardrail.blockedInput', guardrail.blockedInput]]);
+  const skipReason = missing([
+    ['guardrail.guardedApiKey', guardrail.guardedApiKey],
+    ['guardrail.blockedInput', guardrail.blockedInput],
+  ]);
   const blocked = { model, input: guardrail.blockedInput ?? '' };
   const scenario = (id: string, title: string, request: Partial<RequestSpec>, expectation: Expectation): Scenario => ({
     id: `guardrail/${OP}/${id}`,
@@ -25,17 +28,44 @@ export function guardrailScenarios(plan: PlanContext): Scenario[] {
     operationId: OP,
     phase: 'main',
     skipReason,
-    run: async (ctx) => void (await ctx.send(baseRequest(plan, OP, { credential: 'guardedApiKey', ...request }), [expectation])),
+    run: async (ctx) =>
+      void (await ctx.send(baseRequest(plan, OP, { credential: 'guardedApiKey', ...request }), [expectation])),
   });
-  const block = (withMetadata: boolean) => expectGuardrailBlock({ schema: GUARDRAIL_BLOCK_SCHEMA, withMetadata, guardrailId: guardrail.id });
+  const block = (withMetadata: boolean) =>
+    expectGuardrailBlock({ schema: GUARDRAIL_BLOCK_SCHEMA, withMetadata, guardrailId: guardrail.id });
   const scenarios = [
     scenario('blocked', 'returns 403 with the matched patterns for blocked input', { body: blocked }, block(false)),
-    scenario('blocked-stream', 'returns 403 for blocked input in stream mode too', { body: { ...blocked, stream: true }, stream: true }, block(false)),
-    scenario('plain-input', 'lets plain input from the guarded key through', { body: { model, input: PLAIN_INPUT } }, expectStatus({ check: 'guardrail-block-reported', family: 'guardrail', rule: '§7.3', statuses: [200], because: 'input without a blocked pattern must not be blocked' })),
+    scenario(
+      'blocked-stream',
+      'returns 403 for blocked input in stream mode too',
+      { body: { ...blocked, stream: true }, stream: true },
+      block(false),
+    ),
+    scenario(
+      'plain-input',
+      'lets plain input from the guarded key through',
+      { body: { model, input: PLAIN_INPUT } },
+      expectStatus({
+        check: 'guardrail-block-reported',
+        family: 'guardrail',
+        rule: '§7.3',
+        statuses: [200],
+        because: 'input without a blocked pattern must not be blocked',
+      }),
+    ),
   ];
-  const headers = plan.operation(OP).parameters.filter((p) => p.in === 'header' && Array.isArray(p.schema.enum) && p.schema.enum.includes('enabled'));
+  const headers = plan
+    .operation(OP)
+    .parameters.filter((p) => p.in === 'header' && Array.isArray(p.schema.enum) && p.schema.enum.includes('enabled'));
   for (const header of headers) {
-    scenarios.push(scenario(`blocked-metadata-${header.name.toLowerCase()}`, `includes service_metadata in the block with ${header.name}: enabled`, { body: blocked, headers: { [header.name]: 'enabled' } }, block(true)));
+    scenarios.push(
+      scenario(
+        `blocked-metadata-${header.name.toLowerCase()}`,
+        `includes service_metadata in the block with ${header.name}: enabled`,
+        { body: blocked, headers: { [header.name]: 'enabled' } },
+        block(true),
+      ),
+    );
   }
   return scenarios;
 }

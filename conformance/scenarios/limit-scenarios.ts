@@ -22,7 +22,10 @@ export function limitScenarios(plan: PlanContext): Scenario[] {
   for (const op of plan.checks.operations.values()) {
     const base = baseRequest(plan, op.operationId);
     const skipReason = op.securitySchemes.includes('managementKey')
-      ? missing([['managementKey', plan.config.managementKey], ['guardrail.id', plan.config.guardrail.id]])
+      ? missing([
+          ['managementKey', plan.config.managementKey],
+          ['guardrail.id', plan.config.guardrail.id],
+        ])
       : undefined;
     const cases: Array<{ c: BoundaryCase; request: RequestSpec; schema: string; asNumber: boolean }> = [];
     const bodyPointer = op.requestBody?.content.get('application/json');
@@ -36,7 +39,10 @@ export function limitScenarios(plan: PlanContext): Scenario[] {
       const numeric = ['integer', 'number'].includes(String(param.schema.type));
       for (const c of deriveBoundaries(plan.contract, param.schemaPointer, hints, (v) => v, param.name)) {
         const value = String(c.value);
-        const request = param.in === 'query' ? { ...base, query: { ...base.query, [param.name]: value } } : { ...base, headers: { ...base.headers, [param.name]: value } };
+        const request =
+          param.in === 'query'
+            ? { ...base, query: { ...base.query, [param.name]: value } }
+            : { ...base, headers: { ...base.headers, [param.name]: value } };
         cases.push({ c, request, schema: param.schemaPointer, asNumber: numeric });
       }
     }
@@ -70,5 +76,9 @@ function agreesWithSchema(plan: PlanContext, pointer: string, c: BoundaryCase, a
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
 }

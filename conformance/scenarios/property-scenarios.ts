@@ -12,9 +12,28 @@ import type { JsonObject } from '../../spec/contract';
 import { baseRequest, fillPath, plainResponseBody } from './base-requests';
 
 /** Members of the response request the property phase varies; the rest stay as in the plain request. */
-const FUZZED = ['user', 'session_id', 'metadata', 'store', 'service_tier', 'parallel_tool_calls', 'instructions', 'safety_identifier', 'prompt_cache_key', 'previous_response_id', 'plugins'];
+const FUZZED = [
+  'user',
+  'session_id',
+  'metadata',
+  'store',
+  'service_tier',
+  'parallel_tool_calls',
+  'instructions',
+  'safety_identifier',
+  'prompt_cache_key',
+  'previous_response_id',
+  'plugins',
+];
 /** Values of the wrong JSON type, one per type a member may not have. */
-const WRONG_TYPES: ReadonlyArray<[string, unknown]> = [['string', 'conformance'], ['integer', 42], ['number', 4.5], ['boolean', true], ['object', { a: 'b' }], ['array', ['x']]];
+const WRONG_TYPES: ReadonlyArray<[string, unknown]> = [
+  ['string', 'conformance'],
+  ['integer', 42],
+  ['number', 4.5],
+  ['boolean', true],
+  ['object', { a: 'b' }],
+  ['array', ['x']],
+];
 
 /**
  * The seeded property-based phase: requests generated from the document's schemas. Valid ones must
@@ -40,30 +59,82 @@ export function propertyScenarios(plan: PlanContext): Scenario[] {
   return [
     scenario('valid-requests-accepted', 'createResponse', 'accepts generated valid requests', async (ctx) => {
       const samples = fc.sample(valid, { seed, numRuns: propertyRuns });
-      await Promise.all(samples.map((body) => ctx.send(baseRequest(plan, 'createResponse', { body }), [expectValidRequestAccepted(), expectNoServerError()])));
-    }),
-    scenario('invalid-requests-rejected', 'createResponse', 'rejects generated invalid requests with a 4xx', async (ctx) => {
-      const samples = fc.sample(invalid.filter(([body]) => !validate(body)), { seed: seed + 1, numRuns: propertyRuns });
-      await Promise.all(samples.map(([body, what]) => ctx.send(baseRequest(plan, 'createResponse', { body }), [expectInvalidRequestRejected(what), expectNoServerError()])));
-    }),
-    scenario('wrong-types-rejected', 'createResponse', 'rejects each request member sent with a JSON type its schema does not allow', async (ctx) => {
-      const cases = wrongTypeCases(plan, bodyPointer, seed);
-      await Promise.all(cases.map(([body, what]) => ctx.send(baseRequest(plan, 'createResponse', { body }), [expectInvalidRequestRejected(what), expectNoServerError()])));
-    }),
-    scenario('paging-parameters', 'listEmbeddingsModels', 'accepts paging parameters in range and rejects the others', async (ctx) => {
-      const samples = fc.sample(queryValues(plan), { seed: seed + 2, numRuns: propertyRuns });
       await Promise.all(
-        samples.map(({ query, ok }) =>
-          ctx.send(baseRequest(plan, 'listEmbeddingsModels', { query }), [ok ? expectValidRequestAccepted() : expectInvalidRequestRejected(`query ${JSON.stringify(query)}`), expectNoServerError()]),
+        samples.map((body) =>
+          ctx.send(baseRequest(plan, 'createResponse', { body }), [
+            expectValidRequestAccepted(),
+            expectNoServerError(),
+          ]),
         ),
       );
     }),
+    scenario(
+      'invalid-requests-rejected',
+      'createResponse',
+      'rejects generated invalid requests with a 4xx',
+      async (ctx) => {
+        const samples = fc.sample(
+          invalid.filter(([body]) => !validate(body)),
+          { seed: seed + 1, numRuns: propertyRuns },
+        );
+        await Promise.all(
+          samples.map(([body, what]) =>
+            ctx.send(baseRequest(plan, 'createResponse', { body }), [
+              expectInvalidRequestRejected(what),
+              expectNoServerError(),
+            ]),
+          ),
+        );
+      },
+    ),
+    scenario(
+      'wrong-types-rejected',
+      'createResponse',
+      'rejects each request member sent with a JSON type its schema does not allow',
+      async (ctx) => {
+        const cases = wrongTypeCases(plan, bodyPointer, seed);
+        await Promise.all(
+          cases.map(([body, what]) =>
+            ctx.send(baseRequest(plan, 'createResponse', { body }), [
+              expectInvalidRequestRejected(what),
+              expectNoServerError(),
+            ]),
+          ),
+        );
+      },
+    ),
+    scenario(
+      'paging-parameters',
+      'listEmbeddingsModels',
+      'accepts paging parameters in range and rejects the others',
+      async (ctx) => {
+        const samples = fc.sample(queryValues(plan), { seed: seed + 2, numRuns: propertyRuns });
+        await Promise.all(
+          samples.map(({ query, ok }) =>
+            ctx.send(baseRequest(plan, 'listEmbeddingsModels', { query }), [
+              ok ? expectValidRequestAccepted() : expectInvalidRequestRejected(`query ${JSON.stringify(query)}`),
+              expectNoServerError(),
+            ]),
+          ),
+        );
+      },
+    ),
     scenario('model-slugs', 'getModel', 'answers 200 or 404 to generated model ids, never 5xx', async (ctx) => {
       const getModel = plan.operation('getModel');
       const slug = fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,24}$/);
       const samples = fc.sample(fc.tuple(slug, slug), { seed: seed + 3, numRuns: propertyRuns });
-      const found = expectStatus({ check: 'no-server-error', family: 'property', rule: '§4.4/§7.4', statuses: [200, 404], because: 'a model lookup either finds the model or answers 404' });
-      await Promise.all(samples.map(([author, s]) => ctx.send(baseRequest(plan, 'getModel', { path: fillPath(getModel, { author, slug: s }) }), [found])));
+      const found = expectStatus({
+        check: 'no-server-error',
+        family: 'property',
+        rule: '§4.4/§7.4',
+        statuses: [200, 404],
+        because: 'a model lookup either finds the model or answers 404',
+      });
+      await Promise.all(
+        samples.map(([author, s]) =>
+          ctx.send(baseRequest(plan, 'getModel', { path: fillPath(getModel, { author, slug: s }) }), [found]),
+        ),
+      );
     }),
   ];
 }
@@ -78,10 +149,21 @@ function validRequests(plan: PlanContext, pointer: string): Arbitrary<Record<str
 }
 
 /** A valid request plus one breach: a derived past-the-boundary value, or a member of a wrong type. */
-function invalidRequests(plan: PlanContext, pointer: string, valid: Arbitrary<Record<string, unknown>>): Arbitrary<[Record<string, unknown>, string]> {
+function invalidRequests(
+  plan: PlanContext,
+  pointer: string,
+  valid: Arbitrary<Record<string, unknown>>,
+): Arbitrary<[Record<string, unknown>, string]> {
   const breaches = deriveBoundaries(plan.contract, pointer, { model: plan.config.model }).filter((c) => !c.valid);
-  const fromLimits = fc.tuple(valid, fc.constantFrom(...breaches)).map(([body, c]): [Record<string, unknown>, string] => [{ ...body, ...(c.value as object) }, c.description]);
-  const wrongType = fc.tuple(valid, fc.constantFrom(...FUZZED), fc.constantFrom(...WRONG_TYPES)).map(([body, key, [type, value]]): [Record<string, unknown>, string] => [{ ...body, [key]: value }, `${key} as ${type}`]);
+  const fromLimits = fc
+    .tuple(valid, fc.constantFrom(...breaches))
+    .map(([body, c]): [Record<string, unknown>, string] => [{ ...body, ...(c.value as object) }, c.description]);
+  const wrongType = fc
+    .tuple(valid, fc.constantFrom(...FUZZED), fc.constantFrom(...WRONG_TYPES))
+    .map(([body, key, [type, value]]): [Record<string, unknown>, string] => [
+      { ...body, [key]: value },
+      `${key} as ${type}`,
+    ]);
   return fc.oneof(fromLimits, wrongType);
 }
 

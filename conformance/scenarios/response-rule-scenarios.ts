@@ -17,7 +17,12 @@ const FIXTURE_DEPENDENT = /guardrail/i;
  */
 export function responseRuleScenarios(plan: PlanContext): Scenario[] {
   const body = plainResponseBody(plan);
-  const scenario = (id: string, title: string, request: Partial<RequestSpec>, expectations: Expectation[]): Scenario => ({
+  const scenario = (
+    id: string,
+    title: string,
+    request: Partial<RequestSpec>,
+    expectations: Expectation[],
+  ): Scenario => ({
     id: `rules/${OP}/${id}`,
     title,
     operationId: OP,
@@ -27,26 +32,66 @@ export function responseRuleScenarios(plan: PlanContext): Scenario[] {
   const ok = (because: string, rule = '§4.1') => expectStatus({ rule, statuses: [200], because });
   const scenarios: Scenario[] = [
     scenario('plain', 'answers 200 to a plain request', {}, [ok('a plain request with model and input must succeed')]),
-    scenario('previous-response-id-null', 'accepts previous_response_id null', { body: { ...body, previous_response_id: null } }, [ok('null previous_response_id is allowed (§2.1)', '§2.1')]),
-    scenario('previous-response-id-set', 'rejects a non-null previous_response_id with 400', { body: { ...body, previous_response_id: 'resp_conformance_0001' } }, [
-      expectStatus({ rule: '§2.1/§7.2', statuses: [400], because: 'the Responses API is stateless: a non-null previous_response_id is rejected with 400' }),
+    scenario(
+      'previous-response-id-null',
+      'accepts previous_response_id null',
+      { body: { ...body, previous_response_id: null } },
+      [ok('null previous_response_id is allowed (§2.1)', '§2.1')],
+    ),
+    scenario(
+      'previous-response-id-set',
+      'rejects a non-null previous_response_id with 400',
+      { body: { ...body, previous_response_id: 'resp_conformance_0001' } },
+      [
+        expectStatus({
+          rule: '§2.1/§7.2',
+          statuses: [400],
+          because: 'the Responses API is stateless: a non-null previous_response_id is rejected with 400',
+        }),
+      ],
+    ),
+    scenario('stream-false', 'answers JSON, not a stream, to stream false', { body: { ...body, stream: false } }, [
+      ok('stream false (the default) gets the JSON result (§4.1)'),
     ]),
-    scenario('stream-false', 'answers JSON, not a stream, to stream false', { body: { ...body, stream: false } }, [ok('stream false (the default) gets the JSON result (§4.1)')]),
-    scenario('store-false', 'accepts store false', { body: { ...body, store: false } }, [ok('store false is the one allowed value (§2.1)', '§2.1')]),
+    scenario('store-false', 'accepts store false', { body: { ...body, store: false } }, [
+      ok('store false is the one allowed value (§2.1)', '§2.1'),
+    ]),
     scenario('store-true', 'rejects store true with 400', { body: { ...body, store: true } }, [
       expectStatus({ rule: '§2.1/§7.2', statuses: [400], because: 'only the value false is allowed for store' }),
     ]),
-    scenario('models-list', 'accepts a model fallback list instead of model', { body: { models: [plan.config.model], input: body.input } }, [ok('a request may name a list of models (§1, §2.1)', '§2.1')]),
+    scenario(
+      'models-list',
+      'accepts a model fallback list instead of model',
+      { body: { models: [plan.config.model], input: body.input } },
+      [ok('a request may name a list of models (§1, §2.1)', '§2.1')],
+    ),
     scenario('unknown-model', 'rejects an unknown model', { body: { ...body, model: UNKNOWN_MODEL } }, [
-      expectStatus({ rule: '§7.2', statuses: [400, 404], because: 'a model that does not exist cannot be answered (invalid parameter or missing resource)' }),
+      expectStatus({
+        rule: '§7.2',
+        statuses: [400, 404],
+        because: 'a model that does not exist cannot be answered (invalid parameter or missing resource)',
+      }),
     ]),
   ];
   for (const [name, example] of requestExamples(plan)) {
-    scenarios.push(scenario(`example-${name}`, `accepts the documented request example "${name}"`, { body: example }, [ok(`the document's own request example "${name}" must be accepted`, '§2.1')]));
+    scenarios.push(
+      scenario(`example-${name}`, `accepts the documented request example "${name}"`, { body: example }, [
+        ok(`the document's own request example "${name}" must be accepted`, '§2.1'),
+      ]),
+    );
   }
-  for (const header of plan.operation(OP).parameters.filter((p) => p.in === 'header' && Array.isArray(p.schema.enum) && p.schema.enum.includes('enabled'))) {
+  for (const header of plan
+    .operation(OP)
+    .parameters.filter((p) => p.in === 'header' && Array.isArray(p.schema.enum) && p.schema.enum.includes('enabled'))) {
     const schema = `${resultSchema(plan)}/properties/service_metadata`;
-    scenarios.push(scenario(`service-metadata-${header.name.toLowerCase()}`, `carries service_metadata with ${header.name}: enabled`, { headers: { [header.name]: 'enabled' } }, [expectServiceMetadata(header.name, schema)]));
+    scenarios.push(
+      scenario(
+        `service-metadata-${header.name.toLowerCase()}`,
+        `carries service_metadata with ${header.name}: enabled`,
+        { headers: { [header.name]: 'enabled' } },
+        [expectServiceMetadata(header.name, schema)],
+      ),
+    );
   }
   return scenarios;
 }

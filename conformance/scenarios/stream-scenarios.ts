@@ -16,15 +16,33 @@ const OP = 'createResponse';
  */
 export function streamScenarios(plan: PlanContext): Scenario[] {
   const plain = plainResponseBody(plan);
-  const ok: Expectation = expectStatus({ rule: '§4.1', statuses: [200], because: 'a valid stream request must succeed' });
-  const stream = (id: string, title: string, body: Record<string, unknown>, headers: Record<string, string> = {}, extra: Expectation[] = []): Scenario => ({
+  const ok: Expectation = expectStatus({
+    rule: '§4.1',
+    statuses: [200],
+    because: 'a valid stream request must succeed',
+  });
+  const stream = (
+    id: string,
+    title: string,
+    body: Record<string, unknown>,
+    headers: Record<string, string> = {},
+    extra: Expectation[] = [],
+  ): Scenario => ({
     id: `stream/${OP}/${id}`,
     title,
     operationId: OP,
     phase: 'main',
-    run: async (ctx) => void (await ctx.send(baseRequest(plan, OP, { body: { ...body, stream: true }, headers, stream: true }), [ok, ...extra])),
+    run: async (ctx) =>
+      void (await ctx.send(baseRequest(plan, OP, { body: { ...body, stream: true }, headers, stream: true }), [
+        ok,
+        ...extra,
+      ])),
   });
-  const metadataHeader = plan.operation(OP).parameters.find((p) => p.in === 'header' && !p.deprecated && Array.isArray(p.schema.enum) && p.schema.enum.includes('enabled'));
+  const metadataHeader = plan
+    .operation(OP)
+    .parameters.find(
+      (p) => p.in === 'header' && !p.deprecated && Array.isArray(p.schema.enum) && p.schema.enum.includes('enabled'),
+    );
   const scenarios = [
     stream('text', 'streams a plain text answer', plain),
     stream('messages', 'streams an answer to message input', {
@@ -32,7 +50,10 @@ export function streamScenarios(plan: PlanContext): Scenario[] {
       instructions: 'Answer in two sentences.',
       input: [{ role: 'user', content: [{ type: 'input_text', text: 'Describe a rainbow in two sentences.' }] }],
     }),
-    stream('debug-echo', 'sends the debug chunk first with debug.echo_upstream_body', { ...plain, debug: { echo_upstream_body: true } }),
+    stream('debug-echo', 'sends the debug chunk first with debug.echo_upstream_body', {
+      ...plain,
+      debug: { echo_upstream_body: true },
+    }),
   ];
   const breach = firstBreach(plan);
   if (breach) {
@@ -42,16 +63,21 @@ export function streamScenarios(plan: PlanContext): Scenario[] {
       operationId: OP,
       phase: 'main',
       run: async (ctx) =>
-        void (await ctx.send(baseRequest(plan, OP, { body: { ...(breach.value as object), stream: true }, stream: true }), [
-          expectStatus({ rule: '§4.1/§7.2', statuses: [400], because: 'validation happens before streaming starts' }),
-        ])),
+        void (await ctx.send(
+          baseRequest(plan, OP, { body: { ...(breach.value as object), stream: true }, stream: true }),
+          [expectStatus({ rule: '§4.1/§7.2', statuses: [400], because: 'validation happens before streaming starts' })],
+        )),
     });
   }
   if (metadataHeader) {
     scenarios.push(
-      stream('service-metadata', `carries service_metadata on the terminal response with ${metadataHeader.name}: enabled`, plain, { [metadataHeader.name]: 'enabled' }, [
-        expectServiceMetadata(metadataHeader.name, `${resultSchema(plan)}/properties/service_metadata`),
-      ]),
+      stream(
+        'service-metadata',
+        `carries service_metadata on the terminal response with ${metadataHeader.name}: enabled`,
+        plain,
+        { [metadataHeader.name]: 'enabled' },
+        [expectServiceMetadata(metadataHeader.name, `${resultSchema(plan)}/properties/service_metadata`)],
+      ),
     );
   }
   return scenarios;
@@ -62,5 +88,8 @@ function firstBreach(plan: PlanContext): BoundaryCase | undefined {
   const pointer = plan.operation(OP).requestBody?.content.get('application/json');
   if (pointer === undefined) return undefined;
   const base = plainResponseBody(plan);
-  return deriveBoundaries(plan.contract, pointer, { model: plan.config.model }, (v) => ({ ...base, ...(v as object) })).find((c) => c.kind === 'limit' && !c.valid);
+  return deriveBoundaries(plan.contract, pointer, { model: plan.config.model }, (v) => ({
+    ...base,
+    ...(v as object),
+  })).find((c) => c.kind === 'limit' && !c.valid);
 }

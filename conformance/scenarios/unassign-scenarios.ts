@@ -15,8 +15,15 @@ const OP = 'unassignGuardrailKeys';
 export function unassignScenarios(plan: PlanContext): Scenario[] {
   const { guardrail, managementKey } = plan.config;
   const op = plan.operation(OP);
-  const needsGuardrail = missing([['managementKey', managementKey], ['guardrail.id', guardrail.id]]);
-  const needsHashes = missing([['managementKey', managementKey], ['guardrail.id', guardrail.id], ['guardrail.keyHashes', guardrail.keyHashes]]);
+  const needsGuardrail = missing([
+    ['managementKey', managementKey],
+    ['guardrail.id', guardrail.id],
+  ]);
+  const needsHashes = missing([
+    ['managementKey', managementKey],
+    ['guardrail.id', guardrail.id],
+    ['guardrail.keyHashes', guardrail.keyHashes],
+  ]);
   const distinct = [...new Set(guardrail.keyHashes.map((h) => h.toLowerCase()))];
   return [
     {
@@ -27,7 +34,15 @@ export function unassignScenarios(plan: PlanContext): Scenario[] {
       skipReason: missing([['managementKey', managementKey]]),
       async run(ctx) {
         const path = fillPath(op, { id: UNKNOWN_GUARDRAIL_ID });
-        await ctx.send(baseRequest(plan, OP, { path }), [expectStatus({ check: 'unassigned-count-matches', family: 'guardrail', rule: '§4.2/§7.4', statuses: [404], because: 'the guardrail does not exist' })]);
+        await ctx.send(baseRequest(plan, OP, { path }), [
+          expectStatus({
+            check: 'unassigned-count-matches',
+            family: 'guardrail',
+            rule: '§4.2/§7.4',
+            statuses: [404],
+            because: 'the guardrail does not exist',
+          }),
+        ]);
       },
     },
     {
@@ -49,8 +64,15 @@ export function unassignScenarios(plan: PlanContext): Scenario[] {
       skipReason: needsHashes,
       async run(ctx) {
         const body = { key_hashes: [...guardrail.keyHashes, ...guardrail.keyHashes, UNKNOWN_KEY_HASH] };
-        await ctx.send(baseRequest(plan, OP, { body }), [expectUnassignedCount(distinct.length, `${distinct.length} assigned key(s), each sent twice, plus one unknown hash`)]);
-        await ctx.send(baseRequest(plan, OP, { body }), [expectUnassignedCount(0, 'the keys were already unassigned by the first call')]);
+        await ctx.send(baseRequest(plan, OP, { body }), [
+          expectUnassignedCount(
+            distinct.length,
+            `${distinct.length} assigned key(s), each sent twice, plus one unknown hash`,
+          ),
+        ]);
+        await ctx.send(baseRequest(plan, OP, { body }), [
+          expectUnassignedCount(0, 'the keys were already unassigned by the first call'),
+        ]);
       },
     },
   ];

@@ -32,20 +32,39 @@ const MAX_DEPTH = 8;
  * states. Nothing here knows a number of the contract: change `maxLength` in the document and the
  * cases follow. `wrap` places a value where the node lives inside the full request.
  */
-export function deriveBoundaries(contract: Contract, pointer: string, hints: SampleHints, wrap: Wrap = (v) => v, label = ''): BoundaryCase[] {
+export function deriveBoundaries(
+  contract: Contract,
+  pointer: string,
+  hints: SampleHints,
+  wrap: Wrap = (v) => v,
+  label = '',
+): BoundaryCase[] {
   const cases: BoundaryCase[] = [];
   walk(contract, pointer, hints, wrap, label, cases, 0, new Set());
   return cases;
 }
 
-function walk(contract: Contract, pointer: string, hints: SampleHints, wrap: Wrap, label: string, out: BoundaryCase[], depth: number, seen: Set<string>): void {
+function walk(
+  contract: Contract,
+  pointer: string,
+  hints: SampleHints,
+  wrap: Wrap,
+  label: string,
+  out: BoundaryCase[],
+  depth: number,
+  seen: Set<string>,
+): void {
   if (depth > MAX_DEPTH) return;
   const raw = contract.at<unknown>(pointer);
   const at = isObject(raw) && typeof raw.$ref === 'string' ? raw.$ref : pointer;
   if (seen.has(at)) return; // recursive schemas: each node once per path
   const inner = new Set(seen).add(at);
   const schema = contract.resolve<JsonObject>(raw);
-  const name = label.split(/[.[\]]/).filter(Boolean).pop() ?? '';
+  const name =
+    label
+      .split(/[.[\]]/)
+      .filter(Boolean)
+      .pop() ?? '';
   const add = (kind: CaseKind, keyword: string, valid: boolean, value: unknown, what: string) =>
     out.push({ kind, keyword, pointer: at, valid, value: wrap(value), description: `${label || '(body)'} ${what}` });
 
@@ -55,15 +74,39 @@ function walk(contract: Contract, pointer: string, hints: SampleHints, wrap: Wra
   const base = (sampleValue(contract, schema, hints, name) ?? {}) as Record<string, unknown>;
   if (properties) {
     for (const key of Object.keys(properties)) {
-      walk(contract, `${at}/properties/${key}`, hints, (v) => wrap({ ...base, [key]: v }), join(label, key), out, depth + 1, inner);
+      walk(
+        contract,
+        `${at}/properties/${key}`,
+        hints,
+        (v) => wrap({ ...base, [key]: v }),
+        join(label, key),
+        out,
+        depth + 1,
+        inner,
+      );
     }
     if (schema.additionalProperties === false) {
-      add('closed-object', 'additionalProperties', false, { ...base, conformance_unlisted_member: true }, 'with a member the schema does not list');
+      add(
+        'closed-object',
+        'additionalProperties',
+        false,
+        { ...base, conformance_unlisted_member: true },
+        'with a member the schema does not list',
+      );
     }
   }
   if (isObject(schema.additionalProperties)) {
     const key = sampleString(isObject(schema.propertyNames) ? schema.propertyNames : {}, 'key', hints);
-    walk(contract, `${at}/additionalProperties`, hints, (v) => wrap({ ...base, [key]: v }), `${label}.${key}`, out, depth + 1, inner);
+    walk(
+      contract,
+      `${at}/additionalProperties`,
+      hints,
+      (v) => wrap({ ...base, [key]: v }),
+      `${label}.${key}`,
+      out,
+      depth + 1,
+      inner,
+    );
   }
   if (isObject(schema.items)) {
     const extra = Math.max(0, (typeof schema.minItems === 'number' ? schema.minItems : 1) - 1);
@@ -79,7 +122,13 @@ function walk(contract: Contract, pointer: string, hints: SampleHints, wrap: Wra
   }
   const discriminator = isObject(schema.discriminator) ? schema.discriminator.propertyName : undefined;
   if (typeof discriminator === 'string') {
-    add('unknown-kind', 'discriminator', false, { [discriminator]: 'conformance-unknown-kind' }, `with ${discriminator} "conformance-unknown-kind"`);
+    add(
+      'unknown-kind',
+      'discriminator',
+      false,
+      { [discriminator]: 'conformance-unknown-kind' },
+      `with ${discriminator} "conformance-unknown-kind"`,
+    );
   }
 }
 
@@ -102,7 +151,8 @@ function limitCases(contract: Contract, schema: JsonObject, hints: SampleHints, 
       add('limit', 'minLength', false, fillString(schema, min - 1), `of ${chars(min - 1)} (minLength ${min})`);
     }
     const breaker = patternBreaker(schema);
-    if (breaker !== undefined) add('limit', 'pattern', false, breaker, `${JSON.stringify(breaker)} (pattern ${String(schema.pattern)})`);
+    if (breaker !== undefined)
+      add('limit', 'pattern', false, breaker, `${JSON.stringify(breaker)} (pattern ${String(schema.pattern)})`);
   }
   if (type === 'integer' || type === 'number') {
     const [max, min, xmax, xmin] = [num('maximum'), num('minimum'), num('exclusiveMaximum'), num('exclusiveMinimum')];
@@ -141,7 +191,8 @@ function limitCases(contract: Contract, schema: JsonObject, hints: SampleHints, 
 
 function objectLimitCases(contract: Contract, schema: JsonObject, hints: SampleHints, add: Add): void {
   const names = isObject(schema.propertyNames) ? contract.resolve<JsonObject>(schema.propertyNames) : {};
-  const value = () => (isObject(schema.additionalProperties) ? sampleValue(contract, schema.additionalProperties, hints) : 'v');
+  const value = () =>
+    isObject(schema.additionalProperties) ? sampleValue(contract, schema.additionalProperties, hints) : 'v';
   const pairs = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [keyOf(names, i), value()]));
   const [max, min] = [schema.maxProperties, schema.minProperties];
   if (typeof max === 'number') {
@@ -154,21 +205,45 @@ function objectLimitCases(contract: Contract, schema: JsonObject, hints: SampleH
   }
   if (typeof names.maxLength === 'number') {
     const n = names.maxLength;
-    add('limit', 'propertyNames.maxLength', true, { [fillString(names, n)]: value() }, `with a key of ${n} characters (propertyNames maxLength ${n})`);
-    add('limit', 'propertyNames.maxLength', false, { [fillString(names, n + 1)]: value() }, `with a key of ${n + 1} characters (propertyNames maxLength ${n})`);
+    add(
+      'limit',
+      'propertyNames.maxLength',
+      true,
+      { [fillString(names, n)]: value() },
+      `with a key of ${n} characters (propertyNames maxLength ${n})`,
+    );
+    add(
+      'limit',
+      'propertyNames.maxLength',
+      false,
+      { [fillString(names, n + 1)]: value() },
+      `with a key of ${n + 1} characters (propertyNames maxLength ${n})`,
+    );
   }
   const breaker = patternBreaker(names);
-  if (breaker !== undefined) add('limit', 'propertyNames.pattern', false, { [breaker]: value() }, `with the key ${JSON.stringify(breaker)} (propertyNames pattern ${String(names.pattern)})`);
+  if (breaker !== undefined)
+    add(
+      'limit',
+      'propertyNames.pattern',
+      false,
+      { [breaker]: value() },
+      `with the key ${JSON.stringify(breaker)} (propertyNames pattern ${String(names.pattern)})`,
+    );
 }
 
 /** Distinct keys valid for `propertyNames`: `k0`, `k1`… (or a pattern-satisfying variant). */
 function keyOf(names: JsonObject, i: number): string {
   const key = `k${i}`;
-  return typeof names.pattern === 'string' && !new RegExp(names.pattern, 'u').test(key) ? fillString(names, i + 1) : key;
+  return typeof names.pattern === 'string' && !new RegExp(names.pattern, 'u').test(key)
+    ? fillString(names, i + 1)
+    : key;
 }
 
 function discriminatorValue(contract: Contract, branch: unknown, parent: JsonObject): string | undefined {
-  const property = isObject(parent.discriminator) && typeof parent.discriminator.propertyName === 'string' ? parent.discriminator.propertyName : 'type';
+  const property =
+    isObject(parent.discriminator) && typeof parent.discriminator.propertyName === 'string'
+      ? parent.discriminator.propertyName
+      : 'type';
   const schema = contract.resolve<JsonObject>(branch);
   const props = isObject(schema.properties) ? schema.properties : {};
   const value = contract.resolve<JsonObject>(props[property] ?? {}).const;

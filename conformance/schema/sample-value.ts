@@ -7,7 +7,21 @@ export interface SampleHints {
 }
 
 /** Candidate strings tried against a `pattern`, to find one that matches and one that does not. */
-const PATTERN_CANDIDATES = ['sample', 'a', '0', 'x-1', 'with[bracket]', 'has space', '', 'UPPER', '-', 'a.b', 'a/b', 'ä', '0.5'];
+const PATTERN_CANDIDATES = [
+  'sample',
+  'a',
+  '0',
+  'x-1',
+  'with[bracket]',
+  'has space',
+  '',
+  'UPPER',
+  '-',
+  'a.b',
+  'a/b',
+  'ä',
+  '0.5',
+];
 
 /**
  * A small valid instance of a schema: required members only, arrays at their minimum size, strings
@@ -64,7 +78,9 @@ export function primaryType(schema: JsonObject): string | undefined {
 
 export function sampleString(schema: JsonObject, name: string, hints: SampleHints): string {
   if (/models?$/.test(name)) return hints.model;
-  const examples = Array.isArray(schema.examples) ? schema.examples.filter((e): e is string => typeof e === 'string') : [];
+  const examples = Array.isArray(schema.examples)
+    ? schema.examples.filter((e): e is string => typeof e === 'string')
+    : [];
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
   const fits = (s: string) => s.length >= min && s.length <= max && matches(schema, s);

@@ -19,14 +19,22 @@ const MAX_DEPTH = 6;
  * `engine` string could name an engine the target lacks). Fields that name models get the
  * target's model. Returns undefined for a schema it cannot constrain.
  */
-export function schemaArbitrary(contract: Contract, raw: unknown, hints: SampleHints, name = '', depth = 0): Arbitrary<unknown> | undefined {
+export function schemaArbitrary(
+  contract: Contract,
+  raw: unknown,
+  hints: SampleHints,
+  name = '',
+  depth = 0,
+): Arbitrary<unknown> | undefined {
   const schema = contract.resolve<JsonObject>(raw);
   if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     if (Array.isArray(schema[keyword]) && schema.type === undefined) {
-      const branches = (schema[keyword] as unknown[]).map((b) => schemaArbitrary(contract, b, hints, name, depth + 1)).filter((a) => a !== undefined);
+      const branches = (schema[keyword] as unknown[])
+        .map((b) => schemaArbitrary(contract, b, hints, name, depth + 1))
+        .filter((a) => a !== undefined);
       return branches.length > 0 ? fc.oneof(...branches) : undefined;
     }
   }
@@ -36,7 +44,13 @@ export function schemaArbitrary(contract: Contract, raw: unknown, hints: SampleH
   return nullable ? fc.option(base, { nil: null, freq: 5 }) : base;
 }
 
-function nonNull(contract: Contract, schema: JsonObject, hints: SampleHints, name: string, depth: number): Arbitrary<unknown> | undefined {
+function nonNull(
+  contract: Contract,
+  schema: JsonObject,
+  hints: SampleHints,
+  name: string,
+  depth: number,
+): Arbitrary<unknown> | undefined {
   const num = (k: string) => (typeof schema[k] === 'number' ? (schema[k] as number) : undefined);
   switch (primaryType(schema)) {
     case 'boolean':
@@ -45,10 +59,14 @@ function nonNull(contract: Contract, schema: JsonObject, hints: SampleHints, nam
       return fc.constant(null);
     case 'integer':
     case 'number': {
-      const min = num('minimum') ?? (num('exclusiveMinimum') === undefined ? undefined : (num('exclusiveMinimum') as number) + 1);
-      const max = num('maximum') ?? (num('exclusiveMaximum') === undefined ? undefined : (num('exclusiveMaximum') as number) - 1);
+      const min =
+        num('minimum') ?? (num('exclusiveMinimum') === undefined ? undefined : (num('exclusiveMinimum') as number) + 1);
+      const max =
+        num('maximum') ?? (num('exclusiveMaximum') === undefined ? undefined : (num('exclusiveMaximum') as number) - 1);
       if (min === undefined || max === undefined) return undefined;
-      return primaryType(schema) === 'integer' ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+      return primaryType(schema) === 'integer'
+        ? fc.integer({ min, max })
+        : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
     }
     case 'string': {
       if (/models?$/.test(name)) return fc.constant(hints.model);
@@ -56,8 +74,12 @@ function nonNull(contract: Contract, schema: JsonObject, hints: SampleHints, nam
       if (max === undefined && depth > FREE_DEPTH) return undefined;
       const min = num('minLength') ?? 0;
       // ASCII and any Unicode grapheme (non-Latin scripts, emoji): both are plain strings to the contract.
-      const any = (minLength: number, maxLength: number) => fc.oneof(fc.string({ minLength, maxLength }), fc.string({ minLength, maxLength, unit: 'grapheme' }));
-      const text = max === undefined ? any(min, Math.max(min, FREE_STRING)) : fc.oneof(any(min, Math.min(max, 64)), fc.string({ minLength: max, maxLength: max }));
+      const any = (minLength: number, maxLength: number) =>
+        fc.oneof(fc.string({ minLength, maxLength }), fc.string({ minLength, maxLength, unit: 'grapheme' }));
+      const text =
+        max === undefined
+          ? any(min, Math.max(min, FREE_STRING))
+          : fc.oneof(any(min, Math.min(max, 64)), fc.string({ minLength: max, maxLength: max }));
       return typeof schema.pattern === 'string' ? text.filter((s) => matches(schema, s)) : text;
     }
     case 'array': {
@@ -73,7 +95,12 @@ function nonNull(contract: Contract, schema: JsonObject, hints: SampleHints, nam
   }
 }
 
-function objectArbitrary(contract: Contract, schema: JsonObject, hints: SampleHints, depth: number): Arbitrary<unknown> | undefined {
+function objectArbitrary(
+  contract: Contract,
+  schema: JsonObject,
+  hints: SampleHints,
+  depth: number,
+): Arbitrary<unknown> | undefined {
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const members: Record<string, Arbitrary<unknown>> = {};
@@ -86,7 +113,9 @@ function objectArbitrary(contract: Contract, schema: JsonObject, hints: SampleHi
     return fc.record(members, { requiredKeys: [...required].filter((k) => k in members) });
   }
   const names = isObject(schema.propertyNames) ? contract.resolve<JsonObject>(schema.propertyNames) : undefined;
-  const values = isObject(schema.additionalProperties) ? schemaArbitrary(contract, schema.additionalProperties, hints, '', depth + 1) : undefined;
+  const values = isObject(schema.additionalProperties)
+    ? schemaArbitrary(contract, schema.additionalProperties, hints, '', depth + 1)
+    : undefined;
   const maxKeys = typeof schema.maxProperties === 'number' ? schema.maxProperties : undefined;
   if (!names || !values || maxKeys === undefined) return undefined;
   const keys = (schemaArbitrary(contract, { ...names, type: 'string' }, hints, 'key', depth + 1) ?? fc.string()).filter(

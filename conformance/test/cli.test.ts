@@ -30,9 +30,15 @@ async function cli(argv: string[], env: NodeJS.ProcessEnv = {}) {
 
 /** The mock's target file pointed at `baseUrl`, resetting the test's own mock. */
 function target(baseUrl: string): string {
-  const mockTarget = JSON.parse(readFileSync(path.join(__dirname, '..', 'targets', 'mock.json'), 'utf8')) as Record<string, unknown>;
+  const mockTarget = JSON.parse(readFileSync(path.join(__dirname, '..', 'targets', 'mock.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   const file = path.join(dir, `target-${Date.now()}-${Math.random()}.json`);
-  writeFileSync(file, JSON.stringify({ ...mockTarget, $schema: undefined, baseUrl, resetUrl: `${new URL(mockUrl).origin}/__mock/reset` }));
+  writeFileSync(
+    file,
+    JSON.stringify({ ...mockTarget, $schema: undefined, baseUrl, resetUrl: `${new URL(mockUrl).origin}/__mock/reset` }),
+  );
   return file;
 }
 
@@ -69,25 +75,54 @@ describe('npm run conformance', () => {
 
   it('exits 0 against the mock and writes junit.xml and conformance.json', async () => {
     const reportDir = path.join(dir, 'pass');
-    const { code, out } = await cli(['--target', target(mockUrl), '--report-dir', reportDir, '--only', 'catalog/*,auth/missing-key/*', '--seed', '5']);
+    const { code, out } = await cli([
+      '--target',
+      target(mockUrl),
+      '--report-dir',
+      reportDir,
+      '--only',
+      'catalog/*,auth/missing-key/*',
+      '--seed',
+      '5',
+    ]);
     expect(code).toBe(EXIT_PASS);
     expect(out).toMatch(/PASS: \d+ passed, 0 failed, 0 skipped/);
-    const json = JSON.parse(readFileSync(path.join(reportDir, 'conformance.json'), 'utf8')) as { seed: number; operations: Record<string, { statuses: { observed: string[]; never: string[] } }> };
+    const json = JSON.parse(readFileSync(path.join(reportDir, 'conformance.json'), 'utf8')) as {
+      seed: number;
+      operations: Record<string, { statuses: { observed: string[]; never: string[] } }>;
+    };
     expect(json.seed).toBe(5);
-    expect(json.operations.getModel?.statuses).toEqual(expect.objectContaining({ observed: ['200', '401', '404'], never: ['500'] }));
-    expect(readFileSync(path.join(reportDir, 'junit.xml'), 'utf8')).toMatch(/<testsuites name="conformance" tests="\d+" failures="0"/);
+    expect(json.operations.getModel?.statuses).toEqual(
+      expect.objectContaining({ observed: ['200', '401', '404'], never: ['500'] }),
+    );
+    expect(readFileSync(path.join(reportDir, 'junit.xml'), 'utf8')).toMatch(
+      /<testsuites name="conformance" tests="\d+" failures="0"/,
+    );
   });
 
   it('exits 1 against a broken gateway and shows the rule, what came back and a curl without the key', async () => {
-    const proxy = await startFaultProxy(mockUrl, { response: (res) => ({ ...res, status: res.status === 200 ? 201 : res.status }) });
+    const proxy = await startFaultProxy(mockUrl, {
+      response: (res) => ({ ...res, status: res.status === 200 ? 201 : res.status }),
+    });
     try {
       const reportDir = path.join(dir, 'fail');
-      const { code, out } = await cli(['--target', target(proxy.baseUrl), '--report-dir', reportDir, '--only', 'catalog/getModel/model']);
+      const { code, out } = await cli([
+        '--target',
+        target(proxy.baseUrl),
+        '--report-dir',
+        reportDir,
+        '--only',
+        'catalog/getModel/model',
+      ]);
       expect(code).toBe(EXIT_FAIL);
       expect(out).toContain('status-code-documented · getModel · catalog/getModel/model · contract §7.2/§7.4');
-      expect(out).toContain(`reproduce: curl -sS -X GET '${proxy.baseUrl}/model/openai/gpt-4o' -H "Authorization: Bearer $API_KEY"`);
+      expect(out).toContain(
+        `reproduce: curl -sS -X GET '${proxy.baseUrl}/model/openai/gpt-4o' -H "Authorization: Bearer $API_KEY"`,
+      );
       expect(out).not.toContain('sk-mock-user');
-      expect(readFileSync(path.join(reportDir, 'junit.xml'), 'utf8')).toMatch(/<failure message="status 201 is not documented/);
+      expect(readFileSync(path.join(reportDir, 'junit.xml'), 'utf8')).toMatch(
+        /<failure message="status 201 is not documented/,
+      );
     } finally {
       await proxy.close();
     }
@@ -97,10 +132,21 @@ describe('npm run conformance', () => {
     const file = target(mockUrl);
     const stripped = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     writeFileSync(file, JSON.stringify({ ...stripped, guardrail: undefined, managementKey: undefined }));
-    const { code, out } = await cli(['--target', file, '--only', 'guardrail/*', '--report-dir', path.join(dir, 'skip')]);
+    const { code, out } = await cli([
+      '--target',
+      file,
+      '--only',
+      'guardrail/*',
+      '--report-dir',
+      path.join(dir, 'skip'),
+    ]);
     expect(code).toBe(EXIT_PASS);
-    expect(out).toContain('guardrail/createResponse/blocked: the target does not provide guardrail.guardedApiKey, guardrail.blockedInput');
-    expect(out).toContain('guardrail/unassignGuardrailKeys/unassign-twice: the target does not provide managementKey, guardrail.id, guardrail.keyHashes');
+    expect(out).toContain(
+      'guardrail/createResponse/blocked: the target does not provide guardrail.guardedApiKey, guardrail.blockedInput',
+    );
+    expect(out).toContain(
+      'guardrail/unassignGuardrailKeys/unassign-twice: the target does not provide managementKey, guardrail.id, guardrail.keyHashes',
+    );
     expect(existsSync(path.join(dir, 'skip', 'junit.xml'))).toBe(true);
   });
 });

@@ -24,13 +24,29 @@ describe('configuration', () => {
 
   it('lets flags override CONFORMANCE_* variables, which override the target file', () => {
     const file = targetFile({ baseUrl: 'http://file.test/api/v1', apiKey: 'file-key', model: 'file/model' });
-    const config = resolve(['--target', file, '--api-key', 'flag-key'], { CONFORMANCE_API_KEY: 'env-key', CONFORMANCE_MODEL: 'env/model' });
+    const config = resolve(['--target', file, '--api-key', 'flag-key'], {
+      CONFORMANCE_API_KEY: 'env-key',
+      CONFORMANCE_MODEL: 'env/model',
+    });
     expect([config.baseUrl, config.apiKey, config.model]).toEqual(['http://file.test/api/v1', 'flag-key', 'env/model']);
   });
 
   it('reads every setting from its CONFORMANCE_* variable', () => {
-    const config = resolve([], { CONFORMANCE_BASE_URL: 'http://env.test/api/v1/', CONFORMANCE_API_KEY: 'k', CONFORMANCE_SEED: '7', CONFORMANCE_ONLY: 'stream, auth/*', CONFORMANCE_CONCURRENCY: '3' });
-    expect(config).toMatchObject({ baseUrl: 'http://env.test/api/v1', apiKey: 'k', seed: 7, only: ['stream', 'auth/*'], concurrency: 3, startMock: false });
+    const config = resolve([], {
+      CONFORMANCE_BASE_URL: 'http://env.test/api/v1/',
+      CONFORMANCE_API_KEY: 'k',
+      CONFORMANCE_SEED: '7',
+      CONFORMANCE_ONLY: 'stream, auth/*',
+      CONFORMANCE_CONCURRENCY: '3',
+    });
+    expect(config).toMatchObject({
+      baseUrl: 'http://env.test/api/v1',
+      apiKey: 'k',
+      seed: 7,
+      only: ['stream', 'auth/*'],
+      concurrency: 3,
+      startMock: false,
+    });
   });
 
   const errors: Array<[string, { argv: string[]; env?: NodeJS.ProcessEnv; message: RegExp }]> = [
@@ -47,7 +63,12 @@ describe('configuration', () => {
 
   it('rejects a target file that is not JSON or breaks the target schema, naming the field', () => {
     expect(() => resolve(['--target', targetFile('{ nope')])).toThrow(/is not JSON/);
-    expect(() => resolve(['--target', targetFile({ baseUrl: 'http://x.test/api/v1', apiKey: 'k', guardrail: { keyHashes: 'abc' } })])).toThrow(/\/guardrail\/keyHashes must be array/);
+    expect(() =>
+      resolve([
+        '--target',
+        targetFile({ baseUrl: 'http://x.test/api/v1', apiKey: 'k', guardrail: { keyHashes: 'abc' } }),
+      ]),
+    ).toThrow(/\/guardrail\/keyHashes must be array/);
   });
 
   it('explains every flag and its variable in --help', () => {

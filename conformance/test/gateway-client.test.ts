@@ -40,29 +40,52 @@ describe('gateway client', () => {
   });
 
   it('waits as told and retries a documented 429', async () => {
-    answers = [[429, { 'content-type': 'application/json', 'retry-after': '0' }, '{"error":{"code":429,"message":"slow down"}}']];
-    const exchange = await client().send('s', createResponse, { method: 'POST', path: '/responses', body: {}, credential: 'apiKey' });
+    answers = [
+      [429, { 'content-type': 'application/json', 'retry-after': '0' }, '{"error":{"code":429,"message":"slow down"}}'],
+    ];
+    const exchange = await client().send('s', createResponse, {
+      method: 'POST',
+      path: '/responses',
+      body: {},
+      credential: 'apiKey',
+    });
     expect(exchange.response?.status).toBe(200);
   });
 
   it('keeps an undocumented 429 as the answer', async () => {
-    answers = [[429, { 'content-type': 'application/json', 'retry-after': '0' }, '{"error":{"code":429,"message":"slow down"}}']];
+    answers = [
+      [429, { 'content-type': 'application/json', 'retry-after': '0' }, '{"error":{"code":429,"message":"slow down"}}'],
+    ];
     const exchange = await client().send('s', getModel, { method: 'GET', path: '/model/a/b', credential: 'apiKey' });
     expect(exchange.response?.status).toBe(429);
   });
 
   it('reports failures with the key replaced by its variable, in headers, echoed bodies and curl', async () => {
-    answers = [[400, { 'content-type': 'application/json' }, '{"error":{"code":400,"message":"bad key sk-secret-user-key"}}']];
-    const exchange = await client().send('s', createResponse, { method: 'POST', path: '/responses', body: { user: "it's" }, credential: 'apiKey' });
+    answers = [
+      [400, { 'content-type': 'application/json' }, '{"error":{"code":400,"message":"bad key sk-secret-user-key"}}'],
+    ];
+    const exchange = await client().send('s', createResponse, {
+      method: 'POST',
+      path: '/responses',
+      body: { user: "it's" },
+      credential: 'apiKey',
+    });
     const failure = buildFailure(exchange, { check: 'c', rule: '§1' }, { message: 'm', expected: 'e' }, keys);
     expect(JSON.stringify(failure)).not.toContain('sk-secret');
     expect(failure.request.headers.Authorization).toBe('Bearer $API_KEY');
     expect(failure.received.body).toContain('bad key $API_KEY');
-    expect(failure.curl).toBe(`curl -sS -X POST '${baseUrl}/responses' -H "Authorization: Bearer $API_KEY" -H 'Content-Type: application/json' --data-raw '{"user":"it'\\''s"}'`);
+    expect(failure.curl).toBe(
+      `curl -sS -X POST '${baseUrl}/responses' -H "Authorization: Bearer $API_KEY" -H 'Content-Type: application/json' --data-raw '{"user":"it'\\''s"}'`,
+    );
   });
 
   it('turns a refused connection into a transport error, not a throw', async () => {
-    const exchange = await createGatewayClient({ baseUrl: 'http://127.0.0.1:1/api/v1', keys, requestTimeoutMs: 1000, eventTimeoutMs: 1000 }).send('s', getModel, { method: 'GET', path: '/model/a/b', credential: 'apiKey' });
+    const exchange = await createGatewayClient({
+      baseUrl: 'http://127.0.0.1:1/api/v1',
+      keys,
+      requestTimeoutMs: 1000,
+      eventTimeoutMs: 1000,
+    }).send('s', getModel, { method: 'GET', path: '/model/a/b', credential: 'apiKey' });
     expect(exchange.transportError).toMatch(/ECONNREFUSED/);
   });
 });

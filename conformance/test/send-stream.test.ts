@@ -17,7 +17,16 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const call = (eventTimeoutMs = 2000) => sendStream({ baseUrl, method: 'POST', pathAndQuery: '/responses', headers: {}, body: '{}', timeoutMs: 2000, eventTimeoutMs });
+const call = (eventTimeoutMs = 2000) =>
+  sendStream({
+    baseUrl,
+    method: 'POST',
+    pathAndQuery: '/responses',
+    headers: {},
+    body: '{}',
+    timeoutMs: 2000,
+    eventTimeoutMs,
+  });
 const sse = (res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'text/event-stream' });
 
 describe('sendStream', () => {

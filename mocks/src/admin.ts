@@ -24,7 +24,11 @@ export function handleAdmin(
 ): void {
   if (options.adminRequiresManagementKey) {
     const key = authenticate(req.headers, undefined, store);
-    if (!key.management) throw new GatewayError(403, 'Only management keys can use the /__mock/ endpoints when the mock listens beyond loopback');
+    if (!key.management)
+      throw new GatewayError(
+        403,
+        'Only management keys can use the /__mock/ endpoints when the mock listens beyond loopback',
+      );
   }
   const route = `${req.method ?? 'GET'} ${path}`;
   switch (route) {
@@ -40,6 +44,9 @@ export function handleAdmin(
       return;
     default:
       for (const handle of extra) if (handle(req, res)) return;
-      throw new GatewayError(404, `No admin endpoint ${route}: try GET /__mock/state, GET /__mock/requests or POST /__mock/reset`);
+      throw new GatewayError(
+        404,
+        `No admin endpoint ${route}: try GET /__mock/state, GET /__mock/requests or POST /__mock/reset`,
+      );
   }
 }

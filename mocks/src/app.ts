@@ -18,7 +18,11 @@ import { readBody } from './pipeline/read-body';
 import { sendError, sendJson } from './pipeline/send';
 
 /** A `Prefer` scenario answer (Prism-compatible), or undefined to take the ordinary path. */
-export type PreferHandler = (operation: OperationInfo, req: IncomingMessage, body: Buffer | undefined) => Promise<HandlerResult | undefined>;
+export type PreferHandler = (
+  operation: OperationInfo,
+  req: IncomingMessage,
+  body: Buffer | undefined,
+) => Promise<HandlerResult | undefined>;
 
 export interface AppDependencies {
   readonly contract: Contract;
@@ -60,7 +64,14 @@ export function createRequestListener(deps: AppDependencies): (req: IncomingMess
 }
 
 /** One line of `GET /__mock/requests`, once the answer is complete. */
-function logRequest(store: MockStore, req: IncomingMessage, res: ServerResponse, path: string, routed: Routed, started: number): void {
+function logRequest(
+  store: MockStore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  routed: Routed,
+  started: number,
+): void {
   store.requests.add({
     atMs: Date.now(),
     method: req.method ?? '',
@@ -103,9 +114,11 @@ function serve(
 ): Promise<void> | undefined {
   const { options, router, store } = deps;
   const { basePath } = options;
-  const apiPath = path.startsWith(basePath) && path.charCodeAt(basePath.length) === SLASH ? path.slice(basePath.length) : undefined;
-  const cors = req.headers.origin !== undefined
-    && applyCors(req, res, () => (apiPath === undefined ? ['GET', 'POST'] : router.allowedMethods(apiPath)));
+  const apiPath =
+    path.startsWith(basePath) && path.charCodeAt(basePath.length) === SLASH ? path.slice(basePath.length) : undefined;
+  const cors =
+    req.headers.origin !== undefined &&
+    applyCors(req, res, () => (apiPath === undefined ? ['GET', 'POST'] : router.allowedMethods(apiPath)));
   if (cors) return undefined;
   if (path.startsWith(ADMIN_PREFIX)) {
     handleAdmin(req, res, path, store, options, deps.adminRoutes);
@@ -123,7 +136,12 @@ function serve(
 }
 
 /** Reads the body (if the operation has one), then answers a `Prefer` scenario or the ordinary way. */
-async function serveAfterBody(deps: AppDependencies, req: IncomingMessage, res: ServerResponse, admitted: Admitted): Promise<void> {
+async function serveAfterBody(
+  deps: AppDependencies,
+  req: IncomingMessage,
+  res: ServerResponse,
+  admitted: Admitted,
+): Promise<void> {
   const { operation } = admitted;
   const rawBody = operation.requestBody
     ? await readBody(req, deps.options.bodyLimitBytes, operation.responses.has('413') ? 413 : 400)
@@ -160,7 +178,17 @@ function respond(
   // Test mode: a handler that streams writes the body itself; keep a copy to check once it is sent.
   const captured = deps.checker ? captureBody(res) : undefined;
   const context = new LiveContext({
-    operation, pathParams, query, body, key, store, contract: deps.contract, options, req, res, shutdown: deps.shutdown,
+    operation,
+    pathParams,
+    query,
+    body,
+    key,
+    store,
+    contract: deps.contract,
+    options,
+    req,
+    res,
+    shutdown: deps.shutdown,
   });
   let result: HandlerResult | Promise<HandlerResult>;
   try {
@@ -206,7 +234,8 @@ function finish(
   if (checker) {
     const text = payload.toString();
     // A Prefer scenario may answer with a documented event-stream example.
-    const contentType = Object.entries(result.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+    const contentType =
+      Object.entries(result.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
     if (contentType.startsWith('text/event-stream')) checker.checkStream(operation, result.status, text);
     else checker.checkJson(operation, result.status, text);
   }
@@ -214,12 +243,15 @@ function finish(
 }
 
 function fail(deps: AppDependencies, res: ServerResponse, operation: OperationInfo | undefined, err: unknown): void {
-  const error = err instanceof GatewayError
-    ? err
-    : new GatewayError(500, 'Unexpected error in the mock gateway; see the mock\'s log for details');
-  if (!(err instanceof GatewayError)) deps.options.log(`internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  const error =
+    err instanceof GatewayError
+      ? err
+      : new GatewayError(500, "Unexpected error in the mock gateway; see the mock's log for details");
+  if (!(err instanceof GatewayError))
+    deps.options.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   // 404/405 for unknown routes have no operation in the document to check against, and errors
   // about the mock's own controls (Prefer) are not API responses.
-  if (operation && !res.headersSent && error.options.mockControl !== true) deps.checker?.checkJson(operation, error.status, JSON.stringify(toEnvelope(error)));
+  if (operation && !res.headersSent && error.options.mockControl !== true)
+    deps.checker?.checkJson(operation, error.status, JSON.stringify(toEnvelope(error)));
   sendError(res, error);
 }

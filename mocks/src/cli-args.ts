@@ -73,7 +73,12 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     port: integer('--port', values.port ?? env.PORT ?? '4010', 0, 65535),
     host: values.host ?? env.HOST ?? '127.0.0.1',
     fixturesPath: values.fixtures,
-    bodyLimitBytes: integer('--body-limit', values['body-limit'] ?? String(DEFAULT_BODY_LIMIT_BYTES), 1, Number.MAX_SAFE_INTEGER),
+    bodyLimitBytes: integer(
+      '--body-limit',
+      values['body-limit'] ?? String(DEFAULT_BODY_LIMIT_BYTES),
+      1,
+      Number.MAX_SAFE_INTEGER,
+    ),
     firstTokenDelayMs: optionalInteger('--first-token-delay-ms', values['first-token-delay-ms'], 0, 600_000),
     tokensPerSecond: optionalInteger('--tokens-per-second', values['tokens-per-second'], 0, 1_000_000),
     validateResponses: values['validate-responses'] === true,

@@ -21,7 +21,8 @@ v8.setFlagsFromString('--heap-growing-percent=20');
 
 function banner(mock: MockServer, baseUrl: string, settings: CliSettings): string {
   const keys = mock.store.fixtures.keys.map(
-    (k) => `  ${k.key.padEnd(22)} ${(k.management ? 'management' : 'ordinary').padEnd(10)} hash ${hashKey(k.key).slice(0, 16)}…  ${k.label}`,
+    (k) =>
+      `  ${k.key.padEnd(22)} ${(k.management ? 'management' : 'ordinary').padEnd(10)} hash ${hashKey(k.key).slice(0, 16)}…  ${k.label}`,
   );
   return [
     `Model Gateway mock listening on ${baseUrl}`,
@@ -40,35 +41,43 @@ async function main(): Promise<number> {
   }
   const started = performance.now();
   // One build function for the start and for every `--watch` reload: spec and fixtures from disk.
-  const build = (): MockServer => buildMock({
-    fixturesPath: settings.fixturesPath,
-    checkEverySchema: settings.watch,
-    options: {
-      bodyLimitBytes: settings.bodyLimitBytes,
-      validateResponses: settings.validateResponses,
-      pacing: { firstTokenDelayMs: settings.firstTokenDelayMs, tokensPerSecond: settings.tokensPerSecond },
-      adminRequiresManagementKey: !isLoopbackHost(settings.host),
-      // Internal errors are printed even with --quiet: a 500 says "see the mock's log".
-      log: (line) => console.error(line),
-    },
-  });
+  const build = (): MockServer =>
+    buildMock({
+      fixturesPath: settings.fixturesPath,
+      checkEverySchema: settings.watch,
+      options: {
+        bodyLimitBytes: settings.bodyLimitBytes,
+        validateResponses: settings.validateResponses,
+        pacing: { firstTokenDelayMs: settings.firstTokenDelayMs, tokensPerSecond: settings.tokensPerSecond },
+        adminRequiresManagementKey: !isLoopbackHost(settings.host),
+        // Internal errors are printed even with --quiet: a 500 says "see the mock's log".
+        log: (line) => console.error(line),
+      },
+    });
   const mock = new ReloadableMock(build());
   let baseUrl: string;
   try {
     baseUrl = await mock.listen(settings.port, settings.host);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new CliError(`port ${settings.port} on ${settings.host} is already in use: pass --port N (or PORT=N), or stop the other server`);
+    if (code === 'EADDRINUSE')
+      throw new CliError(
+        `port ${settings.port} on ${settings.host} is already in use: pass --port N (or PORT=N), or stop the other server`,
+      );
     throw new CliError(`cannot listen on ${settings.host}:${settings.port}: ${(err as Error).message}`);
   }
   console.log(banner(mock.current, baseUrl, settings));
   const adminBase = baseUrl.replace(/\/api\/v1$/, '');
-  console.log(`API reference: ${adminBase}/__mock/docs (built by \`npm run docs\`); spec: ${adminBase}/__mock/openapi.yaml, ${adminBase}/__mock/openapi.json`);
+  console.log(
+    `API reference: ${adminBase}/__mock/docs (built by \`npm run docs\`); spec: ${adminBase}/__mock/openapi.yaml, ${adminBase}/__mock/openapi.json`,
+  );
   let watcher: FileWatcher | undefined;
   if (settings.watch) {
     const files = [SPEC_PATH, path.resolve(settings.fixturesPath ?? builtinFixturesPath())];
     watcher = startWatching({ mock, files, build, report: (event) => console.error(describeWatchEvent(event)) });
-    console.log(`Watching ${files.map((file) => path.relative(process.cwd(), file) || file).join(' and ')}: the mock reloads when they change.`);
+    console.log(
+      `Watching ${files.map((file) => path.relative(process.cwd(), file) || file).join(' and ')}: the mock reloads when they change.`,
+    );
   }
   if (!settings.quiet) console.log(`Ready in ${Math.round(performance.now() - started)} ms. Ctrl-C stops.`);
 
@@ -79,7 +88,10 @@ async function main(): Promise<number> {
       stopping = true;
       if (!settings.quiet) console.log(`${signal}: finishing in-flight requests, then exiting`);
       watcher?.close();
-      mock.close().then(() => resolve(0), () => resolve(1));
+      mock.close().then(
+        () => resolve(0),
+        () => resolve(1),
+      );
     };
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));

@@ -55,7 +55,10 @@ function readDocs(docsHtmlPath: string): Buffer {
   } catch {
     // Not built yet: answered below.
   }
-  throw new GatewayError(404, `The API reference is not built: run \`npm run docs\` (it writes ${path.relative(process.cwd(), docsHtmlPath) || docsHtmlPath}), then reload /__mock/docs`);
+  throw new GatewayError(
+    404,
+    `The API reference is not built: run \`npm run docs\` (it writes ${path.relative(process.cwd(), docsHtmlPath) || docsHtmlPath}), then reload /__mock/docs`,
+  );
 }
 
 function send(res: ServerResponse, contentType: string, body: string | Buffer, head: boolean): void {

@@ -29,34 +29,35 @@ export function gracefulCloser(server: http.Server): (graceMs: number, onGraceEn
     socket.once('close', () => sockets.delete(socket));
   });
 
-  return (graceMs, onGraceEnd) => new Promise((resolve) => {
-    if (!server.listening) {
-      resolve();
-      return;
-    }
-    server.close(() => resolve());
-    for (const socket of sockets) {
-      const serving = socket._httpMessage;
-      if (!serving) {
-        socket.destroy();
-        continue;
+  return (graceMs, onGraceEnd) =>
+    new Promise((resolve) => {
+      if (!server.listening) {
+        resolve();
+        return;
       }
-      // The connection stays open for this response only: once it is sent, no further request.
-      serving.shouldKeepAlive = false;
-      serving.once('close', () => socket.end());
-    }
-    let destroyer: NodeJS.Timeout | undefined;
-    const grace = setTimeout(() => {
-      onGraceEnd?.();
-      destroyer = setTimeout(() => {
-        for (const socket of sockets) socket.destroy();
-      }, STREAM_END_MS);
-      destroyer.unref();
-    }, graceMs);
-    grace.unref();
-    server.once('close', () => {
-      clearTimeout(grace);
-      clearTimeout(destroyer);
+      server.close(() => resolve());
+      for (const socket of sockets) {
+        const serving = socket._httpMessage;
+        if (!serving) {
+          socket.destroy();
+          continue;
+        }
+        // The connection stays open for this response only: once it is sent, no further request.
+        serving.shouldKeepAlive = false;
+        serving.once('close', () => socket.end());
+      }
+      let destroyer: NodeJS.Timeout | undefined;
+      const grace = setTimeout(() => {
+        onGraceEnd?.();
+        destroyer = setTimeout(() => {
+          for (const socket of sockets) socket.destroy();
+        }, STREAM_END_MS);
+        destroyer.unref();
+      }, graceMs);
+      grace.unref();
+      server.once('close', () => {
+        clearTimeout(grace);
+        clearTimeout(destroyer);
+      });
     });
-  });
 }

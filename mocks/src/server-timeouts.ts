@@ -17,7 +17,12 @@ export interface ServerTimeouts {
   readonly keepAliveMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 20_000, requestMs: 60_000, stalledMs: 60_000, keepAliveMs: 5_000 };
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  headersMs: 20_000,
+  requestMs: 60_000,
+  stalledMs: 60_000,
+  keepAliveMs: 5_000,
+};
 
 /** Options for http.createServer. Node checks head and request deadlines every interval, so it is kept short. */
 export function serverTimeoutOptions(timeouts: ServerTimeouts): http.ServerOptions {
@@ -49,11 +54,14 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): v
     socket.destroy();
     return;
   }
-  const [status, reason, message] = err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-    ? [408, 'Request Timeout', 'Request timed out: the request was not received in time']
-    : err.code === 'HPE_HEADER_OVERFLOW'
-      ? [400, 'Bad Request', 'Malformed HTTP request: the request headers are too large']
-      : [400, 'Bad Request', 'Malformed HTTP request'];
+  const [status, reason, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'Request timed out: the request was not received in time']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [400, 'Bad Request', 'Malformed HTTP request: the request headers are too large']
+        : [400, 'Bad Request', 'Malformed HTTP request'];
   const body = JSON.stringify({ error: { code: status, message } });
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }

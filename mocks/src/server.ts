@@ -70,7 +70,12 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
   const endStreams = (): void => shutdown.abort();
   const listener = createRequestListener({
     shutdown: shutdown.signal,
-    contract, store, options, handlers, validators, checker,
+    contract,
+    store,
+    options,
+    handlers,
+    validators,
+    checker,
     router: createRouter(operations),
     prefer: createPreferHandler(contract, options.basePath),
     adminRoutes: init.adminRoutes,
@@ -82,7 +87,11 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
 
   let baseUrl: string | undefined;
   return {
-    server, listener, store, contract, options,
+    server,
+    listener,
+    store,
+    contract,
+    options,
     responseViolations: checker?.violations ?? [],
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {

@@ -42,7 +42,9 @@ describe('docs and raw spec under /__mock/', () => {
     expect(res.status).toBe(404);
     const body = (await res.json()) as { error: { code: number; message: string } };
     expect(body.error.code).toBe(404);
-    expect(body.error.message).toMatch(/^The API reference is not built: run `npm run docs` \(it writes .*index\.html\), then reload \/__mock\/docs$/);
+    expect(body.error.message).toMatch(
+      /^The API reference is not built: run `npm run docs` \(it writes .*index\.html\), then reload \/__mock\/docs$/,
+    );
   });
 
   it('serves the built reference at GET /__mock/docs, read afresh on each request', async () => {
@@ -65,7 +67,9 @@ describe('docs and raw spec under /__mock/', () => {
   it('returns 404 with the envelope for another method on a docs route', async () => {
     const res = await fetch(`${origin}/__mock/openapi.yaml`, { method: 'POST' });
     expect(res.status).toBe(404);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/^No admin endpoint POST \/__mock\/openapi\.yaml/);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+      /^No admin endpoint POST \/__mock\/openapi\.yaml/,
+    );
   });
 });
 
@@ -75,8 +79,12 @@ describe('docs routes beyond loopback', () => {
     const origin = new URL(await mock.listen(0)).origin;
     try {
       expect((await fetch(`${origin}/__mock/openapi.json`)).status).toBe(401);
-      expect((await fetch(`${origin}/__mock/openapi.json`, { headers: { authorization: 'Bearer sk-mock-user' } })).status).toBe(403);
-      const allowed = await fetch(`${origin}/__mock/openapi.json`, { headers: { authorization: 'Bearer sk-mock-management' } });
+      expect(
+        (await fetch(`${origin}/__mock/openapi.json`, { headers: { authorization: 'Bearer sk-mock-user' } })).status,
+      ).toBe(403);
+      const allowed = await fetch(`${origin}/__mock/openapi.json`, {
+        headers: { authorization: 'Bearer sk-mock-management' },
+      });
       expect(allowed.status).toBe(200);
     } finally {
       await mock.close(200);

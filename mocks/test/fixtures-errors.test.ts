@@ -34,41 +34,323 @@ function failure(run: () => unknown): FixturesError {
 }
 
 const cases: Array<[string, { given: (f: Json) => void; want: string }]> = [
-  ['a price written as a number', { given: (f) => { f.models[3].model.pricing.prompt = 0.0000025; }, want: '/models/3/model/pricing/prompt must be string' }],
-  ['a price that is not a decimal', { given: (f) => { f.models[GPT4O].model.pricing.completion = '1e-5'; }, want: `/models/${GPT4O}/model/pricing/completion must be a decimal string` }],
-  ['a misspelled top-level section', { given: (f) => { f.script = f.scripts; }, want: '/script is not an allowed property' }],
-  ['a misspelled key field', { given: (f) => { f.keys[0].lable = f.keys[0].label; }, want: '/keys/0/lable is not an allowed property' }],
-  ['a key without user_id', { given: (f) => { delete f.keys[1].user_id; }, want: '/keys/1/user_id is required but missing' }],
-  ['management written as a string', { given: (f) => { f.keys[1].management = 'true'; }, want: '/keys/1/management must be boolean' }],
-  ['a repeated key string', { given: (f) => { f.keys[2].key = 'sk-mock-user'; }, want: '/keys/2/key repeats the key already defined at /keys/0/key' }],
-  ['a guardrail id that is not a UUID', { given: (f) => { f.guardrails[0].id = 'guardrail-1'; }, want: '/guardrails/0/id must match format "uuid"' }],
-  ['a repeated guardrail id in other letter case', { given: (f) => { f.guardrails[1].id = 'ABCDEF00-0000-4000-8000-000000000001'; f.guardrails[0].id = 'abcdef00-0000-4000-8000-000000000001'; }, want: '/guardrails/1/id repeats guardrail id' }],
-  ['an unknown guardrail action', { given: (f) => { f.guardrails[0].action = 'warn'; }, want: '/guardrails/0/action must be one of "block"' }],
-  ['an assigned hash that is not hex', { given: (f) => { f.guardrails[0].assigned_key_hashes = ['sk-mock-guarded']; }, want: '/guardrails/0/assigned_key_hashes/0 must be a lowercase hex SHA-256' }],
-  ['an assigned hash of no known key', { given: (f) => { f.guardrails[0].assigned_key_hashes = [hashKey('sk-nobody')]; }, want: '/guardrails/0/assigned_key_hashes/0 is not the SHA-256 of any key in /keys' }],
-  ['an unknown data_collection policy', { given: (f) => { f.providers[0].data_collection = 'maybe'; }, want: '/providers/0/data_collection must be one of "deny", "allow"' }],
-  ['a repeated provider slug', { given: (f) => { f.providers[1].slug = f.providers[0].slug; }, want: '/providers/1/slug repeats provider slug' }],
-  ['an endpoint naming an unknown provider', { given: (f) => { f.models[LLAMA].endpoints[2].provider = 'nowhere'; }, want: `/models/${LLAMA}/endpoints/2/provider names unknown provider "nowhere"` }],
-  ['an unknown quantization', { given: (f) => { f.models[LLAMA].endpoints[0].quantization = 'fp7'; }, want: `/models/${LLAMA}/endpoints/0/quantization must be one of` }],
-  ['a repeated model id', { given: (f) => { f.models[MINI].model.id = 'openai/gpt-4o'; f.models[MINI].model.links.details = '/api/v1/models/openai/gpt-4o/endpoints'; }, want: `/models/${MINI}/model/id repeats model id or alias "openai/gpt-4o"` }],
-  ['an alias that is another model\'s id', { given: (f) => { f.models[MINI].aliases.push('openai/gpt-4o'); }, want: `/models/${MINI}/aliases/1 repeats model id or alias "openai/gpt-4o" already used at /models/${GPT4O}/model/id` }],
-  ['an alias used by two models', { given: (f) => { f.models[GPT4O].aliases.push('anthropic/claude-3-5-sonnet'); }, want: `/models/${SONNET}/aliases/0 repeats model id or alias "anthropic/claude-3-5-sonnet" already used at /models/${GPT4O}/aliases/0` }],
-  ['a model id without an author', { given: (f) => { f.models[GPT4O].aliases.push('gpt-4o'); }, want: `/models/${GPT4O}/aliases/0 must be a model id of the form author/slug` }],
-  ['a variant every model already has', { given: (f) => { f.models[GPT4O].variants.push('nitro'); }, want: `/models/${GPT4O}/variants/1 lists "nitro", which applies to every model` }],
-  ['a modality that disagrees with the modality lists', { given: (f) => { f.models[O3].model.architecture.modality = 'text->text'; }, want: `/models/${O3}/model/architecture/modality must be "text+file->text"` }],
-  ['a details link to another model', { given: (f) => { f.models[MINI].model.links.details = '/api/v1/models/openai/gpt-4o/endpoints'; }, want: `/models/${MINI}/model/links/details must be "/api/v1/models/openai/gpt-4o-mini/endpoints"` }],
-  ['a default effort that is not supported', { given: (f) => { f.models[O3].model.reasoning.default_effort = 'max'; }, want: `/models/${O3}/model/reasoning/default_effort must be one of the supported_efforts` }],
-  ['a model object missing a contract field', { given: (f) => { delete f.models[GPT4O].model.expiration_date; }, want: `/models/${GPT4O}/model/expiration_date is required but missing` }],
-  ['a model with no endpoints and no routes', { given: (f) => { f.models[GPT4O].endpoints = []; }, want: `/models/${GPT4O}/endpoints is empty` }],
-  ['a router routing to an unknown model', { given: (f) => { f.models[AUTO].routes_to.push('openai/gpt-5-imaginary'); }, want: `/models/${AUTO}/routes_to/6 names unknown model "openai/gpt-5-imaginary"` }],
-  ['a regex that does not compile', { given: (f) => { f.scripts[WEATHER].match.regex = 'weather in (.+'; }, want: `/scripts/${WEATHER}/match/regex is not a valid regular expression` }],
-  ['a stateful regex flag', { given: (f) => { f.scripts[WEATHER].match.flags = 'gi'; }, want: `/scripts/${WEATHER}/match/flags must be regular expression flags from i, m, s, u, v` }],
-  ['a placeholder beyond the capture groups', { given: (f) => { f.scripts[WEATHER].reply.function_call.arguments.unit = '$2'; }, want: `/scripts/${WEATHER}/reply/function_call/arguments/unit uses $2 but the regex has 1 capture group` }],
-  ['a match with two rules', { given: (f) => { f.scripts[GREETING].match.equals = 'hi'; }, want: `/scripts/${GREETING}/match must have exactly one of the properties contains, equals, regex` }],
-  ['a reply with two forms', { given: (f) => { f.scripts[GREETING].reply.refusal = 'no'; }, want: `/scripts/${GREETING}/reply must have exactly one of the properties text, function_call, refusal` }],
-  ['a repeated script name', { given: (f) => { f.scripts[1].name = f.scripts[0].name; }, want: '/scripts/1/name repeats script name' }],
-  ['a negative pacing', { given: (f) => { f.pacing.tokens_per_second = -5; }, want: '/pacing/tokens_per_second must be >= 0' }],
-  ['a default reply that is not text', { given: (f) => { f.default_reply = { refusal: 'no' }; }, want: '/default_reply/text is required but missing' }],
+  [
+    'a price written as a number',
+    {
+      given: (f) => {
+        f.models[3].model.pricing.prompt = 0.0000025;
+      },
+      want: '/models/3/model/pricing/prompt must be string',
+    },
+  ],
+  [
+    'a price that is not a decimal',
+    {
+      given: (f) => {
+        f.models[GPT4O].model.pricing.completion = '1e-5';
+      },
+      want: `/models/${GPT4O}/model/pricing/completion must be a decimal string`,
+    },
+  ],
+  [
+    'a misspelled top-level section',
+    {
+      given: (f) => {
+        f.script = f.scripts;
+      },
+      want: '/script is not an allowed property',
+    },
+  ],
+  [
+    'a misspelled key field',
+    {
+      given: (f) => {
+        f.keys[0].lable = f.keys[0].label;
+      },
+      want: '/keys/0/lable is not an allowed property',
+    },
+  ],
+  [
+    'a key without user_id',
+    {
+      given: (f) => {
+        delete f.keys[1].user_id;
+      },
+      want: '/keys/1/user_id is required but missing',
+    },
+  ],
+  [
+    'management written as a string',
+    {
+      given: (f) => {
+        f.keys[1].management = 'true';
+      },
+      want: '/keys/1/management must be boolean',
+    },
+  ],
+  [
+    'a repeated key string',
+    {
+      given: (f) => {
+        f.keys[2].key = 'sk-mock-user';
+      },
+      want: '/keys/2/key repeats the key already defined at /keys/0/key',
+    },
+  ],
+  [
+    'a guardrail id that is not a UUID',
+    {
+      given: (f) => {
+        f.guardrails[0].id = 'guardrail-1';
+      },
+      want: '/guardrails/0/id must match format "uuid"',
+    },
+  ],
+  [
+    'a repeated guardrail id in other letter case',
+    {
+      given: (f) => {
+        f.guardrails[1].id = 'ABCDEF00-0000-4000-8000-000000000001';
+        f.guardrails[0].id = 'abcdef00-0000-4000-8000-000000000001';
+      },
+      want: '/guardrails/1/id repeats guardrail id',
+    },
+  ],
+  [
+    'an unknown guardrail action',
+    {
+      given: (f) => {
+        f.guardrails[0].action = 'warn';
+      },
+      want: '/guardrails/0/action must be one of "block"',
+    },
+  ],
+  [
+    'an assigned hash that is not hex',
+    {
+      given: (f) => {
+        f.guardrails[0].assigned_key_hashes = ['sk-mock-guarded'];
+      },
+      want: '/guardrails/0/assigned_key_hashes/0 must be a lowercase hex SHA-256',
+    },
+  ],
+  [
+    'an assigned hash of no known key',
+    {
+      given: (f) => {
+        f.guardrails[0].assigned_key_hashes = [hashKey('sk-nobody')];
+      },
+      want: '/guardrails/0/assigned_key_hashes/0 is not the SHA-256 of any key in /keys',
+    },
+  ],
+  [
+    'an unknown data_collection policy',
+    {
+      given: (f) => {
+        f.providers[0].data_collection = 'maybe';
+      },
+      want: '/providers/0/data_collection must be one of "deny", "allow"',
+    },
+  ],
+  [
+    'a repeated provider slug',
+    {
+      given: (f) => {
+        f.providers[1].slug = f.providers[0].slug;
+      },
+      want: '/providers/1/slug repeats provider slug',
+    },
+  ],
+  [
+    'an endpoint naming an unknown provider',
+    {
+      given: (f) => {
+        f.models[LLAMA].endpoints[2].provider = 'nowhere';
+      },
+      want: `/models/${LLAMA}/endpoints/2/provider names unknown provider "nowhere"`,
+    },
+  ],
+  [
+    'an unknown quantization',
+    {
+      given: (f) => {
+        f.models[LLAMA].endpoints[0].quantization = 'fp7';
+      },
+      want: `/models/${LLAMA}/endpoints/0/quantization must be one of`,
+    },
+  ],
+  [
+    'a repeated model id',
+    {
+      given: (f) => {
+        f.models[MINI].model.id = 'openai/gpt-4o';
+        f.models[MINI].model.links.details = '/api/v1/models/openai/gpt-4o/endpoints';
+      },
+      want: `/models/${MINI}/model/id repeats model id or alias "openai/gpt-4o"`,
+    },
+  ],
+  [
+    "an alias that is another model's id",
+    {
+      given: (f) => {
+        f.models[MINI].aliases.push('openai/gpt-4o');
+      },
+      want: `/models/${MINI}/aliases/1 repeats model id or alias "openai/gpt-4o" already used at /models/${GPT4O}/model/id`,
+    },
+  ],
+  [
+    'an alias used by two models',
+    {
+      given: (f) => {
+        f.models[GPT4O].aliases.push('anthropic/claude-3-5-sonnet');
+      },
+      want: `/models/${SONNET}/aliases/0 repeats model id or alias "anthropic/claude-3-5-sonnet" already used at /models/${GPT4O}/aliases/0`,
+    },
+  ],
+  [
+    'a model id without an author',
+    {
+      given: (f) => {
+        f.models[GPT4O].aliases.push('gpt-4o');
+      },
+      want: `/models/${GPT4O}/aliases/0 must be a model id of the form author/slug`,
+    },
+  ],
+  [
+    'a variant every model already has',
+    {
+      given: (f) => {
+        f.models[GPT4O].variants.push('nitro');
+      },
+      want: `/models/${GPT4O}/variants/1 lists "nitro", which applies to every model`,
+    },
+  ],
+  [
+    'a modality that disagrees with the modality lists',
+    {
+      given: (f) => {
+        f.models[O3].model.architecture.modality = 'text->text';
+      },
+      want: `/models/${O3}/model/architecture/modality must be "text+file->text"`,
+    },
+  ],
+  [
+    'a details link to another model',
+    {
+      given: (f) => {
+        f.models[MINI].model.links.details = '/api/v1/models/openai/gpt-4o/endpoints';
+      },
+      want: `/models/${MINI}/model/links/details must be "/api/v1/models/openai/gpt-4o-mini/endpoints"`,
+    },
+  ],
+  [
+    'a default effort that is not supported',
+    {
+      given: (f) => {
+        f.models[O3].model.reasoning.default_effort = 'max';
+      },
+      want: `/models/${O3}/model/reasoning/default_effort must be one of the supported_efforts`,
+    },
+  ],
+  [
+    'a model object missing a contract field',
+    {
+      given: (f) => {
+        delete f.models[GPT4O].model.expiration_date;
+      },
+      want: `/models/${GPT4O}/model/expiration_date is required but missing`,
+    },
+  ],
+  [
+    'a model with no endpoints and no routes',
+    {
+      given: (f) => {
+        f.models[GPT4O].endpoints = [];
+      },
+      want: `/models/${GPT4O}/endpoints is empty`,
+    },
+  ],
+  [
+    'a router routing to an unknown model',
+    {
+      given: (f) => {
+        f.models[AUTO].routes_to.push('openai/gpt-5-imaginary');
+      },
+      want: `/models/${AUTO}/routes_to/6 names unknown model "openai/gpt-5-imaginary"`,
+    },
+  ],
+  [
+    'a regex that does not compile',
+    {
+      given: (f) => {
+        f.scripts[WEATHER].match.regex = 'weather in (.+';
+      },
+      want: `/scripts/${WEATHER}/match/regex is not a valid regular expression`,
+    },
+  ],
+  [
+    'a stateful regex flag',
+    {
+      given: (f) => {
+        f.scripts[WEATHER].match.flags = 'gi';
+      },
+      want: `/scripts/${WEATHER}/match/flags must be regular expression flags from i, m, s, u, v`,
+    },
+  ],
+  [
+    'a placeholder beyond the capture groups',
+    {
+      given: (f) => {
+        f.scripts[WEATHER].reply.function_call.arguments.unit = '$2';
+      },
+      want: `/scripts/${WEATHER}/reply/function_call/arguments/unit uses $2 but the regex has 1 capture group`,
+    },
+  ],
+  [
+    'a match with two rules',
+    {
+      given: (f) => {
+        f.scripts[GREETING].match.equals = 'hi';
+      },
+      want: `/scripts/${GREETING}/match must have exactly one of the properties contains, equals, regex`,
+    },
+  ],
+  [
+    'a reply with two forms',
+    {
+      given: (f) => {
+        f.scripts[GREETING].reply.refusal = 'no';
+      },
+      want: `/scripts/${GREETING}/reply must have exactly one of the properties text, function_call, refusal`,
+    },
+  ],
+  [
+    'a repeated script name',
+    {
+      given: (f) => {
+        f.scripts[1].name = f.scripts[0].name;
+      },
+      want: '/scripts/1/name repeats script name',
+    },
+  ],
+  [
+    'a negative pacing',
+    {
+      given: (f) => {
+        f.pacing.tokens_per_second = -5;
+      },
+      want: '/pacing/tokens_per_second must be >= 0',
+    },
+  ],
+  [
+    'a default reply that is not text',
+    {
+      given: (f) => {
+        f.default_reply = { refusal: 'no' };
+      },
+      want: '/default_reply/text is required but missing',
+    },
+  ],
 ];
 
 describe('parseFixtures', () => {
@@ -81,7 +363,9 @@ describe('parseFixtures', () => {
   });
 
   it('rejects a document that is not an object', () => {
-    expect(failure(() => parseFixtures([], 'fixtures.json')).message).toBe('fixtures.json: / must be object (got an array of 0)');
+    expect(failure(() => parseFixtures([], 'fixtures.json')).message).toBe(
+      'fixtures.json: / must be object (got an array of 0)',
+    );
   });
 
   it('lists every problem, one per line, and keeps them as data', () => {
@@ -112,8 +396,15 @@ describe('parseFixtures', () => {
     const before = JSON.stringify(minimal);
     const parsed = parseFixtures(minimal, 'minimal.json');
     expect(JSON.stringify(minimal)).toBe(before);
-    expect(parsed).toMatchObject({ guardrails: [], scripts: [], pacing: { first_token_delay_ms: 0, tokens_per_second: 0 } });
-    const noLists = { ...minimal, models: [{ model: base.models[GPT4O].model, endpoints: base.models[GPT4O].endpoints }] };
+    expect(parsed).toMatchObject({
+      guardrails: [],
+      scripts: [],
+      pacing: { first_token_delay_ms: 0, tokens_per_second: 0 },
+    });
+    const noLists = {
+      ...minimal,
+      models: [{ model: base.models[GPT4O].model, endpoints: base.models[GPT4O].endpoints }],
+    };
     expect(parseFixtures(noLists, 'minimal.json').models[0]).toMatchObject({ aliases: [], variants: [] });
   });
 });
@@ -155,7 +446,9 @@ describe('loadFixtures', () => {
   });
 
   it('reports an empty file as empty', () => {
-    expect(failure(() => loadFixtures(write('empty.json', ' \n'))).message).toBe(`${path.join(dir, 'empty.json')}: is empty; expected a JSON object`);
+    expect(failure(() => loadFixtures(write('empty.json', ' \n'))).message).toBe(
+      `${path.join(dir, 'empty.json')}: is empty; expected a JSON object`,
+    );
   });
 
   it('reports a missing file by name', () => {
@@ -167,7 +460,9 @@ describe('loadFixtures', () => {
     const broken = fresh();
     broken.pacing.first_token_delay_ms = 1.5;
     const file = write('pacing.json', JSON.stringify(broken));
-    expect(failure(() => loadFixtures(file)).message).toBe(`${file}: /pacing/first_token_delay_ms must be integer (got 1.5)`);
+    expect(failure(() => loadFixtures(file)).message).toBe(
+      `${file}: /pacing/first_token_delay_ms must be integer (got 1.5)`,
+    );
   });
 });
 

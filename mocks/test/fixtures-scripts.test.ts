@@ -7,7 +7,10 @@ const withScripts = (scripts: FixtureScript[]): Fixtures => parseFixtures({ ...b
 
 describe('the built-in scripts', () => {
   it('greets back whatever the letter case of "hello"', () => {
-    expect(matchScript(builtin, 'HELLO there')).toMatchObject({ name: 'greeting', reply: { text: 'Hello! How can I help you today?' } });
+    expect(matchScript(builtin, 'HELLO there')).toMatchObject({
+      name: 'greeting',
+      reply: { text: 'Hello! How can I help you today?' },
+    });
   });
 
   it('turns a weather question into a get_weather call with the city captured', () => {
@@ -18,7 +21,9 @@ describe('the built-in scripts', () => {
   });
 
   it('refuses to explain how to build a weapon, even when the input also says hello', () => {
-    expect(matchScript(builtin, 'hello! tell me how to build a weapon').reply).toEqual({ refusal: "I can't help with that." });
+    expect(matchScript(builtin, 'hello! tell me how to build a weapon').reply).toEqual({
+      refusal: "I can't help with that.",
+    });
   });
 
   it('carries a reasoning summary for the strawberry question', () => {
@@ -49,7 +54,11 @@ describe('the built-in scripts', () => {
 describe('script matching rules as docs/fixtures.md states them', () => {
   const fixtures = withScripts([
     { name: 'exact', match: { equals: 'Ping' }, reply: { text: 'pong' } },
-    { name: 'nested', match: { regex: '^from (\\w+) to (\\w+)$' }, reply: { function_call: { name: 'route', arguments: { legs: [{ from: '$1' }, { to: '$2' }], n: 2 } } } },
+    {
+      name: 'nested',
+      match: { regex: '^from (\\w+) to (\\w+)$' },
+      reply: { function_call: { name: 'route', arguments: { legs: [{ from: '$1' }, { to: '$2' }], n: 2 } } },
+    },
     { name: 'case-sensitive', match: { regex: '^ABC$' }, reply: { text: 'upper' } },
   ]);
 

@@ -8,7 +8,8 @@ import { loadFixtures } from '../src/fixtures/load-fixtures';
 import type { Fixtures } from '../src/fixtures/fixture-types';
 
 const builtin = loadFixtures();
-const isEmbeddings = (m: Fixtures['models'][number]): boolean => m.model.architecture.output_modalities.includes('embeddings');
+const isEmbeddings = (m: Fixtures['models'][number]): boolean =>
+  m.model.architecture.output_modalities.includes('embeddings');
 const entry = (id: string): Fixtures['models'][number] => {
   const found = builtin.models.find((m) => m.model.id === id);
   if (!found) throw new Error(`built-in fixtures lack ${id}`);
@@ -29,9 +30,17 @@ describe('built-in fixtures', () => {
   it('contains the well-known model ids', () => {
     const ids = builtin.models.map((m) => m.model.id);
     for (const id of [
-      'openai/gpt-4o', 'openai/gpt-4o-mini', 'anthropic/claude-3.5-sonnet', 'openai/o3-mini', 'openrouter/auto',
-      'openai/text-embedding-3-small', 'openai/text-embedding-3-large', 'google/gemini-2.0-flash-001',
-      'meta-llama/llama-3.3-70b-instruct', 'deepseek/deepseek-r1', 'anthropic/claude-3.7-sonnet',
+      'openai/gpt-4o',
+      'openai/gpt-4o-mini',
+      'anthropic/claude-3.5-sonnet',
+      'openai/o3-mini',
+      'openrouter/auto',
+      'openai/text-embedding-3-small',
+      'openai/text-embedding-3-large',
+      'google/gemini-2.0-flash-001',
+      'meta-llama/llama-3.3-70b-instruct',
+      'deepseek/deepseek-r1',
+      'anthropic/claude-3.7-sonnet',
     ]) {
       expect(ids).toContain(id);
     }
@@ -94,7 +103,7 @@ describe('built-in fixtures', () => {
     expect(new Set(endpoints.map((e) => e.quantization)).size).toBeGreaterThan(1);
   });
 
-  it('has providers that deny data collection and providers that allow it among one model\'s endpoints', () => {
+  it("has providers that deny data collection and providers that allow it among one model's endpoints", () => {
     const policy = new Map(builtin.providers.map((p) => [p.slug, p.data_collection]));
     const policies = entry('deepseek/deepseek-r1').endpoints.map((e) => policy.get(e.provider));
     expect(policies).toContain('deny');
@@ -104,7 +113,11 @@ describe('built-in fixtures', () => {
   it('serves every model object valid against the contract Model schema', () => {
     const validate = loadContract().validator('#/components/schemas/Model');
     for (const m of builtin.models) {
-      expect({ id: m.model.id, valid: validate(m.model), errors: validate.errors ?? null }).toEqual({ id: m.model.id, valid: true, errors: null });
+      expect({ id: m.model.id, valid: validate(m.model), errors: validate.errors ?? null }).toEqual({
+        id: m.model.id,
+        valid: true,
+        errors: null,
+      });
     }
   });
 
@@ -123,7 +136,10 @@ describe('docs/fixtures.md', () => {
   });
 
   it('states every built-in key with its hash', () => {
-    for (const k of builtin.keys) expect(doc).toContain(`| \`${k.key}\` | ${k.management ? 'management' : 'ordinary'} | \`${k.user_id}\` | \`${hashKey(k.key)}\` |`);
+    for (const k of builtin.keys)
+      expect(doc).toContain(
+        `| \`${k.key}\` | ${k.management ? 'management' : 'ordinary'} | \`${k.user_id}\` | \`${hashKey(k.key)}\` |`,
+      );
   });
 });
 

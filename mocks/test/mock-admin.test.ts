@@ -11,8 +11,10 @@ const started = useMock({ contract, fixtures });
 
 const admin = () => request(started().mock.server);
 const unassignGuarded = (server = started().mock.server) =>
-  request(server).post(`/api/v1/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`)
-    .set(bearer(MANAGEMENT_KEY)).send({ key_hashes: [hashKey(GUARDED_KEY)] });
+  request(server)
+    .post(`/api/v1/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`)
+    .set(bearer(MANAGEMENT_KEY))
+    .send({ key_hashes: [hashKey(GUARDED_KEY)] });
 
 interface LogEntry {
   at: string;
@@ -24,7 +26,12 @@ interface LogEntry {
 }
 
 const fixtureState = {
-  guardrails: fixtures.guardrails.map((g) => ({ id: g.id, name: g.name, patterns: g.patterns, assigned_key_hashes: [...g.assigned_key_hashes].sort() })),
+  guardrails: fixtures.guardrails.map((g) => ({
+    id: g.id,
+    name: g.name,
+    patterns: g.patterns,
+    assigned_key_hashes: [...g.assigned_key_hashes].sort(),
+  })),
 };
 
 beforeEach(() => started().mock.store.reset());
@@ -97,8 +104,10 @@ describe('GET /__mock/requests', () => {
   });
 
   it('records neither keys nor bodies', async () => {
-    await admin().post(`/api/v1/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`)
-      .set(bearer('sk-secret-in-log-test')).send({ key_hashes: ['secret-body-value'] });
+    await admin()
+      .post(`/api/v1/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`)
+      .set(bearer('sk-secret-in-log-test'))
+      .send({ key_hashes: ['secret-body-value'] });
     const text = (await admin().get('/__mock/requests')).text;
     expect(text).toContain('/assignments/keys/remove');
     expect(text).not.toContain('sk-secret-in-log-test');

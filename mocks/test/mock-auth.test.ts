@@ -6,7 +6,14 @@ import { loadContract } from '../../spec/contract';
 import { bearerToken } from '../src/pipeline/authenticate';
 import { useMock } from './helpers/start-mock';
 import type { SampleRequest } from './helpers/sample-requests';
-import { bearer, GUARDED_KEY, MANAGEMENT_KEY, operationIds, SAMPLE_REQUESTS, USER_KEY } from './helpers/sample-requests';
+import {
+  bearer,
+  GUARDED_KEY,
+  MANAGEMENT_KEY,
+  operationIds,
+  SAMPLE_REQUESTS,
+  USER_KEY,
+} from './helpers/sample-requests';
 import { standInCreateResponse } from './helpers/stand-in-handlers';
 
 const contract = loadContract();
@@ -28,13 +35,16 @@ describe('authentication (contract §5)', () => {
     expect(SAMPLE_REQUESTS.map((s) => s.operationId).sort()).toEqual(operationIds(contract));
   });
 
-  it.each(byOperation)('returns 401 saying the authentication header is missing on %s without Authorization', async (_id, sample) => {
-    const res = await send(sample);
-    expect(res.status).toBe(401);
-    expect(res.body.error.code).toBe(401);
-    expect(res.body.error.message).toMatch(/missing/i);
-    expect(res.body.error.message).toMatch(/authentication header/i);
-  });
+  it.each(byOperation)(
+    'returns 401 saying the authentication header is missing on %s without Authorization',
+    async (_id, sample) => {
+      const res = await send(sample);
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe(401);
+      expect(res.body.error.message).toMatch(/missing/i);
+      expect(res.body.error.message).toMatch(/authentication header/i);
+    },
+  );
 
   it.each(byOperation)('returns 401 for an unknown key on %s', async (_id, sample) => {
     const res = await send(sample, bearer('sk-not-a-key'));
@@ -72,11 +82,14 @@ describe('authentication (contract §5)', () => {
   it.each([
     ['the ordinary demo key', { given: USER_KEY }],
     ['the guarded demo key', { given: GUARDED_KEY }],
-  ])('returns 403 saying only management keys may do it for %s on the guardrail operation', async (_name, { given }) => {
-    const res = await send(guardrailSample, bearer(given));
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: { code: 403, message: expect.stringMatching(/only management keys/i) } });
-  });
+  ])(
+    'returns 403 saying only management keys may do it for %s on the guardrail operation',
+    async (_name, { given }) => {
+      const res = await send(guardrailSample, bearer(given));
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: { code: 403, message: expect.stringMatching(/only management keys/i) } });
+    },
+  );
 
   it('requires the management key exactly where the spec puts the managementKey scheme', () => {
     const management = Object.entries(contract.at<Record<string, Record<string, { security?: unknown[] }>>>('#/paths'))
@@ -90,10 +103,13 @@ describe('authentication (contract §5)', () => {
     expect(res.status).toBe(200);
   });
 
-  it.each(byOperation.filter(([id]) => id !== 'unassignGuardrailKeys'))('lets the management key call %s too', async (_id, sample) => {
-    const res = await send(sample, bearer(MANAGEMENT_KEY));
-    expect(res.status).toBe(200);
-  });
+  it.each(byOperation.filter(([id]) => id !== 'unassignGuardrailKeys'))(
+    'lets the management key call %s too',
+    async (_id, sample) => {
+      const res = await send(sample, bearer(MANAGEMENT_KEY));
+      expect(res.status).toBe(200);
+    },
+  );
 
   it('authenticates before validating: no key and a bad body is 401, not 400', async () => {
     const responses = SAMPLE_REQUESTS.find((s) => s.operationId === 'createResponse') as SampleRequest;
@@ -108,17 +124,24 @@ describe('authentication (contract §5)', () => {
 
   it('checks the key of every request on a keep-alive connection, not only the first', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const call = (sample: SampleRequest, key: string): Promise<{ status: number; reused: boolean }> => new Promise((resolve, reject) => {
-      const body = sample.body === undefined ? undefined : JSON.stringify(sample.body);
-      const req = http.request(`${started().baseUrl}${sample.path}`, {
-        agent, method: sample.method, headers: { ...bearer(key), ...(body ? { 'content-type': 'application/json' } : {}) },
-      }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+    const call = (sample: SampleRequest, key: string): Promise<{ status: number; reused: boolean }> =>
+      new Promise((resolve, reject) => {
+        const body = sample.body === undefined ? undefined : JSON.stringify(sample.body);
+        const req = http.request(
+          `${started().baseUrl}${sample.path}`,
+          {
+            agent,
+            method: sample.method,
+            headers: { ...bearer(key), ...(body ? { 'content-type': 'application/json' } : {}) },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
       });
-      req.on('error', reject);
-      req.end(body);
-    });
     const getModel = SAMPLE_REQUESTS.find((s) => s.operationId === 'getModel') as SampleRequest;
     try {
       const answers = [
@@ -146,13 +169,30 @@ describe('authentication (contract §5)', () => {
 describe('bearerToken', () => {
   /** The grammar it implements, as a regular expression: `Bearer`, spaces, one token, spaces. */
   const grammar = (header: string): string | undefined => /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
-  const pieces = fc.constantFrom('Bearer', 'bearer', 'BEARER', 'Bear', 'Bearerx', ' ', '  ', '\t', '\u00a0', '\u2003', 'sk-mock-user', 'x', '');
+  const pieces = fc.constantFrom(
+    'Bearer',
+    'bearer',
+    'BEARER',
+    'Bear',
+    'Bearerx',
+    ' ',
+    '  ',
+    '\t',
+    '\u00a0',
+    '\u2003',
+    'sk-mock-user',
+    'x',
+    '',
+  );
 
   it('reads exactly what the grammar accepts, and the same token', () => {
-    fc.assert(fc.property(fc.array(pieces, { maxLength: 6 }), fc.string({ maxLength: 12 }), (parts, tail) => {
-      const header = parts.join('') + tail;
-      expect(bearerToken(header)).toBe(grammar(header));
-    }), { seed: 20261121, numRuns: 5_000 });
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 6 }), fc.string({ maxLength: 12 }), (parts, tail) => {
+        const header = parts.join('') + tail;
+        expect(bearerToken(header)).toBe(grammar(header));
+      }),
+      { seed: 20261121, numRuns: 5_000 },
+    );
   });
 
   it.each([

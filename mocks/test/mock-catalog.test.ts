@@ -9,7 +9,8 @@ const contract = loadContract();
 const fixtures = loadFixtures();
 const started = useMock({ contract, fixtures });
 
-const isEmbeddings = (m: (typeof fixtures.models)[number]): boolean => m.model.architecture.output_modalities.includes('embeddings');
+const isEmbeddings = (m: (typeof fixtures.models)[number]): boolean =>
+  m.model.architecture.output_modalities.includes('embeddings');
 const embeddingIds = fixtures.models.filter(isEmbeddings).map((m) => m.model.id);
 const chatModels = fixtures.models.filter((m) => !isEmbeddings(m));
 
@@ -50,9 +51,18 @@ describe('GET /embeddings/models (contract §4.3)', () => {
     ['the last page exactly', { given: `offset=${n - 2}&limit=2`, want: { from: n - 2, to: n, next: null } }],
     ['a page that runs past the end', { given: `offset=${n - 1}&limit=5`, want: { from: n - 1, to: n, next: null } }],
     ['an offset past the end', { given: `offset=${n + 10}&limit=2`, want: { from: n, to: n, next: null } }],
-    [`limit ${limitMin} (the minimum)`, { given: `limit=${limitMin}`, want: { from: 0, to: limitMin, next: nextLink(limitMin, limitMin) } }],
+    [
+      `limit ${limitMin} (the minimum)`,
+      { given: `limit=${limitMin}`, want: { from: 0, to: limitMin, next: nextLink(limitMin, limitMin) } },
+    ],
     [`limit ${limitMax} (the maximum)`, { given: `limit=${limitMax}`, want: { from: 0, to: n, next: null } }],
-    [`offset ${offsetMin} (the minimum) alone, with the default limit ${limitDefault}`, { given: `offset=${offsetMin}`, want: { from: offsetMin, to: Math.min(n, offsetMin + limitDefault), next: null } }],
+    [
+      `offset ${offsetMin} (the minimum) alone, with the default limit ${limitDefault}`,
+      {
+        given: `offset=${offsetMin}`,
+        want: { from: offsetMin, to: Math.min(n, offsetMin + limitDefault), next: null },
+      },
+    ],
     ['only offset', { given: 'offset=3', want: { from: 3, to: n, next: null } }],
   ])('pages %s', async (_name, { given, want }) => {
     const res = await get(`/embeddings/models?${given}`);
@@ -118,19 +128,45 @@ describe('GET /model/{author}/{slug} (contract §4.4)', () => {
     const res = await get('/model/openai/gpt-4o');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.body).toEqual(responseExample(contract, '/model/{author}/{slug}', 'get', '200', 'application/json', 'gpt4o'));
+    expect(res.body).toEqual(
+      responseExample(contract, '/model/{author}/{slug}', 'get', '200', 'application/json', 'gpt4o'),
+    );
   });
 
   it.each([
-    ['a model-specific :free variant', { given: 'meta-llama/llama-3.3-70b-instruct:free', want: 'meta-llama/llama-3.3-70b-instruct:free' }],
-    ['a percent-encoded colon (%3A)', { given: 'meta-llama/llama-3.3-70b-instruct%3Afree', want: 'meta-llama/llama-3.3-70b-instruct:free' }],
-    ['a lower-case percent-encoded colon (%3a)', { given: 'deepseek/deepseek-r1%3afree', want: 'deepseek/deepseek-r1:free' }],
-    ['the :thinking variant of claude-3.7-sonnet', { given: 'anthropic/claude-3.7-sonnet:thinking', want: 'anthropic/claude-3.7-sonnet:thinking' }],
+    [
+      'a model-specific :free variant',
+      { given: 'meta-llama/llama-3.3-70b-instruct:free', want: 'meta-llama/llama-3.3-70b-instruct:free' },
+    ],
+    [
+      'a percent-encoded colon (%3A)',
+      { given: 'meta-llama/llama-3.3-70b-instruct%3Afree', want: 'meta-llama/llama-3.3-70b-instruct:free' },
+    ],
+    [
+      'a lower-case percent-encoded colon (%3a)',
+      { given: 'deepseek/deepseek-r1%3afree', want: 'deepseek/deepseek-r1:free' },
+    ],
+    [
+      'the :thinking variant of claude-3.7-sonnet',
+      { given: 'anthropic/claude-3.7-sonnet:thinking', want: 'anthropic/claude-3.7-sonnet:thinking' },
+    ],
     ['the :extended variant of gpt-4o', { given: 'openai/gpt-4o:extended', want: 'openai/gpt-4o:extended' }],
-    ...UNIVERSAL_VARIANTS.map((variant) => [`the universal :${variant} variant`, { given: `openai/gpt-4o-mini:${variant}`, want: `openai/gpt-4o-mini:${variant}` }] as [string, { given: string; want: string }]),
-    ['the dashed alias of claude-3.5-sonnet', { given: 'anthropic/claude-3-5-sonnet', want: 'anthropic/claude-3.5-sonnet' }],
+    ...UNIVERSAL_VARIANTS.map(
+      (variant) =>
+        [
+          `the universal :${variant} variant`,
+          { given: `openai/gpt-4o-mini:${variant}`, want: `openai/gpt-4o-mini:${variant}` },
+        ] as [string, { given: string; want: string }],
+    ),
+    [
+      'the dashed alias of claude-3.5-sonnet',
+      { given: 'anthropic/claude-3-5-sonnet', want: 'anthropic/claude-3.5-sonnet' },
+    ],
     ['a dated alias', { given: 'anthropic/claude-3-5-sonnet-20241022', want: 'anthropic/claude-3.5-sonnet' }],
-    ['an alias with a variant', { given: 'anthropic/claude-3-5-sonnet%3Anitro', want: 'anthropic/claude-3.5-sonnet:nitro' }],
+    [
+      'an alias with a variant',
+      { given: 'anthropic/claude-3-5-sonnet%3Anitro', want: 'anthropic/claude-3.5-sonnet:nitro' },
+    ],
   ])('resolves %s', async (_name, { given, want }) => {
     const res = await get(`/model/${given}`);
     expect(res.status).toBe(200);
@@ -147,7 +183,9 @@ describe('GET /model/{author}/{slug} (contract §4.4)', () => {
 
   it('serves the alias with the canonical model object', async () => {
     const viaAlias = await get('/model/anthropic/claude-3-5-sonnet');
-    expect(viaAlias.body).toEqual(responseExample(contract, '/model/{author}/{slug}', 'get', '200', 'application/json', 'claudeSonnet'));
+    expect(viaAlias.body).toEqual(
+      responseExample(contract, '/model/{author}/{slug}', 'get', '200', 'application/json', 'claudeSonnet'),
+    );
   });
 
   it.each([

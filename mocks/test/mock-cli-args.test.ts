@@ -7,9 +7,12 @@ describe('npm start -- --help', () => {
     expect(USAGE).toMatch(new RegExp(`^\\s+(-\\w, )?--${name}\\b`, 'm'));
   });
 
-  it.each([FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER, FAIL_AFTER_TOKENS_HEADER, 'Prefer'])('documents the %s request header', (header) => {
-    expect(USAGE).toContain(`${header}:`);
-  });
+  it.each([FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER, FAIL_AFTER_TOKENS_HEADER, 'Prefer'])(
+    'documents the %s request header',
+    (header) => {
+      expect(USAGE).toContain(`${header}:`);
+    },
+  );
 
   it('says what happens to streams at shutdown', () => {
     expect(USAGE).toMatch(/SIGTERM.*\n.*response\.failed/);

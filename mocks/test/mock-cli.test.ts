@@ -34,7 +34,11 @@ function startCli(args: string[], env: Record<string, string> = {}): RunningCli 
   delete inherited.PORT;
   delete inherited.HOST;
   const spawnedAt = performance.now();
-  const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(TSX, [CLI, ...args], {
+    cwd: ROOT,
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -113,8 +117,17 @@ describe('npm start (mocks/src/cli.ts)', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'mock-cli-'));
     const file = path.join(dir, 'fixtures.json');
     const builtin = loadFixtures();
-    const custom = { ...builtin, keys: [{ key: 'sk-custom-demo', label: 'custom', management: false, user_id: 'user_custom' }, ...builtin.keys.filter((k) => k.key === MANAGEMENT_KEY)] };
-    custom.guardrails = builtin.guardrails.map((g) => ({ ...g, assigned_key_hashes: g.assigned_key_hashes.filter((h) => h === hashKey(MANAGEMENT_KEY)) }));
+    const custom = {
+      ...builtin,
+      keys: [
+        { key: 'sk-custom-demo', label: 'custom', management: false, user_id: 'user_custom' },
+        ...builtin.keys.filter((k) => k.key === MANAGEMENT_KEY),
+      ],
+    };
+    custom.guardrails = builtin.guardrails.map((g) => ({
+      ...g,
+      assigned_key_hashes: g.assigned_key_hashes.filter((h) => h === hashKey(MANAGEMENT_KEY)),
+    }));
     writeFileSync(file, JSON.stringify(custom));
 
     running = startCli(['--fixtures', file], { PORT: '0', HOST: '127.0.0.1' });
@@ -133,7 +146,10 @@ describe('npm start (mocks/src/cli.ts)', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'mock-cli-'));
     const file = path.join(dir, 'bad.json');
     const builtin = loadFixtures();
-    writeFileSync(file, JSON.stringify({ ...builtin, keys: builtin.keys.map((k, i) => (i === 0 ? { ...k, management: 'yes' } : k)) }));
+    writeFileSync(
+      file,
+      JSON.stringify({ ...builtin, keys: builtin.keys.map((k, i) => (i === 0 ? { ...k, management: 'yes' } : k)) }),
+    );
 
     running = startCli(['--port', '0', '--fixtures', file]);
     const exit = await running.exit;
@@ -148,11 +164,32 @@ describe('npm start (mocks/src/cli.ts)', () => {
 
 describe('command-line settings (cli-args)', () => {
   it.each([
-    ['nothing given', { given: { argv: [], env: {} }, want: { port: 4010, host: '127.0.0.1', fixturesPath: undefined, bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES } }],
-    ['PORT and HOST', { given: { argv: [], env: { PORT: '5000', HOST: '0.0.0.0' } }, want: { port: 5000, host: '0.0.0.0' } }],
-    ['flags over the environment', { given: { argv: ['--port', '6000', '--host', '::1'], env: { PORT: '5000', HOST: '0.0.0.0' } }, want: { port: 6000, host: '::1' } }],
+    [
+      'nothing given',
+      {
+        given: { argv: [], env: {} },
+        want: { port: 4010, host: '127.0.0.1', fixturesPath: undefined, bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES },
+      },
+    ],
+    [
+      'PORT and HOST',
+      { given: { argv: [], env: { PORT: '5000', HOST: '0.0.0.0' } }, want: { port: 5000, host: '0.0.0.0' } },
+    ],
+    [
+      'flags over the environment',
+      {
+        given: { argv: ['--port', '6000', '--host', '::1'], env: { PORT: '5000', HOST: '0.0.0.0' } },
+        want: { port: 6000, host: '::1' },
+      },
+    ],
     ['--port 0 for any free port', { given: { argv: ['--port', '0'], env: {} }, want: { port: 0 } }],
-    ['--fixtures and --body-limit', { given: { argv: ['--fixtures', 'my.json', '--body-limit', '1024'], env: {} }, want: { fixturesPath: 'my.json', bodyLimitBytes: 1024 } }],
+    [
+      '--fixtures and --body-limit',
+      {
+        given: { argv: ['--fixtures', 'my.json', '--body-limit', '1024'], env: {} },
+        want: { fixturesPath: 'my.json', bodyLimitBytes: 1024 },
+      },
+    ],
   ])('reads %s', (_name, { given, want }) => {
     expect(parseCliArgs(given.argv, given.env)).toMatchObject(want);
   });

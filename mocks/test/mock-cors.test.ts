@@ -19,7 +19,10 @@ function send(sample: SampleRequest, headers: Record<string, string>) {
 }
 
 function preflight(path: string, method: string, requestHeaders?: string) {
-  const test = request(started().mock.server).options(path).set('Origin', ORIGIN).set('Access-Control-Request-Method', method);
+  const test = request(started().mock.server)
+    .options(path)
+    .set('Origin', ORIGIN)
+    .set('Access-Control-Request-Method', method);
   return requestHeaders === undefined ? test : test.set('Access-Control-Request-Headers', requestHeaders);
 }
 
@@ -28,26 +31,35 @@ describe('CORS preflight', () => {
     expect(SAMPLE_REQUESTS.map((s) => s.operationId).sort()).toEqual(operationIds(contract));
   });
 
-  it.each(byOperation)('answers the preflight for %s with 204, the origin, the method and the asked headers', async (_id, sample) => {
-    const asked = 'authorization, content-type, prefer, x-service-metadata, x-session-id';
-    const res = await preflight(`/api/v1${sample.path}`, sample.method, asked);
-    expect(res.status).toBe(204);
-    expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
-    expect(res.headers['access-control-allow-methods']?.split(', ')).toContain(sample.method);
-    expect(res.headers['access-control-allow-headers']).toBe(asked);
-    expect(Number(res.headers['access-control-max-age'])).toBeGreaterThan(0);
-    expect(res.headers.vary).toMatch(/Origin/);
-  });
+  it.each(byOperation)(
+    'answers the preflight for %s with 204, the origin, the method and the asked headers',
+    async (_id, sample) => {
+      const asked = 'authorization, content-type, prefer, x-service-metadata, x-session-id';
+      const res = await preflight(`/api/v1${sample.path}`, sample.method, asked);
+      expect(res.status).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
+      expect(res.headers['access-control-allow-methods']?.split(', ')).toContain(sample.method);
+      expect(res.headers['access-control-allow-headers']).toBe(asked);
+      expect(Number(res.headers['access-control-max-age'])).toBeGreaterThan(0);
+      expect(res.headers.vary).toMatch(/Origin/);
+    },
+  );
 
   it('needs no key: browsers send none on a preflight', async () => {
-    const res = await preflight('/api/v1/guardrails/00000000-0000-4000-8000-000000000001/assignments/keys/remove', 'POST', 'authorization, content-type');
+    const res = await preflight(
+      '/api/v1/guardrails/00000000-0000-4000-8000-000000000001/assignments/keys/remove',
+      'POST',
+      'authorization, content-type',
+    );
     expect(res.status).toBe(204);
   });
 
   it('allows the headers the API uses when the browser names none', async () => {
     const res = await preflight('/api/v1/responses', 'POST');
     const allowed = String(res.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/);
-    expect(allowed).toEqual(expect.arrayContaining(['authorization', 'content-type', 'prefer', 'x-service-metadata', 'x-session-id']));
+    expect(allowed).toEqual(
+      expect.arrayContaining(['authorization', 'content-type', 'prefer', 'x-service-metadata', 'x-session-id']),
+    );
   });
 
   it('offers only the methods the spec defines for the path', async () => {
@@ -79,11 +91,23 @@ describe('CORS on responses', () => {
 
   it.each([
     ['401 without a key', { given: { method: 'GET', path: '/api/v1/model/openai/gpt-4o', headers: {} }, want: 401 }],
-    ['400 from validation', { given: { method: 'GET', path: '/api/v1/embeddings/models?limit=0', headers: bearer(USER_KEY) }, want: 400 }],
-    ['404 for an unknown path', { given: { method: 'GET', path: '/api/v1/nowhere', headers: bearer(USER_KEY) }, want: 404 }],
-    ['405 for a wrong method', { given: { method: 'DELETE', path: '/api/v1/responses', headers: bearer(USER_KEY) }, want: 405 }],
+    [
+      '400 from validation',
+      { given: { method: 'GET', path: '/api/v1/embeddings/models?limit=0', headers: bearer(USER_KEY) }, want: 400 },
+    ],
+    [
+      '404 for an unknown path',
+      { given: { method: 'GET', path: '/api/v1/nowhere', headers: bearer(USER_KEY) }, want: 404 },
+    ],
+    [
+      '405 for a wrong method',
+      { given: { method: 'DELETE', path: '/api/v1/responses', headers: bearer(USER_KEY) }, want: 405 },
+    ],
   ])('lets the page read errors too: %s', async (_name, { given, want }) => {
-    const res = await fetch(`${started().baseUrl.replace('/api/v1', '')}${given.path}`, { method: given.method, headers: { ...given.headers, Origin: ORIGIN } });
+    const res = await fetch(`${started().baseUrl.replace('/api/v1', '')}${given.path}`, {
+      method: given.method,
+      headers: { ...given.headers, Origin: ORIGIN },
+    });
     expect(res.status).toBe(want);
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(res.headers.get('access-control-expose-headers')).toMatch(/Allow/);

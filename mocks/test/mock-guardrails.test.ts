@@ -3,7 +3,14 @@ import { loadContract } from '../../spec/contract';
 import { hashKey } from '../src/fixtures/hash-key';
 import { loadFixtures, parseFixtures } from '../src/fixtures/load-fixtures';
 import { useMock } from './helpers/start-mock';
-import { bearer, DEMO_GUARDRAIL_ID, GUARDED_KEY, MANAGEMENT_KEY, specNumber, USER_KEY } from './helpers/sample-requests';
+import {
+  bearer,
+  DEMO_GUARDRAIL_ID,
+  GUARDED_KEY,
+  MANAGEMENT_KEY,
+  specNumber,
+  USER_KEY,
+} from './helpers/sample-requests';
 
 const contract = loadContract();
 const started = useMock({ contract });
@@ -13,14 +20,22 @@ const UNKNOWN_GUARDRAIL_ID = '00000000-0000-4000-8000-00000000ffff';
 const GUARDED_HASH = hashKey(GUARDED_KEY);
 const UNASSIGNED_HASH = hashKey(USER_KEY);
 const keyHashesMin = specNumber(contract, '#/components/schemas/UnassignKeysRequest/properties/key_hashes/minItems');
-const hashMinLength = specNumber(contract, '#/components/schemas/UnassignKeysRequest/properties/key_hashes/items/minLength');
+const hashMinLength = specNumber(
+  contract,
+  '#/components/schemas/UnassignKeysRequest/properties/key_hashes/items/minLength',
+);
 
 const unassign = (id: string, body: unknown, key = MANAGEMENT_KEY) =>
-  request(started().mock.server).post(`/api/v1/guardrails/${id}/assignments/keys/remove`).set(bearer(key)).send(body as object);
+  request(started().mock.server)
+    .post(`/api/v1/guardrails/${id}/assignments/keys/remove`)
+    .set(bearer(key))
+    .send(body as object);
 
 const assignedOf = async (id: string): Promise<string[]> => {
   const res = await request(started().mock.server).get('/__mock/state');
-  const guardrail = (res.body.guardrails as Array<{ id: string; assigned_key_hashes: string[] }>).find((g) => g.id === id);
+  const guardrail = (res.body.guardrails as Array<{ id: string; assigned_key_hashes: string[] }>).find(
+    (g) => g.id === id,
+  );
   if (!guardrail) throw new Error(`no guardrail ${id} in /__mock/state`);
   return guardrail.assigned_key_hashes;
 };
@@ -38,7 +53,10 @@ describe('POST /guardrails/{id}/assignments/keys/remove (contract §4.2)', () =>
     ['an unknown hash', { given: ['f'.repeat(64)], want: 0 }],
     ['a key that exists but is not assigned', { given: [UNASSIGNED_HASH], want: 0 }],
     ['a hash that is not hex at all', { given: ['not-a-hash'], want: 0 }],
-    ['the assigned key among unknown and unassigned ones', { given: ['0'.repeat(64), GUARDED_HASH, UNASSIGNED_HASH], want: 1 }],
+    [
+      'the assigned key among unknown and unassigned ones',
+      { given: ['0'.repeat(64), GUARDED_HASH, UNASSIGNED_HASH], want: 1 },
+    ],
     ['the assigned key in upper-case hex', { given: [GUARDED_HASH.toUpperCase()], want: 1 }],
   ])('counts only keys actually removed: %s', async (_name, { given, want }) => {
     const res = await unassign(DEMO_GUARDRAIL_ID, { key_hashes: given });
@@ -94,10 +112,28 @@ describe('POST /guardrails/{id}/assignments/keys/remove (contract §4.2)', () =>
 
   it.each([
     ['no key_hashes', { given: {}, want: { field: 'body', rule: 'required' } }],
-    [`fewer than ${keyHashesMin} hash`, { given: { key_hashes: Array(keyHashesMin - 1).fill(GUARDED_HASH) }, want: { field: 'body.key_hashes', rule: 'minItems' } }],
-    [`a hash shorter than ${hashMinLength} character`, { given: { key_hashes: ['x'.repeat(hashMinLength - 1)] }, want: { field: 'body.key_hashes[0]', rule: 'minLength' } }],
-    ['a hash that is a number', { given: { key_hashes: [GUARDED_HASH, 42] }, want: { field: 'body.key_hashes[1]', rule: 'type' } }],
-    ['key_hashes as a string', { given: { key_hashes: GUARDED_HASH }, want: { field: 'body.key_hashes', rule: 'type' } }],
+    [
+      `fewer than ${keyHashesMin} hash`,
+      {
+        given: { key_hashes: Array(keyHashesMin - 1).fill(GUARDED_HASH) },
+        want: { field: 'body.key_hashes', rule: 'minItems' },
+      },
+    ],
+    [
+      `a hash shorter than ${hashMinLength} character`,
+      {
+        given: { key_hashes: ['x'.repeat(hashMinLength - 1)] },
+        want: { field: 'body.key_hashes[0]', rule: 'minLength' },
+      },
+    ],
+    [
+      'a hash that is a number',
+      { given: { key_hashes: [GUARDED_HASH, 42] }, want: { field: 'body.key_hashes[1]', rule: 'type' } },
+    ],
+    [
+      'key_hashes as a string',
+      { given: { key_hashes: GUARDED_HASH }, want: { field: 'body.key_hashes', rule: 'type' } },
+    ],
     ['key_hashes null', { given: { key_hashes: null }, want: { field: 'body.key_hashes', rule: 'type' } }],
   ])('returns 400 naming the field and the rule for %s', async (_name, { given, want }) => {
     const res = await unassign(DEMO_GUARDRAIL_ID, given);
@@ -109,9 +145,13 @@ describe('POST /guardrails/{id}/assignments/keys/remove (contract §4.2)', () =>
   });
 
   it('returns 400 for malformed JSON and for a missing body', async () => {
-    const malformed = await request(started().mock.server).post(`/api/v1/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`)
-      .set(bearer(MANAGEMENT_KEY)).set('Content-Type', 'application/json').send('{"key_hashes":[');
-    const missing = await request(started().mock.server).post(`/api/v1/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`)
+    const malformed = await request(started().mock.server)
+      .post(`/api/v1/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`)
+      .set(bearer(MANAGEMENT_KEY))
+      .set('Content-Type', 'application/json')
+      .send('{"key_hashes":[');
+    const missing = await request(started().mock.server)
+      .post(`/api/v1/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`)
       .set(bearer(MANAGEMENT_KEY));
     expect([malformed.status, missing.status]).toEqual([400, 400]);
   });
@@ -121,41 +161,58 @@ describe('concurrent unassignment', () => {
   // Thirty keys, all assigned to the demo guardrail, then removed by racing callers.
   const builtin = loadFixtures();
   const extraKeys = Array.from({ length: 30 }, (_, i) => `sk-load-${i}`);
-  const fixtures = parseFixtures({
-    ...builtin,
-    keys: [...builtin.keys, ...extraKeys.map((key) => ({ key, label: key, management: false, user_id: 'user_load' }))],
-    guardrails: builtin.guardrails.map((g) => (g.id === DEMO_GUARDRAIL_ID ? { ...g, assigned_key_hashes: extraKeys.map(hashKey) } : g)),
-  }, 'concurrency fixtures');
+  const fixtures = parseFixtures(
+    {
+      ...builtin,
+      keys: [
+        ...builtin.keys,
+        ...extraKeys.map((key) => ({ key, label: key, management: false, user_id: 'user_load' })),
+      ],
+      guardrails: builtin.guardrails.map((g) =>
+        g.id === DEMO_GUARDRAIL_ID ? { ...g, assigned_key_hashes: extraKeys.map(hashKey) } : g,
+      ),
+    },
+    'concurrency fixtures',
+  );
   const loaded = useMock({ contract, fixtures });
   const hashes = extraKeys.map(hashKey);
 
   it('never counts a key twice when many callers remove the same keys at once', async () => {
     const callers = 20;
-    const counts = await Promise.all(Array.from({ length: callers }, async (_, c) => {
-      // Each caller sends every hash, rotated so that callers start at different keys, plus a repeat.
-      const mine = [...hashes.slice(c), ...hashes.slice(0, c), hashes[c % hashes.length] as string];
-      const res = await fetch(`${loaded().baseUrl}/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`, {
-        method: 'POST',
-        headers: { ...bearer(MANAGEMENT_KEY), 'Content-Type': 'application/json' },
-        body: JSON.stringify({ key_hashes: mine }),
-      });
-      expect(res.status).toBe(200);
-      return ((await res.json()) as { unassigned_count: number }).unassigned_count;
-    }));
+    const counts = await Promise.all(
+      Array.from({ length: callers }, async (_, c) => {
+        // Each caller sends every hash, rotated so that callers start at different keys, plus a repeat.
+        const mine = [...hashes.slice(c), ...hashes.slice(0, c), hashes[c % hashes.length] as string];
+        const res = await fetch(`${loaded().baseUrl}/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`, {
+          method: 'POST',
+          headers: { ...bearer(MANAGEMENT_KEY), 'Content-Type': 'application/json' },
+          body: JSON.stringify({ key_hashes: mine }),
+        });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { unassigned_count: number }).unassigned_count;
+      }),
+    );
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(hashes.length);
-    const state = await (await fetch(`${loaded().origin}/__mock/state`)).json() as { guardrails: Array<{ id: string; assigned_key_hashes: string[] }> };
+    const state = (await (await fetch(`${loaded().origin}/__mock/state`)).json()) as {
+      guardrails: Array<{ id: string; assigned_key_hashes: string[] }>;
+    };
     expect(state.guardrails.find((g) => g.id === DEMO_GUARDRAIL_ID)?.assigned_key_hashes).toEqual([]);
   });
 
   it('splits disjoint halves between two racing callers exactly', async () => {
     loaded().mock.store.reset();
     const half = hashes.length / 2;
-    const send = (part: string[]) => fetch(`${loaded().baseUrl}/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`, {
-      method: 'POST',
-      headers: { ...bearer(MANAGEMENT_KEY), 'Content-Type': 'application/json' },
-      body: JSON.stringify({ key_hashes: part }),
-    }).then(async (res) => ((await res.json()) as { unassigned_count: number }).unassigned_count);
-    const counts = await Promise.all([send(hashes.slice(0, half)), send(hashes.slice(half)), send(hashes.slice(0, half))]);
+    const send = (part: string[]) =>
+      fetch(`${loaded().baseUrl}/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`, {
+        method: 'POST',
+        headers: { ...bearer(MANAGEMENT_KEY), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ key_hashes: part }),
+      }).then(async (res) => ((await res.json()) as { unassigned_count: number }).unassigned_count);
+    const counts = await Promise.all([
+      send(hashes.slice(0, half)),
+      send(hashes.slice(half)),
+      send(hashes.slice(0, half)),
+    ]);
     expect(counts[0] + counts[2]).toBe(half);
     expect(counts[1]).toBe(hashes.length - half);
   });

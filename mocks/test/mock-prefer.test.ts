@@ -24,8 +24,12 @@ function send(sample: SampleRequest, headers: Record<string, string>, server = s
   return sample.body === undefined ? test : test.send(sample.body as object);
 }
 
-const withPrefer = (sample: SampleRequest, prefer: string, extra: Record<string, string> = {}, server?: MockServer['server']) =>
-  send(sample, { ...bearer(sample.key), Prefer: prefer, ...extra }, server);
+const withPrefer = (
+  sample: SampleRequest,
+  prefer: string,
+  extra: Record<string, string> = {},
+  server?: MockServer['server'],
+) => send(sample, { ...bearer(sample.key), Prefer: prefer, ...extra }, server);
 
 describe('Prism stays off the ordinary request path', () => {
   it('loads no prism-http module for requests without Prefer, and loads it for the first Prefer', async () => {
@@ -46,7 +50,9 @@ describe('Prism stays off the ordinary request path', () => {
           expect((await send(sample, bearer(sample.key), mock.server)).status).toBe(200);
         }
         // A Prefer header without scenario controls (RFC 7240 preferences) takes the ordinary path too.
-        expect((await send(sampleOf('getModel'), { ...bearer(USER_KEY), Prefer: 'return=minimal' }, mock.server)).status).toBe(200);
+        expect(
+          (await send(sampleOf('getModel'), { ...bearer(USER_KEY), Prefer: 'return=minimal' }, mock.server)).status,
+        ).toBe(200);
         expect(prismLoads).toBe(0);
 
         expect((await withPrefer(sampleOf('getModel'), 'code=404', {}, mock.server)).status).toBe(404);
@@ -60,7 +66,11 @@ describe('Prism stays off the ordinary request path', () => {
 });
 
 describe('Prefer: code=NNN', () => {
-  const documented = operations.flatMap((op) => [...op.responses.keys()].map((status) => [`${op.operationId} ${status}`, { given: { operationId: op.operationId, status } }] as const));
+  const documented = operations.flatMap((op) =>
+    [...op.responses.keys()].map(
+      (status) => [`${op.operationId} ${status}`, { given: { operationId: op.operationId, status } }] as const,
+    ),
+  );
 
   it.each(documented)('returns %s as the spec documents it', async (_name, { given }) => {
     const res = await withPrefer(sampleOf(given.operationId), `code=${given.status}`);
@@ -69,21 +79,32 @@ describe('Prefer: code=NNN', () => {
     if (Number(given.status) >= 400) expect(res.body.error.code).toBe(Number(given.status));
   });
 
-  it.each(operations.map((op) => [op.operationId, { given: op.operationId, want: [...op.responses.keys()].join(', ') }] as const))(
-    'returns 400 naming the documented statuses for an undocumented code on %s',
-    async (_name, { given, want }) => {
-      const res = await withPrefer(sampleOf(given), 'code=418');
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: { code: 400, message: `Prefer: code=418 is not documented for ${given}; documented statuses: ${want}` } });
-    },
-  );
+  it.each(
+    operations.map(
+      (op) => [op.operationId, { given: op.operationId, want: [...op.responses.keys()].join(', ') }] as const,
+    ),
+  )('returns 400 naming the documented statuses for an undocumented code on %s', async (_name, { given, want }) => {
+    const res = await withPrefer(sampleOf(given), 'code=418');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: { code: 400, message: `Prefer: code=418 is not documented for ${given}; documented statuses: ${want}` },
+    });
+  });
 });
 
 describe('Prefer: example=NAME', () => {
-  const examples = operations.flatMap((op) => [...op.responses.entries()].flatMap(([status, response]) => {
-    const json = response.examples.get('application/json') ?? new Map<string, unknown>();
-    return [...json.entries()].map(([name, value]) => [`${op.operationId} ${status} ${name}`, { given: { operationId: op.operationId, status, name }, want: value }] as const);
-  }));
+  const examples = operations.flatMap((op) =>
+    [...op.responses.entries()].flatMap(([status, response]) => {
+      const json = response.examples.get('application/json') ?? new Map<string, unknown>();
+      return [...json.entries()].map(
+        ([name, value]) =>
+          [
+            `${op.operationId} ${status} ${name}`,
+            { given: { operationId: op.operationId, status, name }, want: value },
+          ] as const,
+      );
+    }),
+  );
 
   it('has examples to serve for every operation', () => {
     expect(new Set(examples.map(([, c]) => c.given.operationId)).size).toBe(operations.length);
@@ -102,14 +123,26 @@ describe('Prefer: example=NAME', () => {
     expect(res.body.data.id).toBe('openai/o3-mini');
   });
 
-  const streamExamples = [...(operations.find((op) => op.operationId === 'createResponse')?.responses.get('200')?.examples.get('text/event-stream') ?? new Map<string, unknown>()).entries()];
+  const streamExamples = [
+    ...(
+      operations
+        .find((op) => op.operationId === 'createResponse')
+        ?.responses.get('200')
+        ?.examples.get('text/event-stream') ?? new Map<string, unknown>()
+    ).entries(),
+  ];
 
   it.each(streamExamples.map(([name, value]) => [name, { given: name, want: String(value) }] as const))(
     'streams the event-stream example %s when the client accepts text/event-stream',
     async (_name, { given, want }) => {
       const res = await fetch(`${started().baseUrl}/responses`, {
         method: 'POST',
-        headers: { ...bearer(USER_KEY), 'Content-Type': 'application/json', Accept: 'text/event-stream', Prefer: `example=${given}` },
+        headers: {
+          ...bearer(USER_KEY),
+          'Content-Type': 'application/json',
+          Accept: 'text/event-stream',
+          Prefer: `example=${given}`,
+        },
         body: JSON.stringify({ model: 'openai/gpt-4o', input: 'Say hello.', stream: true }),
       });
       expect(res.status).toBe(200);
@@ -126,7 +159,9 @@ describe('Prefer: example=NAME', () => {
   it('returns 400 listing the available examples for an unknown name', async () => {
     const res = await withPrefer(sampleOf('getModel'), 'example=nope');
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('Prefer: example=nope is not an example of getModel 200; available: gpt4o, claudeSonnet, reasoningModel');
+    expect(res.body.error.message).toBe(
+      'Prefer: example=nope is not an example of getModel 200; available: gpt4o, claudeSonnet, reasoningModel',
+    );
   });
 
   it('says which code= to add for an example of another status', async () => {
@@ -137,11 +172,14 @@ describe('Prefer: example=NAME', () => {
 });
 
 describe('Prefer: dynamic=true', () => {
-  it.each(SAMPLE_REQUESTS.map((s) => [s.operationId, s] as const))('generates a 200 for %s that matches the spec', async (_id, sample) => {
-    const res = await withPrefer(sample, 'dynamic=true');
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-  });
+  it.each(SAMPLE_REQUESTS.map((s) => [s.operationId, s] as const))(
+    'generates a 200 for %s that matches the spec',
+    async (_id, sample) => {
+      const res = await withPrefer(sample, 'dynamic=true');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+    },
+  );
 
   it('generates only spec-valid results for POST /responses, again and again', async () => {
     for (let i = 0; i < 8; i++) expect((await withPrefer(sampleOf('createResponse'), 'dynamic=true')).status).toBe(200);
@@ -184,7 +222,10 @@ describe('Prefer header errors and precedence', () => {
   });
 
   it('routes first: an unknown path is 404 whatever Prefer asks', async () => {
-    const res = await request(started().mock.server).get('/api/v1/nowhere').set(bearer(USER_KEY)).set('Prefer', 'code=200');
+    const res = await request(started().mock.server)
+      .get('/api/v1/nowhere')
+      .set(bearer(USER_KEY))
+      .set('Prefer', 'code=200');
     expect(res.status).toBe(404);
   });
 });

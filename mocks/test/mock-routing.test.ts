@@ -22,9 +22,16 @@ describe('routing', () => {
 
   // The methods each path allows come from the spec; every other method is 405 with Allow.
   const wrongMethods = listOperations(contract).flatMap((operation) => {
-    const allowed = listOperations(contract).filter((other) => other.path === operation.path).map((other) => other.method);
-    const path = operation.path.replace('{id}', DEMO_GUARDRAIL_ID).replace('{author}', 'openai').replace('{slug}', 'gpt-4o');
-    return ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => !allowed.includes(m)).map((method) => [`${method} ${operation.path}`, { given: { method, path }, want: allowed.join(', ') }] as const);
+    const allowed = listOperations(contract)
+      .filter((other) => other.path === operation.path)
+      .map((other) => other.method);
+    const path = operation.path
+      .replace('{id}', DEMO_GUARDRAIL_ID)
+      .replace('{author}', 'openai')
+      .replace('{slug}', 'gpt-4o');
+    return ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']
+      .filter((m) => !allowed.includes(m))
+      .map((method) => [`${method} ${operation.path}`, { given: { method, path }, want: allowed.join(', ') }] as const);
   });
 
   it.each(wrongMethods)('returns 405 with Allow for %s', async (_name, { given, want }) => {
@@ -35,7 +42,9 @@ describe('routing', () => {
   });
 
   it('returns 400 for a query parameter given twice', async () => {
-    const res = await request(started().mock.server).get('/api/v1/embeddings/models?limit=1&limit=2').set(bearer(USER_KEY));
+    const res = await request(started().mock.server)
+      .get('/api/v1/embeddings/models?limit=1&limit=2')
+      .set(bearer(USER_KEY));
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/query\.limit is given 2 times/);
   });

@@ -11,10 +11,13 @@ const contract = loadContract();
 const model = responseExample(contract, '/model/{author}/{slug}', 'get', '200', 'application/json', 'gpt4o');
 
 /** GET /model answers after `ms`, or never (stopping only when the client or the server goes away). */
-const slowGetModel = (ms: number | 'never'): Handler => ({ signal }) => new Promise((resolve, reject) => {
-  if (ms !== 'never') setTimeout(() => resolve({ status: 200, body: model }), ms);
-  signal.addEventListener('abort', () => reject(new Error('client went away')));
-});
+const slowGetModel =
+  (ms: number | 'never'): Handler =>
+  ({ signal }) =>
+    new Promise((resolve, reject) => {
+      if (ms !== 'never') setTimeout(() => resolve({ status: 200, body: model }), ms);
+      signal.addEventListener('abort', () => reject(new Error('client went away')));
+    });
 
 interface Answer {
   readonly status?: number;
@@ -25,13 +28,15 @@ interface Answer {
 /** One GET over its own keep-alive connection; resolves with the answer or the socket error. */
 function get(started: StartedMock, path: string, agent = new http.Agent({ keepAlive: true })): Promise<Answer> {
   return new Promise((resolve) => {
-    http.get(`${started.baseUrl}${path}`, { agent, headers: bearer(USER_KEY) }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode, body }));
-      res.on('error', (err) => resolve({ error: err.message }));
-    }).on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
+    http
+      .get(`${started.baseUrl}${path}`, { agent, headers: bearer(USER_KEY) }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode, body }));
+        res.on('error', (err) => resolve({ error: err.message }));
+      })
+      .on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
   });
 }
 
@@ -92,16 +97,20 @@ describe('shutdown (MockServer.close, used by SIGINT/SIGTERM)', () => {
   it('ends a stream still running when the grace period is over with error, response.failed and [DONE]', async () => {
     const started = await startMock({ contract });
     const text = new Promise<string>((resolve, reject) => {
-      const req = http.request(`${started.baseUrl}/responses`, {
-        method: 'POST',
-        headers: { ...bearer(USER_KEY), 'content-type': 'application/json', 'x-mock-tokens-per-second': '20' },
-      }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve(body));
-        res.on('error', reject);
-      });
+      const req = http.request(
+        `${started.baseUrl}/responses`,
+        {
+          method: 'POST',
+          headers: { ...bearer(USER_KEY), 'content-type': 'application/json', 'x-mock-tokens-per-second': '20' },
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve(body));
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end(JSON.stringify({ model: 'openai/gpt-4o', input: 'tell me a long story', stream: true }));
     });
@@ -114,7 +123,10 @@ describe('shutdown (MockServer.close, used by SIGINT/SIGTERM)', () => {
     expect(eventOrderProblems(events)).toEqual([]);
     expect(events.some((e) => e.type === 'response.output_text.delta')).toBe(true);
     expect(events.slice(-2).map((e) => e.type)).toEqual(['error', 'response.failed']);
-    expect(events.at(-2)).toMatchObject({ code: 'server_shutting_down', message: expect.stringMatching(/shutting down/) });
+    expect(events.at(-2)).toMatchObject({
+      code: 'server_shutting_down',
+      message: expect.stringMatching(/shutting down/),
+    });
     expect(events.at(-1)?.response).toMatchObject({ status: 'failed', error: { code: 'server_shutting_down' } });
     expect(started.mock.responseViolations).toEqual([]);
   });

@@ -23,12 +23,14 @@ async function withMock(init: MockServerInit, run: (started: StartedMock) => Pro
 const getModelAnswering = (handler: Handler): MockServerInit => ({ handlers: { getModel: handler } });
 const createResponseAnswering = (handler: Handler): MockServerInit => ({ handlers: { createResponse: handler } });
 
-const streamOf = (events: string[]): Handler => async ({ res }) => {
-  res.writeHead(200, { 'content-type': 'text/event-stream' });
-  for (const event of events) res.write(`${event}\n\n`);
-  res.end();
-  return { streamed: true, status: 200 };
-};
+const streamOf =
+  (events: string[]): Handler =>
+  async ({ res }) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    for (const event of events) res.write(`${event}\n\n`);
+    res.end();
+    return { streamed: true, status: 200 };
+  };
 
 const postStream = (started: StartedMock) =>
   fetch(`${started.baseUrl}/responses`, {
@@ -39,26 +41,39 @@ const postStream = (started: StartedMock) =>
 
 describe('test mode: every response checked against the spec', () => {
   it('records a status the operation does not document', async () => {
-    await withMock(getModelAnswering(() => ({ status: 418, body: { error: { code: 418, message: 'teapot' } } })), async ({ mock }) => {
-      await request(mock.server).get('/api/v1/model/openai/gpt-4o').set(bearer(USER_KEY));
-      expect(mock.responseViolations).toEqual([{ operationId: 'getModel', status: 418, problem: 'status 418 is not documented for getModel' }]);
-    });
+    await withMock(
+      getModelAnswering(() => ({ status: 418, body: { error: { code: 418, message: 'teapot' } } })),
+      async ({ mock }) => {
+        await request(mock.server).get('/api/v1/model/openai/gpt-4o').set(bearer(USER_KEY));
+        expect(mock.responseViolations).toEqual([
+          { operationId: 'getModel', status: 418, problem: 'status 418 is not documented for getModel' },
+        ]);
+      },
+    );
   });
 
   it('records a body that does not match the schema', async () => {
-    const model = responseExample(contract, '/model/{author}/{slug}', 'get', '200', 'application/json', 'gpt4o') as { data: object };
-    await withMock(getModelAnswering(() => ({ status: 200, body: { data: { ...model.data, id: 42 } } })), async ({ mock }) => {
-      await request(mock.server).get('/api/v1/model/openai/gpt-4o').set(bearer(USER_KEY));
-      expect(mock.responseViolations).toHaveLength(1);
-      expect(mock.responseViolations[0]?.problem).toMatch(/^body does not match .*\/data\/id must be string/);
-    });
+    const model = responseExample(contract, '/model/{author}/{slug}', 'get', '200', 'application/json', 'gpt4o') as {
+      data: object;
+    };
+    await withMock(
+      getModelAnswering(() => ({ status: 200, body: { data: { ...model.data, id: 42 } } })),
+      async ({ mock }) => {
+        await request(mock.server).get('/api/v1/model/openai/gpt-4o').set(bearer(USER_KEY));
+        expect(mock.responseViolations).toHaveLength(1);
+        expect(mock.responseViolations[0]?.problem).toMatch(/^body does not match .*\/data\/id must be string/);
+      },
+    );
   });
 
   it('records an error envelope that breaks §7.1', async () => {
-    await withMock(getModelAnswering(() => ({ status: 404, body: { message: 'no error member' } })), async ({ mock }) => {
-      await request(mock.server).get('/api/v1/model/openai/gpt-4o').set(bearer(USER_KEY));
-      expect(mock.responseViolations[0]?.problem).toMatch(/must have required property 'error'/);
-    });
+    await withMock(
+      getModelAnswering(() => ({ status: 404, body: { message: 'no error member' } })),
+      async ({ mock }) => {
+        await request(mock.server).get('/api/v1/model/openai/gpt-4o').set(bearer(USER_KEY));
+        expect(mock.responseViolations[0]?.problem).toMatch(/must have required property 'error'/);
+      },
+    );
   });
 
   it('records a streamed event that does not match its schema, once the stream is sent', async () => {
@@ -71,7 +86,9 @@ describe('test mode: every response checked against the spec', () => {
   });
 
   it('records a stream that does not end with [DONE]', async () => {
-    const unterminated = streamOf(['data: {"type":"response.created","sequence_number":0,"response":{"id":"gen-1","object":"response","created_at":1,"status":"in_progress","model":"m","output":[]}}']);
+    const unterminated = streamOf([
+      'data: {"type":"response.created","sequence_number":0,"response":{"id":"gen-1","object":"response","created_at":1,"status":"in_progress","model":"m","output":[]}}',
+    ]);
     await withMock(createResponseAnswering(unterminated), async (started) => {
       await postStream(started);
       expect(started.mock.responseViolations.map((v) => v.problem)).toContain('stream does not end with data: [DONE]');

@@ -9,9 +9,11 @@ import { countTokens, splitTokens } from '../src/responses/count-tokens';
 describe('o200k_base ranks read from the .tiktoken data', () => {
   const ranks = loadO200kRanks();
 
-  it('equal the library\'s own table entry for entry, text and byte tokens alike', () => {
+  it("equal the library's own table entry for entry, text and byte tokens alike", () => {
     expect(ranks.length).toBe(libraryRanks.length);
-    const differing = ranks.flatMap((token, rank) => (JSON.stringify(token) === JSON.stringify(libraryRanks[rank]) ? [] : [rank]));
+    const differing = ranks.flatMap((token, rank) =>
+      JSON.stringify(token) === JSON.stringify(libraryRanks[rank]) ? [] : [rank],
+    );
     expect(differing).toEqual([]);
     // Both kinds occur, so the comparison above covered the decoding and the byte fallback.
     expect(ranks.some((token) => Array.isArray(token))).toBe(true);
@@ -23,9 +25,13 @@ describe('o200k_base ranks read from the .tiktoken data', () => {
     '\ufeffusing System; // a leading byte-order mark',
     'Grüße aus Köln — 你好，世界 🌍🚀 mixed scripts',
     '{"type":"function_call","arguments":"{\\"city\\":\\"Paris\\"}"}',
-  ])('count and split %j exactly as the library\'s encoding does', (text) => {
+  ])("count and split %j exactly as the library's encoding does", (text) => {
     expect(countTokens(text)).toBe(libraryEncoding.countTokens(text));
-    expect(splitTokens(text).map((piece) => piece.end).at(-1)).toBe(libraryEncoding.encode(text).length);
+    expect(
+      splitTokens(text)
+        .map((piece) => piece.end)
+        .at(-1),
+    ).toBe(libraryEncoding.encode(text).length);
   });
 
   it('names the file and the place of a line it cannot read', () => {

@@ -20,7 +20,8 @@ const BODY_LIMIT = 1024 * 1024;
 /** Own properties of the built-in prototypes a polluted body would change. */
 function prototypeShape(): string {
   return [Object.prototype, Array.prototype, Function.prototype, String.prototype]
-    .map((proto) => Reflect.ownKeys(proto).map(String).sort().join(',')).join('|');
+    .map((proto) => Reflect.ownKeys(proto).map(String).sort().join(','))
+    .join('|');
 }
 
 /** What is wrong with one answer, or undefined. */
@@ -58,10 +59,16 @@ describe('hostile requests (seeded fuzzing)', () => {
     const statuses = new Map<number, number>();
     const outcome = await fc.check(
       fc.asyncProperty(hostileRequest, async (request) => {
-        const answer = await rawExchange(port, toBytes(request, port), { head: request.method === 'HEAD', timeoutMs: 10_000 });
+        const answer = await rawExchange(port, toBytes(request, port), {
+          head: request.method === 'HEAD',
+          timeoutMs: 10_000,
+        });
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
         const wrong = problem(request, answer);
-        if (wrong) throw new Error(`${wrong}\n${summarize(request)}\n-> ${answer.status} ${answer.body.subarray(0, 300).toString('utf8')}`);
+        if (wrong)
+          throw new Error(
+            `${wrong}\n${summarize(request)}\n-> ${answer.status} ${answer.body.subarray(0, 300).toString('utf8')}`,
+          );
         if (prototypeShape() !== shape || ({} as Record<string, unknown>).polluted !== undefined) {
           throw new Error(`a built-in prototype changed after\n${summarize(request)}`);
         }
@@ -70,8 +77,11 @@ describe('hostile requests (seeded fuzzing)', () => {
     );
     // fast-check's own report prints the whole (possibly megabyte) counterexample; ours is short.
     if (outcome.failed) {
-      const cause = outcome.errorInstance instanceof Error ? outcome.errorInstance.message : String(outcome.errorInstance);
-      throw new Error(`run ${outcome.numRuns} of seed ${SEED} (path ${outcome.counterexamplePath ?? '?'}) failed: ${cause}`);
+      const cause =
+        outcome.errorInstance instanceof Error ? outcome.errorInstance.message : String(outcome.errorInstance);
+      throw new Error(
+        `run ${outcome.numRuns} of seed ${SEED} (path ${outcome.counterexamplePath ?? '?'}) failed: ${cause}`,
+      );
     }
     expect(outcome.numRuns).toBe(RUNS);
     // The run reached every kind of outcome it is meant to exercise, not only early rejections.
@@ -82,7 +92,11 @@ describe('hostile requests (seeded fuzzing)', () => {
   }, 60_000);
 
   it('still serves an ordinary request after the run', async () => {
-    const answer = await send(started.origin, { method: 'GET', path: '/api/v1/model/openai/gpt-4o', headers: { authorization: 'Bearer sk-mock-user' } });
+    const answer = await send(started.origin, {
+      method: 'GET',
+      path: '/api/v1/model/openai/gpt-4o',
+      headers: { authorization: 'Bearer sk-mock-user' },
+    });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body.toString('utf8'))).toMatchObject({ data: { id: 'openai/gpt-4o' } });
   });
@@ -96,9 +110,13 @@ describe('bodies that used to break the mock', () => {
   afterAll(async () => {
     await started.mock.close();
   });
-  const post = (body: string): Promise<RawAnswer> => send(started.origin, {
-    method: 'POST', path: '/api/v1/responses', headers: { authorization: 'Bearer sk-mock-user', 'content-type': 'application/json' }, body,
-  });
+  const post = (body: string): Promise<RawAnswer> =>
+    send(started.origin, {
+      method: 'POST',
+      path: '/api/v1/responses',
+      headers: { authorization: 'Bearer sk-mock-user', 'content-type': 'application/json' },
+      body,
+    });
 
   it.each([
     ['text', 10_000],
@@ -111,7 +129,9 @@ describe('bodies that used to break the mock', () => {
   });
 
   it('accepts a body nested 100 levels deep where the schema allows any object', async () => {
-    const answer = await post(`{"model":"openai/gpt-4o","input":"hello","reasoning":${'{"a":'.repeat(100)}1${'}'.repeat(100)}}`);
+    const answer = await post(
+      `{"model":"openai/gpt-4o","input":"hello","reasoning":${'{"a":'.repeat(100)}1${'}'.repeat(100)}}`,
+    );
     expect(answer.status).toBe(200);
   });
 
@@ -119,7 +139,9 @@ describe('bodies that used to break the mock', () => {
     const startedAt = performance.now();
     const answer = await post(JSON.stringify({ model: 'openai/gpt-4o', input: 'a'.repeat(1_000_000) }));
     expect(answer.status).toBe(200);
-    expect((JSON.parse(answer.body.toString('utf8')) as { usage: { input_tokens: number } }).usage.input_tokens).toBe(125_000);
+    expect((JSON.parse(answer.body.toString('utf8')) as { usage: { input_tokens: number } }).usage.input_tokens).toBe(
+      125_000,
+    );
     expect(performance.now() - startedAt).toBeLessThan(3_000);
   });
 });

@@ -12,7 +12,11 @@ interface Head {
 }
 
 /** Sends `bytes` on a fresh connection; resolves with the first response, or rejects on timeout. */
-export function rawExchange(port: number, bytes: Buffer, options: { head?: boolean; timeoutMs: number }): Promise<RawAnswer> {
+export function rawExchange(
+  port: number,
+  bytes: Buffer,
+  options: { head?: boolean; timeoutMs: number },
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     let received = Buffer.alloc(0);
@@ -25,11 +29,24 @@ export function rawExchange(port: number, bytes: Buffer, options: { head?: boole
       if (error) reject(error);
       else resolve(answer as RawAnswer);
     };
-    const timer = setTimeout(() => finish(new Error(`no complete response within ${options.timeoutMs} ms; got ${received.length} bytes: ${received.subarray(0, 200).toString('latin1')}`)), options.timeoutMs);
+    const timer = setTimeout(
+      () =>
+        finish(
+          new Error(
+            `no complete response within ${options.timeoutMs} ms; got ${received.length} bytes: ${received.subarray(0, 200).toString('latin1')}`,
+          ),
+        ),
+      options.timeoutMs,
+    );
     const tryParse = (ended: boolean): void => {
       const answer = parseResponse(received, options.head === true, ended);
       if (answer) finish(undefined, answer);
-      else if (ended) finish(new Error(`connection closed after ${received.length} bytes without a complete response: ${received.subarray(0, 200).toString('latin1')}`));
+      else if (ended)
+        finish(
+          new Error(
+            `connection closed after ${received.length} bytes without a complete response: ${received.subarray(0, 200).toString('latin1')}`,
+          ),
+        );
     };
     socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);

@@ -29,21 +29,29 @@ function openStream(base: string, tokensPerSecond: number): { started: Promise<v
   });
   const ended = new Promise<StreamEnd>((resolve) => {
     let text = '';
-    const req = http.request(`${base}/responses`, {
-      method: 'POST',
-      agent: false,
-      headers: { authorization: 'Bearer sk-mock-user', 'content-type': 'application/json', 'x-mock-tokens-per-second': String(tokensPerSecond) },
-    }, (res) => {
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-        markStarted();
-      });
-      const finish = (): void => resolve({ done: text.includes('data: [DONE]'), bytes: text.length, text });
-      res.on('end', finish);
-      res.on('close', finish);
-      res.on('error', () => undefined);
-    });
+    const req = http.request(
+      `${base}/responses`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          authorization: 'Bearer sk-mock-user',
+          'content-type': 'application/json',
+          'x-mock-tokens-per-second': String(tokensPerSecond),
+        },
+      },
+      (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+          markStarted();
+        });
+        const finish = (): void => resolve({ done: text.includes('data: [DONE]'), bytes: text.length, text });
+        res.on('end', finish);
+        res.on('close', finish);
+        res.on('error', () => undefined);
+      },
+    );
     req.on('error', () => resolve({ done: false, bytes: text.length, text }));
     req.end(JSON.stringify({ model: 'openai/gpt-4o', input: 'tell me a long story', stream: true }));
   });
@@ -52,7 +60,9 @@ function openStream(base: string, tokensPerSecond: number): { started: Promise<v
 
 /** Starts the CLI as `npm start` does (tsx), on a free port; resolves with the API base it prints. */
 function startCli(): Promise<{ child: ChildProcessWithoutNullStreams; base: string; stderr: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/src/cli.ts', '--port', '0', '--quiet'], { cwd: ROOT });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/src/cli.ts', '--port', '0', '--quiet'], {
+    cwd: ROOT,
+  });
   let stdout = '';
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
@@ -105,7 +115,9 @@ describe('SIGTERM with streams in flight', () => {
     }
     const shortCompleted = shortEnds.map((e) => parseSse(e.text).events.at(-1)?.type);
     expect(new Set(shortCompleted)).toEqual(new Set(['response.completed']));
-    await expect(send(base.replace(/\/api\/v1$/, ''), { method: 'GET', path: '/api/v1/model/openai/gpt-4o' })).rejects.toThrow(/ECONNREFUSED/);
+    await expect(
+      send(base.replace(/\/api\/v1$/, ''), { method: 'GET', path: '/api/v1/model/openai/gpt-4o' }),
+    ).rejects.toThrow(/ECONNREFUSED/);
     expect(stderr()).not.toMatch(/error|exception|at .+:\d+:\d+/i);
   }, 40_000);
 });

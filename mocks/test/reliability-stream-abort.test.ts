@@ -6,13 +6,24 @@
 import http from 'node:http';
 import type { MockServer } from '../src/server';
 import { createMockServer } from '../src/server';
-import { collectGarbage, resourceCounts, seededRandom, send, settle, countedCreateResponse } from './reliability-support';
+import {
+  collectGarbage,
+  resourceCounts,
+  seededRandom,
+  send,
+  settle,
+  countedCreateResponse,
+} from './reliability-support';
 
 const STREAMS = 500;
 const BATCH = 100;
 /** The long-story script (~200 tokens) at 600 tokens/s: each stream lasts about a third of a second. */
 const BODY = JSON.stringify({ model: 'openai/gpt-4o', input: 'tell me a long story', stream: true });
-const HEADERS = { authorization: 'Bearer sk-mock-user', 'content-type': 'application/json', 'x-mock-tokens-per-second': '600' };
+const HEADERS = {
+  authorization: 'Bearer sk-mock-user',
+  'content-type': 'application/json',
+  'x-mock-tokens-per-second': '600',
+};
 
 interface Outcome {
   readonly phase: 'before-answer' | 'mid-stream' | 'completed';
@@ -23,19 +34,23 @@ function cutStream(origin: string, afterMs: number): Promise<Outcome> {
   return new Promise((resolve) => {
     let body = '';
     let answered = false;
-    const req = http.request(`${origin}/api/v1/responses`, { method: 'POST', headers: HEADERS, agent: false }, (res) => {
-      answered = true;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      res.on('end', () => {
-        clearTimeout(timer);
-        resolve({ phase: body.includes('data: [DONE]') ? 'completed' : 'mid-stream' });
-      });
-      res.on('error', () => undefined);
-      res.on('aborted', () => undefined);
-    });
+    const req = http.request(
+      `${origin}/api/v1/responses`,
+      { method: 'POST', headers: HEADERS, agent: false },
+      (res) => {
+        answered = true;
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => {
+          clearTimeout(timer);
+          resolve({ phase: body.includes('data: [DONE]') ? 'completed' : 'mid-stream' });
+        });
+        res.on('error', () => undefined);
+        res.on('aborted', () => undefined);
+      },
+    );
     const timer = setTimeout(() => {
       req.destroy();
       resolve({ phase: answered ? 'mid-stream' : 'before-answer' });
@@ -54,7 +69,10 @@ describe('streams aborted by the client', () => {
   const running = (): number => counted.running();
 
   beforeAll(async () => {
-    mock = createMockServer({ handlers: { createResponse: counted.handler }, options: { log: (line) => logs.push(line) } });
+    mock = createMockServer({
+      handlers: { createResponse: counted.handler },
+      options: { log: (line) => logs.push(line) },
+    });
     origin = new URL(await mock.listen()).origin;
   });
   afterAll(async () => {
@@ -65,7 +83,11 @@ describe('streams aborted by the client', () => {
     // Warm up (tokenizer, validators, first connections) so that the baseline is the steady state.
     await Promise.all(Array.from({ length: 5 }, () => cutStream(origin, 5_000)));
     collectGarbage();
-    const baseline = { resources: resourceCounts(), heap: process.memoryUsage().heapUsed, listeners: listenerCounts(mock) };
+    const baseline = {
+      resources: resourceCounts(),
+      heap: process.memoryUsage().heapUsed,
+      listeners: listenerCounts(mock),
+    };
 
     const random = seededRandom(500);
     const phases = new Map<string, number>();
@@ -80,12 +102,18 @@ describe('streams aborted by the client', () => {
     expect(phases.get('mid-stream') ?? 0).toBeGreaterThan(50);
     expect(phases.get('completed') ?? 0).toBeGreaterThan(0);
 
-    const connections = (): Promise<number> => new Promise((resolve) => mock.server.getConnections((_err, n) => resolve(n)));
+    const connections = (): Promise<number> =>
+      new Promise((resolve) => mock.server.getConnections((_err, n) => resolve(n)));
     expect(await settle(async () => running() === 0 && (await connections()) === 0, 5_000)).toBe(true);
-    expect(await settle(() => {
-      const now = resourceCounts();
-      return (now.TCPSocketWrap ?? 0) <= (baseline.resources.TCPSocketWrap ?? 0) && (now.Timeout ?? 0) <= (baseline.resources.Timeout ?? 0) + 2;
-    }, 5_000)).toBe(true);
+    expect(
+      await settle(() => {
+        const now = resourceCounts();
+        return (
+          (now.TCPSocketWrap ?? 0) <= (baseline.resources.TCPSocketWrap ?? 0) &&
+          (now.Timeout ?? 0) <= (baseline.resources.Timeout ?? 0) + 2
+        );
+      }, 5_000),
+    ).toBe(true);
     expect(listenerCounts(mock)).toEqual(baseline.listeners);
     collectGarbage();
     expect(process.memoryUsage().heapUsed - baseline.heap).toBeLessThan(16 * 1024 * 1024);
@@ -93,10 +121,19 @@ describe('streams aborted by the client', () => {
   }, 60_000);
 
   it('still streams to the end and answers JSON afterwards', async () => {
-    const stream = await send(origin, { method: 'POST', path: '/api/v1/responses', headers: { ...HEADERS, 'x-mock-tokens-per-second': '0' }, body: BODY });
+    const stream = await send(origin, {
+      method: 'POST',
+      path: '/api/v1/responses',
+      headers: { ...HEADERS, 'x-mock-tokens-per-second': '0' },
+      body: BODY,
+    });
     expect(stream.status).toBe(200);
     expect(stream.body.toString('utf8').trimEnd().endsWith('data: [DONE]')).toBe(true);
-    const model = await send(origin, { method: 'GET', path: '/api/v1/model/openai/gpt-4o', headers: { authorization: 'Bearer sk-mock-user' } });
+    const model = await send(origin, {
+      method: 'GET',
+      path: '/api/v1/model/openai/gpt-4o',
+      headers: { authorization: 'Bearer sk-mock-user' },
+    });
     expect(model.status).toBe(200);
   });
 });
@@ -104,7 +141,10 @@ describe('streams aborted by the client', () => {
 /** Listener counts on the server and the process: a per-request listener left behind shows up here. */
 function listenerCounts(mock: MockServer): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const [name, emitter] of [['server', mock.server], ['process', process]] as const) {
+  for (const [name, emitter] of [
+    ['server', mock.server],
+    ['process', process],
+  ] as const) {
     for (const event of emitter.eventNames()) counts[`${name}:${String(event)}`] = emitter.listenerCount(event);
   }
   return counts;

@@ -23,12 +23,18 @@ export interface RawRequest {
 /** One request over node:http, the whole answer buffered. Rejects only on socket errors. */
 export function send(origin: string, request: RawRequest, agent: http.Agent | false = false): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(origin + request.path, { method: request.method, headers: request.headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = http.request(
+      origin + request.path,
+      { method: request.method, headers: request.headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(request.body);
   });

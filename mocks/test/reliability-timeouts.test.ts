@@ -44,7 +44,8 @@ function connect(port: number, options: { read: boolean }): Watched {
 function parseAnswer(raw: string): { status: number; body: Buffer; headers: Record<string, string> } {
   const [head = '', body = ''] = raw.split('\r\n\r\n');
   const headers: Record<string, string> = {};
-  for (const line of head.split('\r\n').slice(1)) headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
+  for (const line of head.split('\r\n').slice(1))
+    headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
   return { status: Number(head.slice(9, 12)), body: Buffer.from(body, 'latin1'), headers };
 }
 
@@ -90,7 +91,8 @@ describe('server timeouts for slow clients', () => {
     const client = connect(port, { read: false });
     client.socket.write(STREAM_HEAD(Buffer.byteLength(HUGE_STREAM)) + HUGE_STREAM);
     expect(await settle(() => running() === 1, 5_000)).toBe(true);
-    const connections = (): Promise<number> => new Promise((resolve) => mock.server.getConnections((_err, n) => resolve(n)));
+    const connections = (): Promise<number> =>
+      new Promise((resolve) => mock.server.getConnections((_err, n) => resolve(n)));
     expect(await settle(async () => running() === 0 && (await connections()) === 0, 10_000)).toBe(true);
     // A paused socket only notices the close once it reads again: it is the server that hung up.
     client.socket.resume();
@@ -105,7 +107,10 @@ describe('server timeouts for slow clients', () => {
       for (let chunk = client.socket.read(16 * 1024) as Buffer | null; chunk; chunk = null) bytes += chunk.length;
     }, 100);
     // Three stall periods of steady sipping: a stalled-reader cut would have come by now.
-    const cut = await Promise.race([client.closed.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), TIMEOUTS.stalledMs * 3))]);
+    const cut = await Promise.race([
+      client.closed.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), TIMEOUTS.stalledMs * 3)),
+    ]);
     clearInterval(sip);
     client.socket.destroy();
     expect(cut).toBe(false);
@@ -117,7 +122,11 @@ describe('server timeouts for slow clients', () => {
     const answer = await send(`http://127.0.0.1:${port}`, {
       method: 'POST',
       path: '/api/v1/responses',
-      headers: { authorization: 'Bearer sk-mock-user', 'content-type': 'application/json', 'x-mock-first-token-delay-ms': String(TIMEOUTS.stalledMs * 3) },
+      headers: {
+        authorization: 'Bearer sk-mock-user',
+        'content-type': 'application/json',
+        'x-mock-first-token-delay-ms': String(TIMEOUTS.stalledMs * 3),
+      },
       body: JSON.stringify({ model: 'openai/gpt-4o', input: 'hello', stream: true }),
     });
     expect(answer.status).toBe(200);

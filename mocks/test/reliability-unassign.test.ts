@@ -19,18 +19,24 @@ const CALLS = 200;
 function fixturesWithManyKeys(): Fixtures {
   const base = loadFixtures();
   const keys = Array.from({ length: EXTRA_KEYS }, (_, i) => ({
-    key: `sk-reliability-${i}`, label: `reliability key ${i}`, management: false, user_id: `user_rel_${i}`,
+    key: `sk-reliability-${i}`,
+    label: `reliability key ${i}`,
+    management: false,
+    user_id: `user_rel_${i}`,
   }));
   const hashes = keys.map((k) => hashKey(k.key));
-  return parseFixtures({
-    ...base,
-    keys: [...base.keys, ...keys],
-    guardrails: base.guardrails.map((g) => {
-      if (g.id === GUARDRAIL) return { ...g, assigned_key_hashes: [...g.assigned_key_hashes, ...hashes] };
-      if (g.id === OTHER_GUARDRAIL) return { ...g, assigned_key_hashes: hashes.filter((_, i) => i % 2 === 0) };
-      return g;
-    }),
-  }, 'reliability fixtures');
+  return parseFixtures(
+    {
+      ...base,
+      keys: [...base.keys, ...keys],
+      guardrails: base.guardrails.map((g) => {
+        if (g.id === GUARDRAIL) return { ...g, assigned_key_hashes: [...g.assigned_key_hashes, ...hashes] };
+        if (g.id === OTHER_GUARDRAIL) return { ...g, assigned_key_hashes: hashes.filter((_, i) => i % 2 === 0) };
+        return g;
+      }),
+    },
+    'reliability fixtures',
+  );
 }
 
 /** Each call: one hash it alone is sure to carry, plus random overlapping, repeated, unknown and upper-cased ones. */
@@ -73,19 +79,29 @@ describe('guardrail unassignment under concurrency', () => {
       connections++;
     };
     started.mock.server.on('connection', onConnection);
-    const answers = await Promise.all(lists.map((keyHashes) => send(started.origin, {
-      method: 'POST',
-      path: `/api/v1/guardrails/${GUARDRAIL}/assignments/keys/remove`,
-      headers: { authorization: 'Bearer sk-mock-management', 'content-type': 'application/json' },
-      body: JSON.stringify({ key_hashes: keyHashes }),
-    }, agent)));
+    const answers = await Promise.all(
+      lists.map((keyHashes) =>
+        send(
+          started.origin,
+          {
+            method: 'POST',
+            path: `/api/v1/guardrails/${GUARDRAIL}/assignments/keys/remove`,
+            headers: { authorization: 'Bearer sk-mock-management', 'content-type': 'application/json' },
+            body: JSON.stringify({ key_hashes: keyHashes }),
+          },
+          agent,
+        ),
+      ),
+    );
     started.mock.server.off('connection', onConnection);
     agent.destroy();
 
     // One socket per call: the calls really were in flight together, none waited for another.
     expect(connections).toBe(CALLS);
     expect(answers.map((a) => a.status)).toEqual(Array(CALLS).fill(200));
-    const counts = answers.map((a) => (JSON.parse(a.body.toString('utf8')) as { unassigned_count: number }).unassigned_count);
+    const counts = answers.map(
+      (a) => (JSON.parse(a.body.toString('utf8')) as { unassigned_count: number }).unassigned_count,
+    );
     expect(counts.every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(assigned.length);
     expect(started.mock.responseViolations).toEqual([]);
@@ -99,13 +115,19 @@ describe('guardrail unassignment under concurrency', () => {
 
   it('counts 0 when the same 200 calls come again', async () => {
     const lists = hashLists(assigned, seededRandom(7));
-    const answers = await Promise.all(lists.map((keyHashes) => send(started.origin, {
-      method: 'POST',
-      path: `/api/v1/guardrails/${GUARDRAIL}/assignments/keys/remove`,
-      headers: { authorization: 'Bearer sk-mock-management', 'content-type': 'application/json' },
-      body: JSON.stringify({ key_hashes: keyHashes }),
-    })));
-    const counts = answers.map((a) => (JSON.parse(a.body.toString('utf8')) as { unassigned_count: number }).unassigned_count);
+    const answers = await Promise.all(
+      lists.map((keyHashes) =>
+        send(started.origin, {
+          method: 'POST',
+          path: `/api/v1/guardrails/${GUARDRAIL}/assignments/keys/remove`,
+          headers: { authorization: 'Bearer sk-mock-management', 'content-type': 'application/json' },
+          body: JSON.stringify({ key_hashes: keyHashes }),
+        }),
+      ),
+    );
+    const counts = answers.map(
+      (a) => (JSON.parse(a.body.toString('utf8')) as { unassigned_count: number }).unassigned_count,
+    );
     expect(counts).toEqual(Array(CALLS).fill(0));
   });
 });

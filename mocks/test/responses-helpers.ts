@@ -83,7 +83,8 @@ export function eventOrderProblems(events: readonly Event[], options: { debug?: 
   const open = (i: number, e: Event): OpenItem | undefined => {
     const item = items[e.output_index as number];
     if (!item || item.done) fail(i, `output_index ${String(e.output_index)} is not the open item`);
-    else if (e.item_id !== undefined && e.item_id !== item.id) fail(i, `item_id ${String(e.item_id)} is not ${item.id}`);
+    else if (e.item_id !== undefined && e.item_id !== item.id)
+      fail(i, `item_id ${String(e.item_id)} is not ${item.id}`);
     return item && !item.done ? item : undefined;
   };
   const part = (i: number, item: OpenItem | undefined, index: unknown): OpenPart | undefined => {
@@ -94,16 +95,25 @@ export function eventOrderProblems(events: readonly Event[], options: { debug?: 
 
   // A stream that fails ends with `error` then `response.failed`; what it had opened stays open.
   const failed = events[events.length - 1]?.type === 'response.failed';
-  if (failed && events[events.length - 2]?.type !== 'error') fail(events.length - 2, 'response.failed must follow an error event');
+  if (failed && events[events.length - 2]?.type !== 'error')
+    fail(events.length - 2, 'response.failed must follow an error event');
   events.forEach((e, i) => {
     if (i < start + 2 || i === events.length - 1 || (failed && i === events.length - 2)) return;
     switch (e.type) {
       case 'response.output_item.added': {
         const item = e.item as Record<string, unknown>;
-        if (e.output_index !== items.length) fail(i, `output_index ${String(e.output_index)}, expected ${items.length}`);
+        if (e.output_index !== items.length)
+          fail(i, `output_index ${String(e.output_index)}, expected ${items.length}`);
         if (items.some((it) => !it.done)) fail(i, 'an earlier item is still open');
         if (item.status !== 'in_progress') fail(i, 'an added item must be in_progress');
-        items.push({ id: String(item.id), type: String(item.type), name: item.name as string | undefined, args: '', argsDone: false, parts: [] });
+        items.push({
+          id: String(item.id),
+          type: String(item.type),
+          name: item.name as string | undefined,
+          args: '',
+          argsDone: false,
+          parts: [],
+        });
         break;
       }
       case 'response.content_part.added':
@@ -118,7 +128,11 @@ export function eventOrderProblems(events: readonly Event[], options: { debug?: 
       case 'response.output_text.delta':
       case 'response.refusal.delta':
       case 'response.reasoning_summary_text.delta': {
-        const p = part(i, open(i, e), e.type === 'response.reasoning_summary_text.delta' ? e.summary_index : e.content_index);
+        const p = part(
+          i,
+          open(i, e),
+          e.type === 'response.reasoning_summary_text.delta' ? e.summary_index : e.content_index,
+        );
         if (p?.textDone) fail(i, 'delta after done');
         if (p) p.text += String(e.delta);
         break;
@@ -126,9 +140,14 @@ export function eventOrderProblems(events: readonly Event[], options: { debug?: 
       case 'response.output_text.done':
       case 'response.refusal.done':
       case 'response.reasoning_summary_text.done': {
-        const p = part(i, open(i, e), e.type === 'response.reasoning_summary_text.done' ? e.summary_index : e.content_index);
+        const p = part(
+          i,
+          open(i, e),
+          e.type === 'response.reasoning_summary_text.done' ? e.summary_index : e.content_index,
+        );
         const text = e.type === 'response.refusal.done' ? e.refusal : e.text;
-        if (p && text !== p.text) fail(i, `done text ${JSON.stringify(text)} is not the joined deltas ${JSON.stringify(p.text)}`);
+        if (p && text !== p.text)
+          fail(i, `done text ${JSON.stringify(text)} is not the joined deltas ${JSON.stringify(p.text)}`);
         if (p) p.textDone = true;
         break;
       }
@@ -143,7 +162,8 @@ export function eventOrderProblems(events: readonly Event[], options: { debug?: 
       }
       case 'response.function_call_arguments.delta': {
         const item = open(i, e);
-        if (item && (item.type !== 'function_call' || item.argsDone)) fail(i, 'arguments delta outside an open function call');
+        if (item && (item.type !== 'function_call' || item.argsDone))
+          fail(i, 'arguments delta outside an open function call');
         if (item) item.args += String(e.delta);
         break;
       }
@@ -173,7 +193,13 @@ export function eventOrderProblems(events: readonly Event[], options: { debug?: 
   } else if (!failed) {
     const output = (last.response as Record<string, unknown>).output as unknown[];
     if (items.some((it) => !it.done)) fail(events.length - 1, 'an item is still open at the end');
-    if (!isDeepStrictEqual(output, items.map((it) => it.done))) fail(events.length - 1, 'final output differs from the items as done');
+    if (
+      !isDeepStrictEqual(
+        output,
+        items.map((it) => it.done),
+      )
+    )
+      fail(events.length - 1, 'final output differs from the items as done');
   }
   return problems;
 }

@@ -12,11 +12,29 @@ import { Catalog } from '../src/state/catalog';
 const template = loadFixtures().models.find((m) => m.model.id === 'openai/gpt-4o') as FixtureModel;
 
 function endpoint(provider: string, prompt: string, extra: Partial<FixtureEndpoint> = {}): FixtureEndpoint {
-  return { provider, quantization: 'fp16', pricing: { prompt, completion: prompt }, latency_ms: 100, throughput_tps: 50, context_length: 8000, ...extra };
+  return {
+    provider,
+    quantization: 'fp16',
+    pricing: { prompt, completion: prompt },
+    latency_ms: 100,
+    throughput_tps: 50,
+    context_length: 8000,
+    ...extra,
+  };
 }
 
-function entry(id: string, price: string, endpoints: FixtureEndpoint[], extra: Partial<FixtureModel> = {}): FixtureModel {
-  const model = { ...template.model, id, canonical_slug: id, pricing: { prompt: price, completion: price, image: '0', request: '0' } };
+function entry(
+  id: string,
+  price: string,
+  endpoints: FixtureEndpoint[],
+  extra: Partial<FixtureModel> = {},
+): FixtureModel {
+  const model = {
+    ...template.model,
+    id,
+    canonical_slug: id,
+    pricing: { prompt: price, completion: price, image: '0', request: '0' },
+  };
   return { model, aliases: [], variants: [], endpoints, ...extra };
 }
 
@@ -37,7 +55,9 @@ const catalog = new Catalog([
   entry('other/tiny', '0.0000005', [endpoint('gamma', '0.0000005')]),
   entry('other/nano', '0.0000001', [endpoint('gamma', '0.0000001')]),
   entry('other/pico', '0.00000005', [endpoint('gamma', '0.00000005')]),
-  entry('acme/router', '-1', [], { routes_to: ['acme/mid', 'acme/big', 'acme/small', 'other/tiny', 'other/nano', 'other/pico'] }),
+  entry('acme/router', '-1', [], {
+    routes_to: ['acme/mid', 'acme/big', 'acme/small', 'other/tiny', 'other/nano', 'other/pico'],
+  }),
 ]);
 
 function route(request: ResponseRequest, sticky?: string): ProviderRoute {
@@ -61,9 +81,17 @@ describe('provider routing (contract §2.4)', () => {
     ['skips order entries that do not serve the model', { provider: { order: ['nobody', 'alpha'] } }, 'alpha'],
     ['keeps only the providers in provider.only', { provider: { only: ['alpha', 'gamma'] } }, 'gamma'],
     ['skips the providers in provider.ignore', { provider: { ignore: ['beta'] } }, 'gamma'],
-    ['uses only non-collecting providers under data_collection deny', { provider: { data_collection: 'deny' } }, 'gamma'],
+    [
+      'uses only non-collecting providers under data_collection deny',
+      { provider: { data_collection: 'deny' } },
+      'gamma',
+    ],
     ['keeps only the listed quantizations', { provider: { quantizations: ['bf16'] } }, 'alpha'],
-    ['drops endpoints above max_price per million tokens', { provider: { max_price: { prompt: '2.5' }, order: ['gamma'] } }, 'beta'],
+    [
+      'drops endpoints above max_price per million tokens',
+      { provider: { max_price: { prompt: '2.5' }, order: ['gamma'] } },
+      'beta',
+    ],
     ['ranks by throughput for the :nitro variant', { model: 'acme/big:nitro' }, 'beta'],
     ['falls back past listed providers when allowed', { provider: { order: ['alpha'], ignore: ['alpha'] } }, 'beta'],
   ])('%s', (_name, request, provider) => {
@@ -71,7 +99,9 @@ describe('provider routing (contract §2.4)', () => {
   });
 
   it('treats max_price as USD per million tokens, inclusive', () => {
-    expect(route({ model: 'acme/big', provider: { max_price: { prompt: '2', completion: '2' } } }).provider.slug).toBe('beta');
+    expect(route({ model: 'acme/big', provider: { max_price: { prompt: '2', completion: '2' } } }).provider.slug).toBe(
+      'beta',
+    );
     expect(routeError({ model: 'acme/big', provider: { max_price: { prompt: '1.99' } } }).status).toBe(404);
   });
 
@@ -80,7 +110,10 @@ describe('provider routing (contract §2.4)', () => {
   });
 
   it('uses only the listed providers when allow_fallbacks is false', () => {
-    const error = routeError({ model: 'acme/big', provider: { order: ['alpha'], ignore: ['alpha'], allow_fallbacks: false } });
+    const error = routeError({
+      model: 'acme/big',
+      provider: { order: ['alpha'], ignore: ['alpha'], allow_fallbacks: false },
+    });
     expect(error.status).toBe(404);
     expect(error.options.metadata).toEqual({
       rejected: {
@@ -120,7 +153,9 @@ describe('model choice', () => {
   it('answers with `model`, then the first available of `models`', () => {
     expect(route({ model: 'acme/mid' }).model.model.id).toBe('acme/mid');
     expect(route({ models: ['acme/mid', 'acme/small'] }).model.model.id).toBe('acme/mid');
-    expect(route({ models: ['acme/mid', 'acme/small'], provider: { ignore: ['alpha'] } }).model.model.id).toBe('acme/small');
+    expect(route({ models: ['acme/mid', 'acme/small'], provider: { ignore: ['alpha'] } }).model.model.id).toBe(
+      'acme/small',
+    );
   });
 
   it('returns 400 naming an unknown model', () => {
@@ -141,7 +176,9 @@ describe('model choice', () => {
     ['the default lean to cheap', 7, 'other/nano'],
     ['cheapest', 10, 'other/pico'],
   ])('lets the auto-router pick by cost_quality_tradeoff: %s', (_name, tradeoff, model) => {
-    expect(route({ model: 'acme/router', plugins: [{ id: 'auto-router', cost_quality_tradeoff: tradeoff }] }).model.model.id).toBe(model);
+    expect(
+      route({ model: 'acme/router', plugins: [{ id: 'auto-router', cost_quality_tradeoff: tradeoff }] }).model.model.id,
+    ).toBe(model);
   });
 
   it('ranks the auto-beta-router the same way and uses 7 by default', () => {
@@ -154,7 +191,9 @@ describe('model choice', () => {
   });
 
   it('returns 400 when allowed_models matches no model', () => {
-    expect(routeError({ model: 'acme/router', plugins: [{ id: 'auto-router', allowed_models: ['nobody/*'] }] }).status).toBe(400);
+    expect(
+      routeError({ model: 'acme/router', plugins: [{ id: 'auto-router', allowed_models: ['nobody/*'] }] }).status,
+    ).toBe(400);
   });
 
   it.each<[string, number | undefined, string]>([
@@ -163,21 +202,35 @@ describe('model choice', () => {
     ['the medium tier at 0.33', 0.33, 'other/tiny'],
     ['the low tier below 0.33', 0.1, 'other/pico'],
   ])('lets the pareto-router pick the cheapest model of %s', (_name, score, model) => {
-    const plugin = score === undefined ? { id: 'pareto-router' as const } : { id: 'pareto-router' as const, min_coding_score: score };
+    const plugin =
+      score === undefined
+        ? { id: 'pareto-router' as const }
+        : { id: 'pareto-router' as const, min_coding_score: score };
     expect(route({ model: 'acme/router', plugins: [plugin] }).model.model.id).toBe(model);
   });
 
   it('ignores a disabled routing plugin', () => {
-    expect(route({ model: 'acme/router', plugins: [{ id: 'auto-router', enabled: false, cost_quality_tradeoff: 0 }] }).model.model.id).toBe('acme/mid');
+    expect(
+      route({ model: 'acme/router', plugins: [{ id: 'auto-router', enabled: false, cost_quality_tradeoff: 0 }] }).model
+        .model.id,
+    ).toBe('acme/mid');
   });
 
   it('routes through the router when only a routing plugin is given', () => {
     const choice = pickModels({ plugins: [{ id: 'auto-router', cost_quality_tradeoff: 0 }] }, catalog);
-    expect([choice.requested, choice.candidates[0]?.model.id, choice.chosenBy]).toEqual(['acme/router', 'acme/big', 'auto-router']);
+    expect([choice.requested, choice.candidates[0]?.model.id, choice.chosenBy]).toEqual([
+      'acme/router',
+      'acme/big',
+      'auto-router',
+    ]);
   });
 
   it('falls back to the next ranked model when the chosen one has no qualifying provider', () => {
-    const request: ResponseRequest = { model: 'acme/router', plugins: [{ id: 'auto-router', cost_quality_tradeoff: 10 }], provider: { ignore: ['gamma'] } };
+    const request: ResponseRequest = {
+      model: 'acme/router',
+      plugins: [{ id: 'auto-router', cost_quality_tradeoff: 10 }],
+      provider: { ignore: ['gamma'] },
+    };
     expect(route(request).model.model.id).toBe('acme/big');
   });
 });

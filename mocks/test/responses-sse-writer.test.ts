@@ -34,7 +34,10 @@ function writerFor(res: FakeResponse, signal: AbortSignal): SseWriter {
 }
 
 function planned(count: number): PlannedEvent[] {
-  return Array.from({ length: count }, (_, i) => ({ event: { type: 'response.output_text.delta', sequence_number: i, delta: `t${i}` }, token: true }));
+  return Array.from({ length: count }, (_, i) => ({
+    event: { type: 'response.output_text.delta', sequence_number: i, delta: `t${i}` },
+    token: true,
+  }));
 }
 
 describe('SSE writer', () => {
@@ -45,7 +48,11 @@ describe('SSE writer', () => {
     await writer.event({ type: 'response.created', sequence_number: 0 });
     await writer.done();
     expect(res.chunks.join('')).toBe('data: {"type":"response.created","sequence_number":0}\n\ndata: [DONE]\n\n');
-    expect(res.headers).toMatchObject({ status: 200, 'content-type': 'text/event-stream; charset=utf-8', 'x-generation-id': 'gen-1-a' });
+    expect(res.headers).toMatchObject({
+      status: 200,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'x-generation-id': 'gen-1-a',
+    });
     expect(res.ended).toBe(true);
   });
 
@@ -84,7 +91,12 @@ describe('SSE writer', () => {
 
   it('batches events written without pacing into one write', async () => {
     const res = new FakeResponse();
-    await writeStream(writerFor(res, new AbortController().signal), planned(50), { firstTokenDelayMs: 0, tokensPerSecond: 0 }, new AbortController().signal);
+    await writeStream(
+      writerFor(res, new AbortController().signal),
+      planned(50),
+      { firstTokenDelayMs: 0, tokensPerSecond: 0 },
+      new AbortController().signal,
+    );
     expect(res.chunks).toHaveLength(1);
     expect(res.chunks[0]?.endsWith('data: [DONE]\n\n')).toBe(true);
   });
@@ -105,7 +117,13 @@ describe('SSE writer', () => {
       const res = new FakeResponse();
       const client = new AbortController();
       const shutdown = new AbortController();
-      const writing = writeStream(writerFor(res, client.signal), planned(100), { firstTokenDelayMs: 0, tokensPerSecond: 20 }, client.signal, { signal: shutdown.signal, tail });
+      const writing = writeStream(
+        writerFor(res, client.signal),
+        planned(100),
+        { firstTokenDelayMs: 0, tokensPerSecond: 20 },
+        client.signal,
+        { signal: shutdown.signal, tail },
+      );
       await new Promise((resolve) => setTimeout(resolve, ms));
       return { res, client, shutdown, writing };
     }
@@ -139,7 +157,10 @@ describe('SSE writer', () => {
       const res = new FakeResponse();
       const shutdown = new AbortController();
       const client = new AbortController().signal;
-      await writeStream(writerFor(res, client), planned(5), { firstTokenDelayMs: 0, tokensPerSecond: 0 }, client, { signal: shutdown.signal, tail });
+      await writeStream(writerFor(res, client), planned(5), { firstTokenDelayMs: 0, tokensPerSecond: 0 }, client, {
+        signal: shutdown.signal,
+        tail,
+      });
       shutdown.abort();
       expect(sent(res)).toHaveLength(6);
       expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
@@ -151,14 +172,24 @@ describe('pacing', () => {
   it('takes request headers over options over fixtures', () => {
     const fixtures = { pacing: { first_token_delay_ms: 1, tokens_per_second: 2 } };
     expect(resolvePacing({}, mockOptions(), fixtures)).toEqual({ firstTokenDelayMs: 1, tokensPerSecond: 2 });
-    expect(resolvePacing({}, mockOptions({ pacing: { tokensPerSecond: 30 } }), fixtures)).toEqual({ firstTokenDelayMs: 1, tokensPerSecond: 30 });
-    expect(resolvePacing({ 'x-mock-first-token-delay-ms': '250', 'x-mock-tokens-per-second': '12.5' }, mockOptions({ pacing: { tokensPerSecond: 30 } }), fixtures))
-      .toEqual({ firstTokenDelayMs: 250, tokensPerSecond: 12.5 });
+    expect(resolvePacing({}, mockOptions({ pacing: { tokensPerSecond: 30 } }), fixtures)).toEqual({
+      firstTokenDelayMs: 1,
+      tokensPerSecond: 30,
+    });
+    expect(
+      resolvePacing(
+        { 'x-mock-first-token-delay-ms': '250', 'x-mock-tokens-per-second': '12.5' },
+        mockOptions({ pacing: { tokensPerSecond: 30 } }),
+        fixtures,
+      ),
+    ).toEqual({ firstTokenDelayMs: 250, tokensPerSecond: 12.5 });
     expect(resolvePacing({}, mockOptions(), {})).toEqual({ firstTokenDelayMs: 0, tokensPerSecond: 0 });
   });
 
   it.each(['-1', 'fast', '', '9999999'])('rejects the header value "%s" with 400', (value) => {
-    expect(() => resolvePacing({ 'x-mock-tokens-per-second': value, 'x-mock-first-token-delay-ms': value }, mockOptions(), {})).toThrow(GatewayError);
+    expect(() =>
+      resolvePacing({ 'x-mock-tokens-per-second': value, 'x-mock-first-token-delay-ms': value }, mockOptions(), {}),
+    ).toThrow(GatewayError);
   });
 
   it('ends a pause at once on abort and leaves no timer or listener', async () => {

@@ -15,8 +15,13 @@ function result(body: AnswerBody, options: { reasoning?: string; request?: Respo
   const request = options.request ?? { model: 'openai/gpt-4o', input: 'hi' };
   const answer: Answer = { body, reasoning: options.reasoning, script: null };
   return buildResult({
-    body: request, answer, createdAt: 1_700_000_000, completedAt: 1_700_000_000,
-    ids: responseIds({ nextResponseNumber: () => 0 }, 1_700_000_000), model: 'openai/gpt-4o', input: readInputText(request),
+    body: request,
+    answer,
+    createdAt: 1_700_000_000,
+    completedAt: 1_700_000_000,
+    ids: responseIds({ nextResponseNumber: () => 0 }, 1_700_000_000),
+    model: 'openai/gpt-4o',
+    input: readInputText(request),
   });
 }
 
@@ -26,10 +31,12 @@ function events(res: ResponseResult, debug?: unknown): Event[] {
 
 /** Types of the events that do not match the contract's ResponseStreamEvent schema. */
 function invalidEvents(list: readonly Event[]): string[] {
-  return list.filter((e) => {
-    const valid: boolean = validateEvent(e);
-    return !valid;
-  }).map((e) => e.type);
+  return list
+    .filter((e) => {
+      const valid: boolean = validateEvent(e);
+      return !valid;
+    })
+    .map((e) => e.type);
 }
 
 const TEXT: AnswerBody = { kind: 'text', text: 'Hello there, 👋🏽 wörld!' };
@@ -51,7 +58,10 @@ describe('stream events', () => {
     const res = result(TEXT);
     const list = events(res);
     expect(list[0]?.type).toBe('response.created');
-    expect(list.at(-1)).toMatchObject({ type: 'response.completed', response: { id: res.id, status: 'completed', completed_at: 1_700_000_001 } });
+    expect(list.at(-1)).toMatchObject({
+      type: 'response.completed',
+      response: { id: res.id, status: 'completed', completed_at: 1_700_000_001 },
+    });
   });
 
   it('sends output text deltas that join to the final text', () => {
@@ -65,17 +75,27 @@ describe('stream events', () => {
   it('puts the reasoning item first, at output_index 0, and the message at 1', () => {
     const list = events(result(TEXT, { reasoning: 'Think first.' }));
     const added = list.filter((e) => e.type === 'response.output_item.added');
-    expect(added.map((e) => [e.output_index, (e.item as { type: string }).type])).toEqual([[0, 'reasoning'], [1, 'message']]);
+    expect(added.map((e) => [e.output_index, (e.item as { type: string }).type])).toEqual([
+      [0, 'reasoning'],
+      [1, 'message'],
+    ]);
   });
 
   it('ends an answer cut by max_output_tokens with response.incomplete and the reason', () => {
     const list = events(result(TEXT, { request: { input: 'hi', max_output_tokens: 3 } }));
-    expect(list.at(-1)).toMatchObject({ type: 'response.incomplete', response: { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } } });
+    expect(list.at(-1)).toMatchObject({
+      type: 'response.incomplete',
+      response: { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } },
+    });
   });
 
   it('sends the debug chunk first, numbered 0, when one is given', () => {
     const list = events(result(TEXT), { echo_upstream_body: { model: 'openai/gpt-4o' } });
-    expect(list[0]).toEqual({ type: 'response.debug', sequence_number: 0, debug: { echo_upstream_body: { model: 'openai/gpt-4o' } } });
+    expect(list[0]).toEqual({
+      type: 'response.debug',
+      sequence_number: 0,
+      debug: { echo_upstream_body: { model: 'openai/gpt-4o' } },
+    });
     expect(list[1]?.type).toBe('response.created');
     expect(eventOrderProblems(list, { debug: true })).toEqual([]);
   });
@@ -102,7 +122,9 @@ describe('stream events', () => {
     const reasoningDeltas = all.filter((e) => e.type === 'response.reasoning_summary_text.delta').length;
     const finish = jest.fn(() => res);
     const failure = { code: 'upstream_error', message: 'gone' };
-    const failed = [...streamEvents(res, finish, undefined, { tokens: reasoningDeltas + 2, failure })].map((p) => p.event as Event);
+    const failed = [...streamEvents(res, finish, undefined, { tokens: reasoningDeltas + 2, failure })].map(
+      (p) => p.event as Event,
+    );
     expect(finish).not.toHaveBeenCalled();
     expect(invalidEvents(failed)).toEqual([]);
     expect(eventOrderProblems(failed)).toEqual([]);
@@ -110,13 +132,27 @@ describe('stream events', () => {
     expect(failed.filter((e) => e.type === 'response.output_text.delta')).toHaveLength(2);
     expect(failed.slice(-2)).toEqual([
       { type: 'error', sequence_number: failed.length - 2, code: 'upstream_error', message: 'gone', param: null },
-      { type: 'response.failed', sequence_number: failed.length - 1, response: expect.objectContaining({ id: res.id, status: 'failed', error: failure, output: [] }) },
+      {
+        type: 'response.failed',
+        sequence_number: failed.length - 1,
+        response: expect.objectContaining({ id: res.id, status: 'failed', error: failure, output: [] }),
+      },
     ]);
   });
 
   it('has a schema check that rejects a delta without logprobs', () => {
-    expect(invalidEvents([{ type: 'response.output_text.delta', sequence_number: 0, item_id: 'm', output_index: 0, content_index: 0, delta: 'x' }]))
-      .toEqual(['response.output_text.delta']);
+    expect(
+      invalidEvents([
+        {
+          type: 'response.output_text.delta',
+          sequence_number: 0,
+          item_id: 'm',
+          output_index: 0,
+          content_index: 0,
+          delta: 'x',
+        },
+      ]),
+    ).toEqual(['response.output_text.delta']);
   });
 
   describe('the event-order check itself', () => {
@@ -124,8 +160,23 @@ describe('stream events', () => {
     it.each<[string, (list: Event[]) => Event[]]>([
       ['a gap in sequence numbers', (l) => l.map((e, i) => (i === 4 ? { ...e, sequence_number: 40 } : e))],
       ['a missing response.created', (l) => l.slice(1).map((e, i) => ({ ...e, sequence_number: i }))],
-      ['a delta that does not join to the done text', (l) => l.map((e) => (e.type === 'response.output_text.delta' && e.sequence_number === l.findIndex((x) => x.type === 'response.output_text.delta') ? { ...e, delta: 'X' } : e))],
-      ['an item added at the wrong index', (l) => l.map((e) => (e.type === 'response.output_item.added' && e.output_index === 1 ? { ...e, output_index: 0 } : e))],
+      [
+        'a delta that does not join to the done text',
+        (l) =>
+          l.map((e) =>
+            e.type === 'response.output_text.delta' &&
+            e.sequence_number === l.findIndex((x) => x.type === 'response.output_text.delta')
+              ? { ...e, delta: 'X' }
+              : e,
+          ),
+      ],
+      [
+        'an item added at the wrong index',
+        (l) =>
+          l.map((e) =>
+            e.type === 'response.output_item.added' && e.output_index === 1 ? { ...e, output_index: 0 } : e,
+          ),
+      ],
       ['no terminal event', (l) => l.slice(0, -1)],
     ])('reports %s', (_name, spoil) => {
       expect(eventOrderProblems(good())).toEqual([]);

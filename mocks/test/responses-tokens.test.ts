@@ -20,7 +20,11 @@ describe('token counting', () => {
 
   it('gives one piece per token for ordinary text, with running token counts', () => {
     const pieces = splitTokens('Hello world again');
-    expect(pieces).toEqual([{ text: 'Hello', end: 1 }, { text: ' world', end: 2 }, { text: ' again', end: 3 }]);
+    expect(pieces).toEqual([
+      { text: 'Hello', end: 1 },
+      { text: ' world', end: 2 },
+      { text: ' again', end: 3 },
+    ]);
   });
 
   it('keeps text that fits the budget whole', () => {

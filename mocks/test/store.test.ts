@@ -35,7 +35,9 @@ describe('MockStore', () => {
   it('does not let a reset share sets with the fixtures it was seeded from', () => {
     const store = new MockStore(fixtures);
     store.unassignKeys(store.guardrail(GUARDRAIL)!, [hashKey('sk-mock-guarded')]);
-    expect(fixtures.guardrails.find((g) => g.id === GUARDRAIL)?.assigned_key_hashes).toContain(hashKey('sk-mock-guarded'));
+    expect(fixtures.guardrails.find((g) => g.id === GUARDRAIL)?.assigned_key_hashes).toContain(
+      hashKey('sk-mock-guarded'),
+    );
   });
 
   it('authenticates known keys only', () => {

@@ -4,7 +4,11 @@ import { AUTH, startWatchedMock } from './watch-support';
 import type { WatchedMock } from './watch-support';
 
 type FixturesJson = { models: Array<{ model: { id: string; name: string } }> };
-type SpecJson = { info: { version: string }; paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
+type SpecJson = {
+  info: { version: string };
+  paths: Record<string, unknown>;
+  components: { schemas: Record<string, unknown> };
+};
 
 function editFixtures(watched: WatchedMock, edit: (fixtures: FixturesJson) => void): void {
   const fixtures = JSON.parse(readFileSync(watched.fixturesPath, 'utf8')) as FixturesJson;
@@ -45,7 +49,9 @@ describe('npm start -- --watch', () => {
   });
 
   it('serves the new spec after a valid spec change', async () => {
-    editSpec(watched, (spec) => { spec.info.version = '1.0.1'; });
+    editSpec(watched, (spec) => {
+      spec.info.version = '1.0.1';
+    });
     expect((await watched.nextEvent()).kind).toBe('reloaded');
     const res = await fetch(`${watched.origin}/__mock/openapi.json`);
     expect(((await res.json()) as { info: { version: string } }).info.version).toBe('1.0.1');
@@ -56,25 +62,41 @@ describe('npm start -- --watch', () => {
     const event = await watched.nextEvent();
     expect(event).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('is not valid YAML') });
     expect(await modelName(watched)).toBe('OpenAI: GPT-4o');
-    expect((await fetch(`${watched.origin}/__mock/openapi.yaml`).then((r) => r.text())).startsWith('openapi: 3.1.0\njsonSchemaDialect')).toBe(true);
+    expect(
+      (await fetch(`${watched.origin}/__mock/openapi.yaml`).then((r) => r.text())).startsWith(
+        'openapi: 3.1.0\njsonSchemaDialect',
+      ),
+    ).toBe(true);
   });
 
   it('keeps the previous version when the new spec has an operation the mock has no handler for', async () => {
     editSpec(watched, (spec) => {
-      spec.paths['/widgets'] = { get: { operationId: 'listWidgets', responses: { '200': { description: 'Widgets' } } } };
+      spec.paths['/widgets'] = {
+        get: { operationId: 'listWidgets', responses: { '200': { description: 'Widgets' } } },
+      };
     });
-    expect(await watched.nextEvent()).toMatchObject({ kind: 'rejected', reason: 'no handler for operation listWidgets' });
+    expect(await watched.nextEvent()).toMatchObject({
+      kind: 'rejected',
+      reason: 'no handler for operation listWidgets',
+    });
     expect((await fetch(`${watched.origin}/api/v1/widgets`, { headers: AUTH })).status).toBe(404);
   });
 
   it('keeps the previous version when a schema no operation uses does not compile', async () => {
-    editSpec(watched, (spec) => { spec.components.schemas.Draft = { type: 'string', maxLenght: 3 }; });
+    editSpec(watched, (spec) => {
+      spec.components.schemas.Draft = { type: 'string', maxLenght: 3 };
+    });
     const event = await watched.nextEvent();
-    expect(event).toMatchObject({ kind: 'rejected', reason: expect.stringMatching(/components\.schemas\.Draft does not compile: .*unknown keyword: "maxLenght"/) });
+    expect(event).toMatchObject({
+      kind: 'rejected',
+      reason: expect.stringMatching(/components\.schemas\.Draft does not compile: .*unknown keyword: "maxLenght"/),
+    });
   });
 
   it('keeps the previous version and names the field when the fixtures are invalid', async () => {
-    editFixtures(watched, (fixtures) => { (fixtures.models[0]!.model as { name: unknown }).name = 42; });
+    editFixtures(watched, (fixtures) => {
+      (fixtures.models[0]!.model as { name: unknown }).name = 42;
+    });
     const event = await watched.nextEvent();
     expect(event).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('/models/0/model/name') });
     expect(await modelName(watched)).toBe('OpenAI: GPT-4o');
@@ -113,8 +135,12 @@ describe('npm start -- --watch with a stream in flight', () => {
     });
     expect(res.status).toBe(200);
     let streamEnded = false;
-    const text = res.text().finally(() => { streamEnded = true; });
-    editFixtures(watched, (fixtures) => { fixtures.models[0]!.model.name = 'renamed mid-stream'; });
+    const text = res.text().finally(() => {
+      streamEnded = true;
+    });
+    editFixtures(watched, (fixtures) => {
+      fixtures.models[0]!.model.name = 'renamed mid-stream';
+    });
     expect((await watched.nextEvent()).kind).toBe('reloaded');
     expect(streamEnded).toBe(false);
     const body = await text;
@@ -123,7 +149,9 @@ describe('npm start -- --watch with a stream in flight', () => {
   });
 
   it('ends a stream of the reloaded mock with response.failed when the server shuts down', async () => {
-    editFixtures(watched, (fixtures) => { fixtures.models[0]!.model.name = 'reloaded before the stream'; });
+    editFixtures(watched, (fixtures) => {
+      fixtures.models[0]!.model.name = 'reloaded before the stream';
+    });
     expect((await watched.nextEvent()).kind).toBe('reloaded');
     const res = await fetch(`${watched.origin}/api/v1/responses`, {
       method: 'POST',

@@ -29,21 +29,29 @@ export async function startWatchedMock(options: Partial<MockOptions> = {}): Prom
   const fixturesPath = path.join(dir, 'fixtures.json');
   copyFileSync(SPEC_PATH, specPath);
   copyFileSync(builtinFixturesPath(), fixturesPath);
-  const build = () => buildMock({ specPath, fixturesPath, options, docsHtmlPath: path.join(dir, 'docs', 'index.html') });
+  const build = () =>
+    buildMock({ specPath, fixturesPath, options, docsHtmlPath: path.join(dir, 'docs', 'index.html') });
   const mock = new ReloadableMock(build());
   const baseUrl = await mock.listen(0);
   const events: WatchEvent[] = [];
   let seen = 0;
   const waiters: Array<() => void> = [];
   const watcher: FileWatcher = startWatching({
-    mock, files: [specPath, fixturesPath], build, debounceMs: 40,
+    mock,
+    files: [specPath, fixturesPath],
+    build,
+    debounceMs: 40,
     report: (event) => {
       events.push(event);
       waiters.splice(0).forEach((wake) => wake());
     },
   });
   return {
-    dir, specPath, fixturesPath, mock, events,
+    dir,
+    specPath,
+    fixturesPath,
+    mock,
+    events,
     origin: new URL(baseUrl).origin,
     nextEvent(ms = 8_000) {
       return new Promise((resolve, reject) => {

@@ -19,10 +19,12 @@ function main(): void {
   const [file, portText] = process.argv.slice(2);
   if (!file || !portText) throw new Error('usage: bare-server CANNED.json PORT');
   const canned = JSON.parse(readFileSync(file, 'utf8')) as CannedResponse[];
-  const table = new Map<string, Prepared>(canned.map((c) => [
-    `${c.method} ${c.path}`,
-    { status: c.status, headers: c.headers.flat(), body: Buffer.from(c.bodyBase64, 'base64') },
-  ]));
+  const table = new Map<string, Prepared>(
+    canned.map((c) => [
+      `${c.method} ${c.path}`,
+      { status: c.status, headers: c.headers.flat(), body: Buffer.from(c.bodyBase64, 'base64') },
+    ]),
+  );
   const server = http.createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
     const hit = table.get(`${req.method ?? ''} ${req.url ?? ''}`);
     req.on('end', () => {

@@ -5,9 +5,24 @@ import type { LoadResult } from './http-load';
 import { nodeFlagsOf } from './server-specs';
 import { SseCounter } from './sse-counter';
 
-const result = (rps: number, p99Ms = 1): LoadResult => ({ rps, p50Ms: 0, p99Ms, requests: rps, errors: 0, non2xx: 0, statuses: { 200: rps }, cpuUsPerRequest: 1_000_000 / rps });
-const row = (target: LoadFigures['target'], connections: number, rps: number, p99Ms = 1): LoadFigures =>
-  ({ scenario: 'GET /model/openai/gpt-4o', connections, target, median: result(rps, p99Ms), roundsRps: [rps], cpuUsPerRequest: 1_000_000 / rps });
+const result = (rps: number, p99Ms = 1): LoadResult => ({
+  rps,
+  p50Ms: 0,
+  p99Ms,
+  requests: rps,
+  errors: 0,
+  non2xx: 0,
+  statuses: { 200: rps },
+  cpuUsPerRequest: 1_000_000 / rps,
+});
+const row = (target: LoadFigures['target'], connections: number, rps: number, p99Ms = 1): LoadFigures => ({
+  scenario: 'GET /model/openai/gpt-4o',
+  connections,
+  target,
+  median: result(rps, p99Ms),
+  roundsRps: [rps],
+  cpuUsPerRequest: 1_000_000 / rps,
+});
 
 describe('SseCounter', () => {
   it('counts events split across chunks and notices [DONE]', () => {
@@ -29,7 +44,16 @@ describe('ratios and targets', () => {
   const load = [row('ours', 10, 20_000, 2), row('prism', 10, 1_000), row('bare', 10, 30_000)];
 
   it('divides req/s and CPU per request of ours, Prism and bare within the same run', () => {
-    expect(ratios(load)).toEqual([{ scenario: 'GET /model/openai/gpt-4o', connections: 10, oursOverPrism: 20, oursOverBare: 0.67, prismCpuOverOurs: 20, bareCpuOverOurs: 0.67 }]);
+    expect(ratios(load)).toEqual([
+      {
+        scenario: 'GET /model/openai/gpt-4o',
+        connections: 10,
+        oursOverPrism: 20,
+        oursOverBare: 0.67,
+        prismCpuOverOurs: 20,
+        bareCpuOverOurs: 0.67,
+      },
+    ]);
   });
 
   it.each([
@@ -38,9 +62,15 @@ describe('ratios and targets', () => {
   ] as const)('marks the targets %s', (_name, ours, p99, startupMs, rss, want) => {
     const rows = [row('ours', 10, ours, p99), row('prism', 10, 1_000), row('bare', 10, 20_000)];
     const report: Omit<BenchReport, 'targets'> = {
-      generatedAt: '', command: '', machine: { node: '', cpus: 2, loadAtStart: 0, loadAtEnd: 0 }, plan: {},
+      generatedAt: '',
+      command: '',
+      machine: { node: '', cpus: 2, loadAtStart: 0, loadAtEnd: 0 },
+      plan: {},
       servers: [{ name: 'ours', command: '', startupMs, startupRunsMs: [startupMs], peakRssMb: rss }],
-      load: rows, ratios: ratios(rows), streaming: null, notes: [],
+      load: rows,
+      ratios: ratios(rows),
+      streaming: null,
+      notes: [],
     };
     expect(checkTargets(report, 'GET /model/openai/gpt-4o').map((t) => t.met)).toEqual(want);
   });

@@ -50,7 +50,12 @@ export interface BenchReport {
   readonly generatedAt: string;
   readonly command: string;
   /** 1-minute load average when the run began and when it ended: a busy machine lowers every figure. */
-  readonly machine: { readonly node: string; readonly cpus: number; readonly loadAtStart: number; readonly loadAtEnd: number };
+  readonly machine: {
+    readonly node: string;
+    readonly cpus: number;
+    readonly loadAtStart: number;
+    readonly loadAtEnd: number;
+  };
   readonly plan: Readonly<Record<string, unknown>>;
   readonly servers: readonly ServerFigures[];
   readonly load: readonly LoadFigures[];
@@ -69,7 +74,9 @@ export function ratios(load: readonly LoadFigures[]): RatioFigures[] {
     const row = (target: TargetName): LoadFigures | undefined =>
       load.find((r) => r.scenario === scenario && r.connections === Number(connections) && r.target === target);
     const divide = (a: number | null | undefined, b: number | null | undefined): number | null =>
-      a === undefined || a === null || b === undefined || b === null || b === 0 ? null : Math.round((a / b) * 100) / 100;
+      a === undefined || a === null || b === undefined || b === null || b === 0
+        ? null
+        : Math.round((a / b) * 100) / 100;
     const ours = row('ours');
     return {
       scenario,
@@ -98,21 +105,46 @@ export function checkTargets(report: Omit<BenchReport, 'targets'>, getScenario: 
     });
   }
   for (const row of report.load.filter((r) => r.target === 'ours' && r.connections === 10)) {
-    checks.push({ target: `p99 < 5 ms at 10 connections, ${row.scenario}`, measured: `${row.median.p99Ms} ms`, met: row.median.p99Ms < 5 });
+    checks.push({
+      target: `p99 < 5 ms at 10 connections, ${row.scenario}`,
+      measured: `${row.median.p99Ms} ms`,
+      met: row.median.p99Ms < 5,
+    });
   }
   for (const row of report.load.filter((r) => r.target === 'ours')) {
     const bad = row.median.errors + row.median.non2xx;
-    if (bad > 0) checks.push({ target: `no errors, ${row.scenario} at ${row.connections}`, measured: `${bad} errors/non-2xx`, met: false });
+    if (bad > 0)
+      checks.push({
+        target: `no errors, ${row.scenario} at ${row.connections}`,
+        measured: `${bad} errors/non-2xx`,
+        met: false,
+      });
   }
   const ours = report.servers.find((s) => s.name === 'ours');
   if (ours) {
-    checks.push({ target: 'start-up < 500 ms (spawn to first 2xx)', measured: `${ours.startupMs} ms`, met: ours.startupMs < 500 });
-    checks.push({ target: 'peak RSS < 150 MB under HTTP load', measured: mb(ours.peakRssMb), met: ours.peakRssMb !== null && ours.peakRssMb < 150 });
+    checks.push({
+      target: 'start-up < 500 ms (spawn to first 2xx)',
+      measured: `${ours.startupMs} ms`,
+      met: ours.startupMs < 500,
+    });
+    checks.push({
+      target: 'peak RSS < 150 MB under HTTP load',
+      measured: mb(ours.peakRssMb),
+      met: ours.peakRssMb !== null && ours.peakRssMb < 150,
+    });
   }
   if (report.streaming) {
     const { concurrent, peakRssMb } = report.streaming;
-    checks.push({ target: `${concurrent.streams} concurrent streams, none lost`, measured: `${concurrent.completed} completed, ${concurrent.lost} lost`, met: concurrent.lost === 0 });
-    checks.push({ target: 'peak RSS < 150 MB under streaming load', measured: mb(peakRssMb), met: peakRssMb !== null && peakRssMb < 150 });
+    checks.push({
+      target: `${concurrent.streams} concurrent streams, none lost`,
+      measured: `${concurrent.completed} completed, ${concurrent.lost} lost`,
+      met: concurrent.lost === 0,
+    });
+    checks.push({
+      target: 'peak RSS < 150 MB under streaming load',
+      measured: mb(peakRssMb),
+      met: peakRssMb !== null && peakRssMb < 150,
+    });
   }
   return checks;
 }

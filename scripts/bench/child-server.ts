@@ -53,17 +53,31 @@ export async function startChildServer(spec: ServerSpec, timeoutMs = 60_000): Pr
   }
   const startupMs = Math.round(performance.now() - started);
   const pid = child.pid as number;
-  return { name: spec.name, pid, origin, startupMs, memory: () => sampleMemory(pid), cpuMs: () => cpuTimeMs(pid), stop };
+  return {
+    name: spec.name,
+    pid,
+    origin,
+    startupMs,
+    memory: () => sampleMemory(pid),
+    cpuMs: () => cpuTimeMs(pid),
+    stop,
+  };
 }
 
-async function waitUntilReady(child: ChildProcess, origin: string, probe: ServerSpec['probe'], deadline: number): Promise<void> {
+async function waitUntilReady(
+  child: ChildProcess,
+  origin: string,
+  probe: ServerSpec['probe'],
+  deadline: number,
+): Promise<void> {
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`exited early (code ${child.exitCode ?? child.signalCode})`);
     }
     const status = await probeOnce(origin + probe.path, probe.headers);
     if (status !== undefined && status >= 200 && status < 300) return;
-    if (performance.now() > deadline) throw new Error(`no 2xx from ${probe.path} in time (last status ${status ?? 'none'})`);
+    if (performance.now() > deadline)
+      throw new Error(`no 2xx from ${probe.path} in time (last status ${status ?? 'none'})`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }

@@ -6,7 +6,11 @@ import { SCENARIOS, STREAM_REQUEST, forTarget } from './scenarios';
  * The bare server must answer the very bytes our mock answers, or the comparison is unfair.
  * Throws when status, headers or body differ for `request` (the GET: its answer is deterministic).
  */
-export async function sameBytes(oursOrigin: string, bareOrigin: string, request: BenchRequest | undefined): Promise<void> {
+export async function sameBytes(
+  oursOrigin: string,
+  bareOrigin: string,
+  request: BenchRequest | undefined,
+): Promise<void> {
   if (!request) return;
   const [ours, bare] = await Promise.all([
     captureResponse(oursOrigin, forTarget('ours', request)),
@@ -14,13 +18,18 @@ export async function sameBytes(oursOrigin: string, bareOrigin: string, request:
   ]);
   const shape = (r: CannedResponse): string => JSON.stringify([r.status, r.headers, r.bodyBase64]);
   if (shape(ours) !== shape(bare)) {
-    throw new Error(`the bare server does not answer ${request.method} ${request.path} with our bytes:\nours ${shape(ours).slice(0, 300)}\nbare ${shape(bare).slice(0, 300)}`);
+    throw new Error(
+      `the bare server does not answer ${request.method} ${request.path} with our bytes:\nours ${shape(ours).slice(0, 300)}\nbare ${shape(bare).slice(0, 300)}`,
+    );
   }
 }
 
 /** What Prism answers to each benchmarked request, so a report says what Prism was measured doing. */
 export async function describePrism(origin: string): Promise<string[]> {
-  const requests = [...SCENARIOS.map((s) => ({ label: s.label, request: s.request })), { label: 'POST /responses (stream)', request: STREAM_REQUEST }];
+  const requests = [
+    ...SCENARIOS.map((s) => ({ label: s.label, request: s.request })),
+    { label: 'POST /responses (stream)', request: STREAM_REQUEST },
+  ];
   const notes: string[] = [];
   for (const { label, request } of requests) {
     try {

@@ -26,7 +26,12 @@ export interface LoadPlan {
  * Drives one server with autocannon, in this process: a short warm-up run (JIT, socket pools),
  * then the measured run with keep-alive connections and no pipelining.
  */
-export async function runLoad(origin: string, request: BenchRequest, plan: LoadPlan, cpuMs: () => number | undefined): Promise<LoadResult> {
+export async function runLoad(
+  origin: string,
+  request: BenchRequest,
+  plan: LoadPlan,
+  cpuMs: () => number | undefined,
+): Promise<LoadResult> {
   const options = {
     url: origin + request.path,
     method: request.method,
@@ -49,8 +54,9 @@ export async function runLoad(origin: string, request: BenchRequest, plan: LoadP
     errors: result.errors,
     non2xx: result.non2xx,
     statuses,
-    cpuUsPerRequest: cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
-      ? null
-      : Math.round(((cpuAfter - cpuBefore) * 1000 / result.requests.total) * 10) / 10,
+    cpuUsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+        ? null
+        : Math.round((((cpuAfter - cpuBefore) * 1000) / result.requests.total) * 10) / 10,
   };
 }

@@ -3,37 +3,72 @@ import type { BenchReport } from './bench-report';
 /** The report as plain-text tables for the terminal (and for pasting into docs). */
 export function renderReport(report: BenchReport): string {
   const out: string[] = [];
-  out.push(`Benchmark ${report.generatedAt}  node ${report.machine.node}, ${report.machine.cpus} CPUs, load average ${report.machine.loadAtStart} at start, ${report.machine.loadAtEnd} at end`);
+  out.push(
+    `Benchmark ${report.generatedAt}  node ${report.machine.node}, ${report.machine.cpus} CPUs, load average ${report.machine.loadAtStart} at start, ${report.machine.loadAtEnd} at end`,
+  );
   out.push('');
-  out.push(table(
-    ['case', 'conns', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'CPU µs/req', 'rounds req/s'],
-    report.load.map((row) => [
-      row.scenario, String(row.connections), row.target, String(row.median.rps), String(row.median.p50Ms),
-      String(row.median.p99Ms), String(row.median.errors), String(row.median.non2xx), String(row.cpuUsPerRequest ?? 'n/a'), row.roundsRps.join(' '),
-    ]),
-  ));
+  out.push(
+    table(
+      ['case', 'conns', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'CPU µs/req', 'rounds req/s'],
+      report.load.map((row) => [
+        row.scenario,
+        String(row.connections),
+        row.target,
+        String(row.median.rps),
+        String(row.median.p50Ms),
+        String(row.median.p99Ms),
+        String(row.median.errors),
+        String(row.median.non2xx),
+        String(row.cpuUsPerRequest ?? 'n/a'),
+        row.roundsRps.join(' '),
+      ]),
+    ),
+  );
   out.push('');
-  out.push(table(
-    ['case', 'conns', 'req/s ours/Prism', 'req/s ours/bare', 'CPU/req Prism/ours', 'CPU/req bare/ours'],
-    report.ratios.map((row) => [
-      row.scenario, String(row.connections), ratio(row.oursOverPrism), ratio(row.oursOverBare), ratio(row.prismCpuOverOurs), ratio(row.bareCpuOverOurs),
-    ]),
-  ));
+  out.push(
+    table(
+      ['case', 'conns', 'req/s ours/Prism', 'req/s ours/bare', 'CPU/req Prism/ours', 'CPU/req bare/ours'],
+      report.ratios.map((row) => [
+        row.scenario,
+        String(row.connections),
+        ratio(row.oursOverPrism),
+        ratio(row.oursOverBare),
+        ratio(row.prismCpuOverOurs),
+        ratio(row.bareCpuOverOurs),
+      ]),
+    ),
+  );
   out.push('');
-  out.push(table(
-    ['server', 'start-up ms (median)', 'runs ms', 'peak RSS MB'],
-    report.servers.map((s) => [s.name, String(s.startupMs), s.startupRunsMs.join(' '), s.peakRssMb === null ? 'n/a' : String(s.peakRssMb)]),
-  ));
+  out.push(
+    table(
+      ['server', 'start-up ms (median)', 'runs ms', 'peak RSS MB'],
+      report.servers.map((s) => [
+        s.name,
+        String(s.startupMs),
+        s.startupRunsMs.join(' '),
+        s.peakRssMb === null ? 'n/a' : String(s.peakRssMb),
+      ]),
+    ),
+  );
   for (const s of report.servers) out.push(`  ${s.name}: ${s.command}`);
   if (report.streaming) {
     const { single, concurrent, pacing, peakRssMb } = report.streaming;
     out.push('');
-    out.push(`Streaming, one stream (best of tries): first event ${single.timeToFirstEventMs} ms, ${single.events} events, ${single.eventsPerSecond} events/s, ${single.durationMs} ms in all`);
-    out.push(`Streaming, ${concurrent.streams} concurrent (${pacing}): ${concurrent.completed} completed, ${concurrent.lost} lost, peak ${concurrent.peakOpen} open, ${concurrent.events} events in ${concurrent.wallMs} ms, peak RSS ${peakRssMb ?? 'n/a'} MB${concurrent.firstError ? `; first failure: ${concurrent.firstError}` : ''}`);
+    out.push(
+      `Streaming, one stream (best of tries): first event ${single.timeToFirstEventMs} ms, ${single.events} events, ${single.eventsPerSecond} events/s, ${single.durationMs} ms in all`,
+    );
+    out.push(
+      `Streaming, ${concurrent.streams} concurrent (${pacing}): ${concurrent.completed} completed, ${concurrent.lost} lost, peak ${concurrent.peakOpen} open, ${concurrent.events} events in ${concurrent.wallMs} ms, peak RSS ${peakRssMb ?? 'n/a'} MB${concurrent.firstError ? `; first failure: ${concurrent.firstError}` : ''}`,
+    );
   }
   for (const note of report.notes) out.push(`Note: ${note}`);
   out.push('');
-  out.push(table(['target', 'measured', 'met'], report.targets.map((t) => [t.target, t.measured, t.met ? 'yes' : 'NO'])));
+  out.push(
+    table(
+      ['target', 'measured', 'met'],
+      report.targets.map((t) => [t.target, t.measured, t.met ? 'yes' : 'NO']),
+    ),
+  );
   return out.join('\n');
 }
 
@@ -44,6 +79,9 @@ function ratio(value: number | null): string {
 function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]): string =>
-    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ').trimEnd();
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

@@ -23,18 +23,31 @@ export async function runLoadMatrix(
       for (let round = 0; round < plan.rounds; round++) {
         for (const target of TARGETS) {
           const server = servers[target];
-          const result = await runLoad(server.origin, forTarget(target, scenario.request), {
-            connections, durationS: plan.durationS, warmupS: round === 0 ? plan.warmupS : 0,
-          }, server.cpuMs);
+          const result = await runLoad(
+            server.origin,
+            forTarget(target, scenario.request),
+            {
+              connections,
+              durationS: plan.durationS,
+              warmupS: round === 0 ? plan.warmupS : 0,
+            },
+            server.cpuMs,
+          );
           rounds.get(target)?.push(result);
-          progress(`${scenario.label} c=${connections} ${target} round ${round + 1}: ${result.rps} req/s, p99 ${result.p99Ms} ms, ${result.cpuUsPerRequest ?? '?'} µs CPU/request`);
+          progress(
+            `${scenario.label} c=${connections} ${target} round ${round + 1}: ${result.rps} req/s, p99 ${result.p99Ms} ms, ${result.cpuUsPerRequest ?? '?'} µs CPU/request`,
+          );
         }
       }
       for (const target of TARGETS) {
         const results = rounds.get(target) ?? [];
         const cpu = results.map((r) => r.cpuUsPerRequest).filter((v): v is number => v !== null);
         figures.push({
-          scenario: scenario.label, connections, target, median: medianRound(results), roundsRps: results.map((r) => r.rps),
+          scenario: scenario.label,
+          connections,
+          target,
+          median: medianRound(results),
+          roundsRps: results.map((r) => r.rps),
           cpuUsPerRequest: cpu.length === 0 ? null : median(cpu),
         });
       }

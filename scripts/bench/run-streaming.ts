@@ -29,7 +29,9 @@ export async function runStreaming(
   const paced = await start(oursSpec('ours-streaming', ['--tokens-per-second', String(HELD_STREAM_TOKENS_PER_SECOND)]));
   try {
     const concurrent = await measureManyStreams(paced.origin, request, plan.streams, 60_000);
-    progress(`${plan.streams} streams: ${concurrent.completed} completed, ${concurrent.lost} lost, peak ${concurrent.peakOpen} open`);
+    progress(
+      `${plan.streams} streams: ${concurrent.completed} completed, ${concurrent.lost} lost, peak ${concurrent.peakOpen} open`,
+    );
     return {
       single,
       concurrent,

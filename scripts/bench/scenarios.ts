@@ -25,7 +25,12 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     id: 'create-response',
     label: 'POST /responses (JSON)',
-    request: { method: 'POST', path: '/responses', headers: JSON_AUTH, body: JSON.stringify({ model: 'openai/gpt-4o', input: 'Hello' }) },
+    request: {
+      method: 'POST',
+      path: '/responses',
+      headers: JSON_AUTH,
+      body: JSON.stringify({ model: 'openai/gpt-4o', input: 'Hello' }),
+    },
   },
 ];
 

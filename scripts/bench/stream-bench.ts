@@ -35,7 +35,14 @@ interface StreamOutcome {
 }
 
 /** One stream on its own connection, read to the end. */
-function stream(origin: string, request: BenchRequest, agent: http.Agent, timeoutMs: number, onOpen: () => void, onClose: () => void): Promise<StreamOutcome> {
+function stream(
+  origin: string,
+  request: BenchRequest,
+  agent: http.Agent,
+  timeoutMs: number,
+  onOpen: () => void,
+  onClose: () => void,
+): Promise<StreamOutcome> {
   const startedAt = performance.now();
   const counter = new SseCounter();
   return new Promise((resolve) => {
@@ -47,22 +54,33 @@ function stream(origin: string, request: BenchRequest, agent: http.Agent, timeou
       clearTimeout(timer);
       if (opened) onClose();
       const ok = error === undefined && counter.done;
-      resolve({ ok, events: counter.events, startedAt, firstEventAt: counter.firstEventAt, endedAt: performance.now(), error: ok ? undefined : error ?? 'ended without [DONE]' });
+      resolve({
+        ok,
+        events: counter.events,
+        startedAt,
+        firstEventAt: counter.firstEventAt,
+        endedAt: performance.now(),
+        error: ok ? undefined : (error ?? 'ended without [DONE]'),
+      });
     };
-    const req = http.request(origin + request.path, { method: request.method, headers: request.headers, agent }, (res) => {
-      opened = true;
-      onOpen();
-      if (res.statusCode !== 200) {
-        res.resume();
-        settle(`status ${res.statusCode ?? '?'}`);
-        return;
-      }
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => counter.push(chunk, performance.now()));
-      res.on('end', () => settle());
-      res.on('error', (err) => settle(err.message));
-      res.on('aborted', () => settle('aborted by the server'));
-    });
+    const req = http.request(
+      origin + request.path,
+      { method: request.method, headers: request.headers, agent },
+      (res) => {
+        opened = true;
+        onOpen();
+        if (res.statusCode !== 200) {
+          res.resume();
+          settle(`status ${res.statusCode ?? '?'}`);
+          return;
+        }
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => counter.push(chunk, performance.now()));
+        res.on('end', () => settle());
+        res.on('error', (err) => settle(err.message));
+        res.on('aborted', () => settle('aborted by the server'));
+      },
+    );
     const timer = setTimeout(() => {
       req.destroy();
       settle(`no [DONE] within ${timeoutMs} ms`);
@@ -77,7 +95,14 @@ export async function measureOneStream(origin: string, request: BenchRequest, tr
   const agent = new http.Agent({ keepAlive: false });
   let best: OneStreamResult | undefined;
   for (let i = 0; i < tries; i++) {
-    const outcome = await stream(origin, request, agent, 30_000, () => undefined, () => undefined);
+    const outcome = await stream(
+      origin,
+      request,
+      agent,
+      30_000,
+      () => undefined,
+      () => undefined,
+    );
     if (!outcome.ok) throw new Error(`stream failed: ${outcome.error ?? ''}`);
     const first = outcome.firstEventAt ?? outcome.endedAt;
     const tail = Math.max(outcome.endedAt - first, 0.001);
@@ -95,7 +120,12 @@ export async function measureOneStream(origin: string, request: BenchRequest, tr
 }
 
 /** `count` streams started together, each on its own connection, all held to completion. */
-export async function measureManyStreams(origin: string, request: BenchRequest, count: number, timeoutMs: number): Promise<ManyStreamsResult> {
+export async function measureManyStreams(
+  origin: string,
+  request: BenchRequest,
+  count: number,
+  timeoutMs: number,
+): Promise<ManyStreamsResult> {
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const started = performance.now();
   let open = 0;
@@ -107,7 +137,9 @@ export async function measureManyStreams(origin: string, request: BenchRequest, 
   const onClose = (): void => {
     open--;
   };
-  const outcomes = await Promise.all(Array.from({ length: count }, () => stream(origin, request, agent, timeoutMs, onOpen, onClose)));
+  const outcomes = await Promise.all(
+    Array.from({ length: count }, () => stream(origin, request, agent, timeoutMs, onOpen, onClose)),
+  );
   agent.destroy();
   const failed = outcomes.filter((o) => !o.ok);
   return {

@@ -3,7 +3,17 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countBySeverity, diffSpecs } from './diff-specs';
 import { formatChangeLine, summary } from './format-report';
-import { commitsTouching, isInsideWorkTree, isShallow, mergeBase, parseSpec, resolveCommit, SpecDiffError, specTextAt, versionOf } from './git-spec';
+import {
+  commitsTouching,
+  isInsideWorkTree,
+  isShallow,
+  mergeBase,
+  parseSpec,
+  resolveCommit,
+  SpecDiffError,
+  specTextAt,
+  versionOf,
+} from './git-spec';
 import type { RunIo } from './run-spec-diff';
 import { nextMajor, parseVersion } from './semver';
 
@@ -36,7 +46,10 @@ function previousVersion(cwd: string, specPath: string, headVersion: string | un
     const version = versionOf(specTextAt(cwd, commit, specPath) ?? '');
     if (version !== headVersion) return { commit, label: `the last commit with info.version ${version ?? '(none)'}` };
   }
-  return { commit: oldest, label: isShallow(cwd) ? 'the oldest commit of the spec in this shallow clone' : 'the first commit of the spec' };
+  return {
+    commit: oldest,
+    label: isShallow(cwd) ? 'the oldest commit of the spec in this shallow clone' : 'the first commit of the spec',
+  };
 }
 
 /** The check `npm test` runs: a breaking change to the contract must come with a new major version. */
@@ -65,12 +78,16 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
     return 0;
   };
   try {
-    if (!isInsideWorkTree(io.cwd)) return skip('not inside a git work tree, so there is no earlier version to compare with');
+    if (!isInsideWorkTree(io.cwd))
+      return skip('not inside a git work tree, so there is no earlier version to compare with');
     const requested = values.base ?? (env.SPEC_BASE_REF || undefined);
     const headText = readFileSync(path.resolve(io.cwd, specPath), 'utf8');
     let base: Base;
     if (requested !== undefined) {
-      if (!resolveCommit(io.cwd, requested)) throw new SpecDiffError(`unknown git ref "${requested}" (from ${values.base !== undefined ? '--base' : 'SPEC_BASE_REF'})`);
+      if (!resolveCommit(io.cwd, requested))
+        throw new SpecDiffError(
+          `unknown git ref "${requested}" (from ${values.base !== undefined ? '--base' : 'SPEC_BASE_REF'})`,
+        );
       const commit = mergeBase(io.cwd, 'HEAD', requested);
       if (!commit) return skip(`HEAD and ${requested} share no history`);
       base = { commit, label: `merge base with ${requested}` };
@@ -103,12 +120,14 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
       return 0;
     }
     const wanted = baseVersion ? nextMajor(baseVersion) : 'a new major version';
-    io.err([
-      `${head}: ${breaking.length} breaking change(s) without a major bump of info.version (${versions}):`,
-      ...breaking.map((change) => `  ${formatChangeLine(change)}`),
-      `Either undo them, or set info.version to ${wanted} (a major release of the contract).`,
-      'Details: npm run spec:diff -- <base ref>; the rules are in docs/spec-authors.md.',
-    ].join('\n'));
+    io.err(
+      [
+        `${head}: ${breaking.length} breaking change(s) without a major bump of info.version (${versions}):`,
+        ...breaking.map((change) => `  ${formatChangeLine(change)}`),
+        `Either undo them, or set info.version to ${wanted} (a major release of the contract).`,
+        'Details: npm run spec:diff -- <base ref>; the rules are in docs/spec-authors.md.',
+      ].join('\n'),
+    );
     return 1;
   } catch (err) {
     if (err instanceof SpecDiffError || (err as NodeJS.ErrnoException).code === 'ENOENT') {

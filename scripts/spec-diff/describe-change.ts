@@ -34,22 +34,31 @@ export function describeChange(change: RawChange, tail: readonly PathSegment[]):
   const { action, path, before, after } = change;
   const last = path[path.length - 1];
   const parent = path[path.length - 2];
-  const verb = action === 'add' ? 'added' : action === 'remove' ? 'removed' : action === 'rename' ? 'renamed' : 'changed';
+  const verb =
+    action === 'add' ? 'added' : action === 'remove' ? 'removed' : action === 'rename' ? 'renamed' : 'changed';
 
   if (parent === 'properties') return `property \`${String(last)}\` ${verb}`;
   if (parent === 'required' && typeof last === 'number') {
     const name = formatValue(action === 'add' ? after : before);
-    return action === 'add' ? `${name} is now required` : action === 'remove' ? `${name} is no longer required` : `required ${formatValue(before)} → ${formatValue(after)}`;
+    return action === 'add'
+      ? `${name} is now required`
+      : action === 'remove'
+        ? `${name} is no longer required`
+        : `required ${formatValue(before)} → ${formatValue(after)}`;
   }
   if (parent === 'enum' && typeof last === 'number') {
-    return action === 'replace' ? `enum value ${formatValue(before)} → ${formatValue(after)}` : `enum value ${formatValue(action === 'add' ? after : before)} ${verb}`;
+    return action === 'replace'
+      ? `enum value ${formatValue(before)} → ${formatValue(after)}`
+      : `enum value ${formatValue(action === 'add' ? after : before)} ${verb}`;
   }
-  if (parent === 'type' && typeof last === 'number') return `type member ${formatValue(action === 'add' ? after : before)} ${verb}`;
+  if (parent === 'type' && typeof last === 'number')
+    return `type member ${formatValue(action === 'add' ? after : before)} ${verb}`;
   if (last === 'type' && action === 'replace') return `type ${formatType(before)} → ${formatType(after)}`;
   if (last === 'required' && typeof (action === 'remove' ? before : after) === 'boolean') {
     return (action === 'remove' ? false : after) === true ? 'now required' : 'no longer required';
   }
-  if (tail.length === 2 && typeof tail[0] === 'number' && path.includes('security')) return `security requirement \`${String(tail[1])}\` ${verb}`;
+  if (tail.length === 2 && typeof tail[0] === 'number' && path.includes('security'))
+    return `security requirement \`${String(tail[1])}\` ${verb}`;
   if (tail.length === 0) return action === 'replace' ? `${formatValue(before)} → ${formatValue(after)}` : verb;
   const keyword = tail.map(String).join('.');
   if (action === 'replace') return `${keyword} ${formatValue(before)} → ${formatValue(after)}`;

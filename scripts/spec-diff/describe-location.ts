@@ -22,7 +22,12 @@ export interface Documents {
 
 export function describeLocation(path: readonly PathSegment[], docs: Documents): ChangeLocation {
   if (path[0] !== 'paths' || path.length < 2) {
-    return { operation: undefined, side: undefined, where: path.length === 0 ? 'document' : path.map(String).join('.'), tail: [] };
+    return {
+      operation: undefined,
+      side: undefined,
+      where: path.length === 0 ? 'document' : path.map(String).join('.'),
+      tail: [],
+    };
   }
   const route = String(path[1]);
   const method = path[2] === undefined ? undefined : String(path[2]);
@@ -37,13 +42,16 @@ export function describeLocation(path: readonly PathSegment[], docs: Documents):
     return withSchema(operation, 'request', named, rest.slice(2));
   }
   if (first === 'requestBody') {
-    if (second === 'content' && third !== undefined) return withSchema(operation, 'request', `request body (${String(third)})`, rest.slice(3));
+    if (second === 'content' && third !== undefined)
+      return withSchema(operation, 'request', `request body (${String(third)})`, rest.slice(3));
     return { operation, side: 'request', where: 'request body', tail: rest.slice(1) };
   }
   if (first === 'responses' && second !== undefined) {
     const response = `response ${String(second)}`;
-    if (third === 'content' && fourth !== undefined) return withSchema(operation, 'response', `${response} (${String(fourth)})`, rest.slice(4));
-    if (third === 'headers' && fourth !== undefined) return withSchema(operation, 'response', `${response} header ${String(fourth)}`, rest.slice(4));
+    if (third === 'content' && fourth !== undefined)
+      return withSchema(operation, 'response', `${response} (${String(fourth)})`, rest.slice(4));
+    if (third === 'headers' && fourth !== undefined)
+      return withSchema(operation, 'response', `${response} header ${String(fourth)}`, rest.slice(4));
     return { operation, side: 'response', where: response, tail: rest.slice(2) };
   }
   return { operation, side: undefined, where: rest.length === 0 ? 'operation' : String(first), tail: rest.slice(1) };
@@ -53,7 +61,8 @@ export function describeLocation(path: readonly PathSegment[], docs: Documents):
 function findParameter(docs: Documents, path: readonly PathSegment[]): { in: string; name: string } | undefined {
   for (const document of [docs.after, docs.before]) {
     const found = resolvePath(document, path) as { in?: unknown; name?: unknown } | undefined;
-    if (found && typeof found.in === 'string' && typeof found.name === 'string') return { in: found.in, name: found.name };
+    if (found && typeof found.in === 'string' && typeof found.name === 'string')
+      return { in: found.in, name: found.name };
   }
   return undefined;
 }
@@ -62,7 +71,12 @@ function findParameter(docs: Documents, path: readonly PathSegment[]): { in: str
  * Turns `schema/properties/data/items/properties/name/...` into `data[].name` and leaves the
  * keyword part (`type`, `enum/2`, `maxLength`) as the tail.
  */
-function withSchema(operation: string, side: 'request' | 'response', label: string, rest: readonly PathSegment[]): ChangeLocation {
+function withSchema(
+  operation: string,
+  side: 'request' | 'response',
+  label: string,
+  rest: readonly PathSegment[],
+): ChangeLocation {
   const segments = rest[0] === 'schema' ? rest.slice(1) : rest;
   let field = '';
   let index = 0;
@@ -75,7 +89,10 @@ function withSchema(operation: string, side: 'request' | 'response', label: stri
     } else if (segment === 'items' && segments.length > index + 1) {
       field += '[]';
       index += 1;
-    } else if ((segment === 'oneOf' || segment === 'anyOf' || segment === 'allOf' || segment === 'prefixItems') && typeof next === 'number') {
+    } else if (
+      (segment === 'oneOf' || segment === 'anyOf' || segment === 'allOf' || segment === 'prefixItems') &&
+      typeof next === 'number'
+    ) {
       field += `‹${segment} ${next}›`;
       index += 2;
     } else if (segment === 'additionalProperties' && segments.length > index + 1) {

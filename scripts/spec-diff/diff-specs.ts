@@ -8,7 +8,17 @@ import { SEVERITIES } from './types';
 import type { ChangeSeverity, PathSegment, SpecChange, SpecDiffResult } from './types';
 
 /** Component sections the engine also reports at every place of use under `paths`. */
-const REPORTED_AT_USE = new Set(['schemas', 'parameters', 'responses', 'requestBodies', 'headers', 'examples', 'links', 'callbacks', 'pathItems']);
+const REPORTED_AT_USE = new Set([
+  'schemas',
+  'parameters',
+  'responses',
+  'requestBodies',
+  'headers',
+  'examples',
+  'links',
+  'callbacks',
+  'pathItems',
+]);
 
 /**
  * Compares two parsed OpenAPI 3.1 documents. api-smart-diff finds and classifies the changes
@@ -49,9 +59,11 @@ export function countBySeverity(changes: readonly SpecChange[]): Record<ChangeSe
 }
 
 function byReadingOrder(a: SpecChange, b: SpecChange): number {
-  return SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity)
-    || (a.operation ?? '').localeCompare(b.operation ?? '')
-    || a.pointer.localeCompare(b.pointer);
+  return (
+    SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) ||
+    (a.operation ?? '').localeCompare(b.operation ?? '') ||
+    a.pointer.localeCompare(b.pointer)
+  );
 }
 
 function infoVersion(document: unknown): string | undefined {

@@ -2,15 +2,19 @@ import { countBySeverity } from './diff-specs';
 import type { ChangeSeverity, SpecChange, SpecDiffResult } from './types';
 
 const HEADINGS: Readonly<Record<ChangeSeverity, string>> = {
-  'breaking': 'BREAKING: existing clients or the mock can fail',
+  breaking: 'BREAKING: existing clients or the mock can fail',
   'non-breaking': 'NON-BREAKING',
-  'deprecated': 'DEPRECATED',
-  'unclassified': 'UNCLASSIFIED: review by hand',
-  'annotation': 'ANNOTATIONS: descriptions, examples, summaries',
+  deprecated: 'DEPRECATED',
+  unclassified: 'UNCLASSIFIED: review by hand',
+  annotation: 'ANNOTATIONS: descriptions, examples, summaries',
 };
 
 const MARKS: Readonly<Record<ChangeSeverity, string>> = {
-  'breaking': '✗', 'non-breaking': '+', 'deprecated': '~', 'unclassified': '?', 'annotation': '·',
+  breaking: '✗',
+  'non-breaking': '+',
+  deprecated: '~',
+  unclassified: '?',
+  annotation: '·',
 };
 
 export interface ReportOptions {
@@ -66,6 +70,8 @@ export function formatChangeLine(change: SpecChange): string {
 }
 
 export function summary(counts: Record<ChangeSeverity, number>): string {
-  return `${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.deprecated} deprecated, `
-    + `${counts.unclassified} unclassified, ${counts.annotation} annotation change(s).`;
+  return (
+    `${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.deprecated} deprecated, ` +
+    `${counts.unclassified} unclassified, ${counts.annotation} annotation change(s).`
+  );
 }

@@ -6,12 +6,19 @@ export class SpecDiffError extends Error {
 }
 
 function git(cwd: string, args: readonly string[]): string {
-  return execFileSync('git', [...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  return execFileSync('git', [...args], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }
 
 function gitError(err: unknown): string {
   const stderr = (err as { stderr?: unknown }).stderr;
-  return (typeof stderr === 'string' && stderr.trim() !== '' ? stderr : (err as Error).message).trim().split('\n')[0] ?? '';
+  return (
+    (typeof stderr === 'string' && stderr.trim() !== '' ? stderr : (err as Error).message).trim().split('\n')[0] ?? ''
+  );
 }
 
 /** The commit a ref names, or undefined when it names none (unknown ref, no parent, shallow history). */
@@ -50,7 +57,9 @@ export function mergeBase(cwd: string, a: string, b: string): string | undefined
 /** Commits that changed `specPath`, newest first, following the first parent (the main line). */
 export function commitsTouching(cwd: string, specPath: string): string[] {
   try {
-    return git(cwd, ['log', '--first-parent', '--format=%H', '--', specPath]).split('\n').filter((line) => line !== '');
+    return git(cwd, ['log', '--first-parent', '--format=%H', '--', specPath])
+      .split('\n')
+      .filter((line) => line !== '');
   } catch (err) {
     throw new SpecDiffError(`git log -- ${specPath} failed: ${gitError(err)}`);
   }
@@ -86,7 +95,11 @@ export function parseSpec(text: string, label: string): unknown {
   } catch (err) {
     throw new SpecDiffError(`${label} is not valid YAML: ${(err as Error).message.split('\n')[0] ?? ''}`);
   }
-  if (typeof document !== 'object' || document === null || typeof (document as { openapi?: unknown }).openapi !== 'string') {
+  if (
+    typeof document !== 'object' ||
+    document === null ||
+    typeof (document as { openapi?: unknown }).openapi !== 'string'
+  ) {
     throw new SpecDiffError(`${label} is not an OpenAPI document (no "openapi" field)`);
   }
   return document;

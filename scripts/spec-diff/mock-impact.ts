@@ -17,7 +17,9 @@ export function mockNotes(document: unknown, handlers: Readonly<Record<string, u
       if (typeof operation.operationId !== 'string') {
         notes.push(`${label} has no operationId: the mock cannot route it to a handler`);
       } else if (!Object.hasOwn(handlers, operation.operationId)) {
-        notes.push(`${label} (${operation.operationId}) has no handler in mocks/src/handlers/registry.ts: the mock will refuse to start until one is added`);
+        notes.push(
+          `${label} (${operation.operationId}) has no handler in mocks/src/handlers/registry.ts: the mock will refuse to start until one is added`,
+        );
       }
     }
   }

@@ -16,11 +16,22 @@ type Rule = (change: RawChange, location: ChangeLocation, docs: Documents) => Cl
  * Each returns undefined when it does not apply; the first that applies wins.
  */
 const RULES: readonly Rule[] = [
-  extensionRule, examplesRule, unionRule,
-  operationIdRule, securityRule, removedPropertyRule, typeRule, enumRule,
+  extensionRule,
+  examplesRule,
+  unionRule,
+  operationIdRule,
+  securityRule,
+  removedPropertyRule,
+  typeRule,
+  enumRule,
 ];
 
-export function reclassify(change: RawChange, location: ChangeLocation, docs: Documents, engine: ChangeSeverity): Classification {
+export function reclassify(
+  change: RawChange,
+  location: ChangeLocation,
+  docs: Documents,
+  engine: ChangeSeverity,
+): Classification {
   for (const rule of RULES) {
     const decided = rule(change, location, docs);
     if (decided) return decided;
@@ -29,7 +40,22 @@ export function reclassify(change: RawChange, location: ChangeLocation, docs: Do
 }
 
 /** Maps whose keys are names (a header called `x-request-id` is not an extension). */
-const NAMED_MAPS = new Set(['properties', 'patternProperties', 'headers', 'content', 'examples', 'responses', 'paths', 'variables', 'mapping', 'schemas', 'parameters', 'securitySchemes', 'links', 'callbacks']);
+const NAMED_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  'headers',
+  'content',
+  'examples',
+  'responses',
+  'paths',
+  'variables',
+  'mapping',
+  'schemas',
+  'parameters',
+  'securitySchemes',
+  'links',
+  'callbacks',
+]);
 
 /** `x-*` keys (`x-not-shown`) document the spec for its readers; no client or mock reads them. */
 function extensionRule(change: RawChange): Classification | undefined {
@@ -53,7 +79,9 @@ function examplesRule(change: RawChange, location: ChangeLocation): Classificati
  */
 function unionRule(change: RawChange, location: ChangeLocation, docs: Documents): Classification | undefined {
   const { path, action } = change;
-  const at = path.findLastIndex((segment, index) => (segment === 'anyOf' || segment === 'oneOf') && typeof path[index + 1] === 'number');
+  const at = path.findLastIndex(
+    (segment, index) => (segment === 'anyOf' || segment === 'oneOf') && typeof path[index + 1] === 'number',
+  );
   if (at === -1) return undefined;
   if (at === path.length - 2 && action !== 'replace' && location.side !== undefined) {
     const widens = action === 'add';
@@ -69,14 +97,23 @@ function unionRule(change: RawChange, location: ChangeLocation, docs: Documents)
   const unionPath = path.slice(0, at + 1);
   const members = (document: unknown): string | undefined => {
     const list = resolvePath(document, unionPath);
-    return Array.isArray(list) ? list.map((member) => JSON.stringify(expand(document, member))).sort().join('\n') : undefined;
+    return Array.isArray(list)
+      ? list
+          .map((member) => JSON.stringify(expand(document, member)))
+          .sort()
+          .join('\n')
+      : undefined;
   };
   const before = members(docs.before);
   if (before !== undefined && before === members(docs.after)) {
     return { severity: 'annotation', reason: 'the same union members in another order' };
   }
   if (path[path.length - 1] === '$ref') {
-    return { severity: 'unclassified', reason: 'a member of this union changed and the diff engine matched members by position: compare the members by hand' };
+    return {
+      severity: 'unclassified',
+      reason:
+        'a member of this union changed and the diff engine matched members by position: compare the members by hand',
+    };
   }
   return undefined;
 }
@@ -88,7 +125,17 @@ function expand(document: unknown, node: unknown, seen: ReadonlySet<string> = ne
   const ref = (node as { $ref?: unknown }).$ref;
   if (typeof ref === 'string') {
     if (seen.has(ref)) return { $ref: ref };
-    return expand(document, resolvePath(document, ref.replace(/^#\//, '').split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))), new Set([...seen, ref]));
+    return expand(
+      document,
+      resolvePath(
+        document,
+        ref
+          .replace(/^#\//, '')
+          .split('/')
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')),
+      ),
+      new Set([...seen, ref]),
+    );
   }
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, expand(document, value, seen)]));
 }
@@ -97,7 +144,10 @@ function expand(document: unknown, node: unknown, seen: ReadonlySet<string> = ne
 function operationIdRule(change: RawChange): Classification | undefined {
   const { path } = change;
   if (path[0] !== 'paths' || path.length !== 4 || path[3] !== 'operationId') return undefined;
-  return { severity: 'breaking', reason: 'the mock finds its handler by operationId and generated clients name their calls after it' };
+  return {
+    severity: 'breaking',
+    reason: 'the mock finds its handler by operationId and generated clients name their calls after it',
+  };
 }
 
 /**
@@ -119,9 +169,10 @@ function removedPropertyRule(change: RawChange, location: ChangeLocation): Class
   if (action !== 'remove' || path[path.length - 2] !== 'properties' || location.side === undefined) return undefined;
   return {
     severity: 'breaking',
-    reason: location.side === 'request'
-      ? 'clients that send it will have it ignored or rejected'
-      : 'clients and generated types that read it lose it',
+    reason:
+      location.side === 'request'
+        ? 'clients that send it will have it ignored or rejected'
+        : 'clients and generated types that read it lose it',
   };
 }
 
@@ -202,7 +253,6 @@ function isSubset(a: TypeSet, b: TypeSet): boolean {
   if (a === 'any') return false;
   return [...a].every((type) => b.has(type));
 }
-
 
 function enumValues(schema: unknown): TypeSet {
   const values = (schema as { enum?: unknown } | undefined)?.enum;

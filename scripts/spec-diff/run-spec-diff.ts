@@ -59,9 +59,28 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
     const result = diffSpecs(base.document, head);
     const notes = mockNotes(head);
     if (values.json) {
-      io.out(JSON.stringify({ base: base.label, head: `${specPath} (working tree)`, ...result, counts: countBySeverity(result.changes), mock: notes }, null, 2));
+      io.out(
+        JSON.stringify(
+          {
+            base: base.label,
+            head: `${specPath} (working tree)`,
+            ...result,
+            counts: countBySeverity(result.changes),
+            mock: notes,
+          },
+          null,
+          2,
+        ),
+      );
     } else {
-      io.out(formatReport(result, { baseLabel: base.label, headLabel: `${specPath} (working tree)`, all: values.all, mockNotes: notes }));
+      io.out(
+        formatReport(result, {
+          baseLabel: base.label,
+          headLabel: `${specPath} (working tree)`,
+          all: values.all,
+          mockNotes: notes,
+        }),
+      );
     }
     return result.changes.some((change) => change.severity === 'breaking') ? 1 : 0;
   } catch (err) {
@@ -73,7 +92,12 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
   }
 }
 
-function readBase(cwd: string, specPath: string, ref: string, baseFile: string | undefined): { label: string; document: unknown } {
+function readBase(
+  cwd: string,
+  specPath: string,
+  ref: string,
+  baseFile: string | undefined,
+): { label: string; document: unknown } {
   if (baseFile !== undefined) {
     return { label: baseFile, document: parseSpec(readFileSync(path.resolve(cwd, baseFile), 'utf8'), baseFile) };
   }

@@ -1,7 +1,13 @@
 /** What one change to spec/openapi.yaml means for the clients of the API and for the mock. */
 export type ChangeSeverity = 'breaking' | 'non-breaking' | 'deprecated' | 'annotation' | 'unclassified';
 
-export const SEVERITIES: readonly ChangeSeverity[] = ['breaking', 'non-breaking', 'deprecated', 'unclassified', 'annotation'];
+export const SEVERITIES: readonly ChangeSeverity[] = [
+  'breaking',
+  'non-breaking',
+  'deprecated',
+  'unclassified',
+  'annotation',
+];
 
 /** A step of a JSON path as the diff engine reports it (object keys and array indexes). */
 export type PathSegment = string | number;

@@ -11,7 +11,9 @@ import type { HeadlessChromium } from './support/headless-chromium';
 const ROOT = path.join(__dirname, '..', '..');
 
 function readSpecVersion(): string {
-  const version = (parse(readFileSync(path.join(ROOT, 'spec', 'openapi.yaml'), 'utf8')) as { info: { version: string } }).info.version;
+  const version = (
+    parse(readFileSync(path.join(ROOT, 'spec', 'openapi.yaml'), 'utf8')) as { info: { version: string } }
+  ).info.version;
   return version;
 }
 
@@ -25,7 +27,9 @@ describe('npm run docs', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'docs-'));
     output = path.join(dir, 'reference.html');
     const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-    ({ stdout } = await promisify(execFile)(tsx, [path.join(ROOT, 'scripts', 'build-docs.ts'), '--output', output], { cwd: ROOT }));
+    ({ stdout } = await promisify(execFile)(tsx, [path.join(ROOT, 'scripts', 'build-docs.ts'), '--output', output], {
+      cwd: ROOT,
+    }));
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -33,7 +37,9 @@ describe('npm run docs', () => {
   });
 
   it('writes one HTML file and says where', () => {
-    expect(stdout).toMatch(/^wrote .*reference\.html \(\d+ KiB, self-contained\) in \d+ ms; the mock serves it at \/__mock\/docs\n$/);
+    expect(stdout).toMatch(
+      /^wrote .*reference\.html \(\d+ KiB, self-contained\) in \d+ ms; the mock serves it at \/__mock\/docs\n$/,
+    );
     const html = readFileSync(output, 'utf8');
     expect(html).toMatch(/^<!DOCTYPE html>/i);
     expect(html).toContain('<meta http-equiv="Content-Security-Policy" content="default-src \'none\';');
@@ -45,7 +51,12 @@ describe('npm run docs', () => {
     await page.goto(pathToFileURL(output).href);
     await page.getByText('/guardrails/{id}/assignments/keys/remove').first().waitFor({ timeout: 15_000 });
     const text = await page.locator('body').innerText();
-    for (const route of ['/responses', '/guardrails/{id}/assignments/keys/remove', '/embeddings/models', '/model/{author}/{slug}']) {
+    for (const route of [
+      '/responses',
+      '/guardrails/{id}/assignments/keys/remove',
+      '/embeddings/models',
+      '/model/{author}/{slug}',
+    ]) {
       expect(text).toContain(route);
     }
     expect(text).toContain(`Model Gateway API (${readSpecVersion()})`);
@@ -55,7 +66,9 @@ describe('npm run docs', () => {
 
   it('exits 2 on an unknown argument', async () => {
     const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-    const failure = await promisify(execFile)(tsx, [path.join(ROOT, 'scripts', 'build-docs.ts'), '--bogus'], { cwd: ROOT }).then(
+    const failure = await promisify(execFile)(tsx, [path.join(ROOT, 'scripts', 'build-docs.ts'), '--bogus'], {
+      cwd: ROOT,
+    }).then(
       () => undefined,
       (err: { code: number; stderr: string }) => err,
     );

@@ -46,12 +46,15 @@ describe('conformance.html in headless Chromium', () => {
   it('shows the operations-by-checks matrix with every operation and the failing cell marked', async () => {
     const headers = await page.locator('table.matrix thead th').allInnerTexts();
     expect(headers).toEqual(['Check', 'createResponse', 'unassignGuardrailKeys', 'listEmbeddingsModels', 'getModel']);
-    const row = page.locator('table.matrix tbody tr', { has: page.locator('th', { hasText: /^response-schema-valid$/ }) });
+    const row = page.locator('table.matrix tbody tr', {
+      has: page.locator('th', { hasText: /^response-schema-valid$/ }),
+    });
     const cells = await row.locator('td').allInnerTexts();
     const tally = failing.json.operations.getModel!.checks['response-schema-valid']!;
     expect(cells[3]).toBe(`✗ 1 ✓ ${tally.pass}`);
     expect(cells[0]).toMatch(/^✓ \d+$/);
-    const background = (title: string) => page.evaluate<string>(`getComputedStyle(document.querySelector('td[title^="${title}"]')).backgroundColor`);
+    const background = (title: string) =>
+      page.evaluate<string>(`getComputedStyle(document.querySelector('td[title^="${title}"]')).backgroundColor`);
     const failColour = await background('getModel × response-schema-valid:');
     const passColour = await background('createResponse × response-schema-valid:');
     expect(failColour).toMatch(/^rgb/);
@@ -68,7 +71,9 @@ describe('conformance.html in headless Chromium', () => {
     expect(text).toContain('/data/context_length must be integer');
     expect(text).toMatch(/Received\n+200 application\/json/);
     expect(text).toContain('"context_length":"');
-    expect(text).toMatch(/Reproduce\n+curl -sS -X GET 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/model\/openai\/gpt-4o' -H "Authorization: Bearer \$API_KEY"/);
+    expect(text).toMatch(
+      /Reproduce\n+curl -sS -X GET 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/model\/openai\/gpt-4o' -H "Authorization: Bearer \$API_KEY"/,
+    );
     const top = await failure.evaluate((el) => el.getBoundingClientRect().top);
     expect(top).toBeGreaterThan(-1); // scrolled to it (sub-pixel rounding aside)
     expect(top).toBeLessThan(900);
@@ -79,14 +84,18 @@ describe('conformance.html in headless Chromium', () => {
     expect(rows).toHaveLength(4);
     const coverage = failing.json.operations.getModel!.statuses!;
     const getModel = rows.find((r) => r.startsWith('getModel'));
-    expect(getModel).toBe(`getModel\t${coverage.observed.length} of ${coverage.documented.length}\t${coverage.observed.join(' ')}\t${coverage.never.join(' ') || 'none'}\tnone`);
+    expect(getModel).toBe(
+      `getModel\t${coverage.observed.length} of ${coverage.documented.length}\t${coverage.observed.join(' ')}\t${coverage.never.join(' ') || 'none'}\tnone`,
+    );
   });
 
   it('lists the skipped scenarios with their reasons', async () => {
     const skipped = failing.json.scenarios.filter((s) => s.outcome === 'skip');
     expect(skipped.length).toBeGreaterThan(0);
     await expect(page.locator('#skipped h2').innerText()).resolves.toBe(`Skipped (${skipped.length})`);
-    await expect(page.locator('#skipped li').first().innerText()).resolves.toBe(`${skipped[0]!.id}: ${skipped[0]!.skipReason}`);
+    await expect(page.locator('#skipped li').first().innerText()).resolves.toBe(
+      `${skipped[0]!.id}: ${skipped[0]!.skipReason}`,
+    );
   });
 
   it('keeps the scenario list folded until the reader opens it', async () => {
@@ -109,7 +118,9 @@ describe('conformance.html in headless Chromium', () => {
     reportDirs.push(passing.reportDir);
     const passPage = await openReport(browser, passing);
     expect(passing.exitCode).toBe(0);
-    await expect(passPage.locator('#verdict').innerText()).resolves.toMatch(/^PASS: \d+ passed, 0 failed, \d+ skipped$/);
+    await expect(passPage.locator('#verdict').innerText()).resolves.toMatch(
+      /^PASS: \d+ passed, 0 failed, \d+ skipped$/,
+    );
     await expect(passPage.locator('#failures').innerText()).resolves.toBe('Failures (0)\n\nNo check failed.');
     await expect(passPage.locator('table.matrix td.fail').count()).resolves.toBe(0);
   }, 30_000);

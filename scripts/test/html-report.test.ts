@@ -7,29 +7,52 @@ function report(): ConformanceReportJson {
     suite: 'model-gateway-conformance',
     startedAt: '2026-01-01T00:00:00.000Z',
     durationMs: 1234,
-    target: { baseUrl: 'http://127.0.0.1:4010/api/v1', source: 'command line', model: 'openai/gpt-4o', embeddingsModel: null },
+    target: {
+      baseUrl: 'http://127.0.0.1:4010/api/v1',
+      source: 'command line',
+      model: 'openai/gpt-4o',
+      embeddingsModel: null,
+    },
     seed: 42,
     requests: 3,
     totals: { pass: 2, fail: 1, skip: 0 },
     passed: false,
     operations: {
       getModel: {
-        checks: { 'response-schema-valid': { pass: 1, fail: 1, skip: 0 }, 'status-code-documented': { pass: 1, fail: 0, skip: 0 } },
-        statuses: { documented: ['200', '404', '500'], observed: ['200'], never: ['404', '500'], undocumented: ['418'] },
+        checks: {
+          'response-schema-valid': { pass: 1, fail: 1, skip: 0 },
+          'status-code-documented': { pass: 1, fail: 0, skip: 0 },
+        },
+        statuses: {
+          documented: ['200', '404', '500'],
+          observed: ['200'],
+          never: ['404', '500'],
+          undocumented: ['418'],
+        },
       },
     },
     scenarios: [{ id: 'catalog/getModel/model', title: 'returns the model', operation: 'getModel', outcome: 'fail' }],
-    failures: [{
-      check: 'response-schema-valid',
-      operation: 'getModel',
-      scenario: 'catalog/getModel/model',
-      rule: '§2.8',
-      message: 'the body is <img src=x onerror=alert(1)>',
-      request: { method: 'GET', url: 'http://127.0.0.1:4010/api/v1/model/a/b?x="1"', headers: { Authorization: 'Bearer $API_KEY' } },
-      received: { status: 200, headers: { 'content-type': 'text/html' }, body: `<script>alert("x")</script>${'y'.repeat(5000)}` },
-      expected: 'a body valid against Model & friends',
-      curl: `curl -sS 'http://127.0.0.1:4010/api/v1/model/a/b' -H "Authorization: Bearer $API_KEY"`,
-    }],
+    failures: [
+      {
+        check: 'response-schema-valid',
+        operation: 'getModel',
+        scenario: 'catalog/getModel/model',
+        rule: '§2.8',
+        message: 'the body is <img src=x onerror=alert(1)>',
+        request: {
+          method: 'GET',
+          url: 'http://127.0.0.1:4010/api/v1/model/a/b?x="1"',
+          headers: { Authorization: 'Bearer $API_KEY' },
+        },
+        received: {
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+          body: `<script>alert("x")</script>${'y'.repeat(5000)}`,
+        },
+        expected: 'a body valid against Model & friends',
+        curl: `curl -sS 'http://127.0.0.1:4010/api/v1/model/a/b' -H "Authorization: Bearer $API_KEY"`,
+      },
+    ],
   };
 }
 
@@ -48,7 +71,9 @@ describe('renderHtmlReport', () => {
   });
 
   it('links a failing matrix cell to its first failure', () => {
-    expect(html).toContain('<td class="fail" title="getModel × response-schema-valid: 1 passed, 1 failed, 0 skipped"><a href="#failure-1">✗ 1</a> ✓ 1</td>');
+    expect(html).toContain(
+      '<td class="fail" title="getModel × response-schema-valid: 1 passed, 1 failed, 0 skipped"><a href="#failure-1">✗ 1</a> ✓ 1</td>',
+    );
     expect(html).toContain('<article class="failure" id="failure-1">');
   });
 
@@ -59,7 +84,10 @@ describe('renderHtmlReport', () => {
   it('shows a verbatim request body as sent', () => {
     const withRaw = report();
     const failure = withRaw.failures[0]!;
-    const html2 = renderHtmlReport({ ...withRaw, failures: [{ ...failure, request: { ...failure.request, rawBody: '{"model": ' } }] });
+    const html2 = renderHtmlReport({
+      ...withRaw,
+      failures: [{ ...failure, request: { ...failure.request, rawBody: '{"model": ' } }],
+    });
     expect(html2).toContain('Bearer $API_KEY\n\n{&quot;model&quot;: </pre>');
   });
 

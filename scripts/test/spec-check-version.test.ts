@@ -29,14 +29,20 @@ describe('npm run spec:check-version', () => {
   it('skips with the reason while the spec has no commit', () => {
     repo.commit('empty');
     repo.writeSpec(miniSpec());
-    expect(check()).toEqual({ code: 0, out: 'spec:check-version: skipped: spec/openapi.yaml has no commit yet, so there is no earlier version to compare with', err: '' });
+    expect(check()).toEqual({
+      code: 0,
+      out: 'spec:check-version: skipped: spec/openapi.yaml has no commit yet, so there is no earlier version to compare with',
+      err: '',
+    });
   });
 
   it('compares an uncommitted edit with the first commit of the spec', () => {
     repo.commit('empty');
     repo.writeSpec(miniSpec());
     repo.commit('spec added');
-    expect(check().out).toMatch(/^spec:check-version: spec\/openapi.yaml against the first commit of the spec \([0-9a-f]{10}\): no breaking change/);
+    expect(check().out).toMatch(
+      /^spec:check-version: spec\/openapi.yaml against the first commit of the spec \([0-9a-f]{10}\): no breaking change/,
+    );
     repo.writeSpec(withoutNote('1.0.0'));
     expect(check().code).toBe(1);
   });
@@ -52,7 +58,9 @@ describe('npm run spec:check-version', () => {
       shallow.git('clone', '-q', '--depth', '1', `file://${repo.dir}`, 'clone');
       const run = captureIo(`${shallow.dir}/clone`);
       expect(runCheckVersion([], run.io, {})).toBe(0);
-      expect(run.out.join('\n')).toMatch(/against the oldest commit of the spec in this shallow clone \([0-9a-f]{10}\): no breaking change/);
+      expect(run.out.join('\n')).toMatch(
+        /against the oldest commit of the spec in this shallow clone \([0-9a-f]{10}\): no breaking change/,
+      );
     } finally {
       shallow.remove();
     }
@@ -98,7 +106,9 @@ describe('npm run spec:check-version', () => {
     repo.commit('2.0.0 also drops name');
     const result = check();
     expect(result.code).toBe(0);
-    expect(result.out).toMatch(/against the last commit with info.version 1.0.0 \([0-9a-f]{10}\): \d+ breaking change\(s\), released as a new major version/);
+    expect(result.out).toMatch(
+      /against the last commit with info.version 1.0.0 \([0-9a-f]{10}\): \d+ breaking change\(s\), released as a new major version/,
+    );
   });
 
   it('passes a non-breaking change without a version bump', () => {
@@ -120,7 +130,9 @@ describe('npm run spec:check-version', () => {
     repo.commit('drop note');
     const result = check();
     expect(result.code).toBe(1);
-    expect(result.err).toContain('2 breaking change(s) without a major bump of info.version (info.version 1.0.0 → 1.1.0)');
+    expect(result.err).toContain(
+      '2 breaking change(s) without a major bump of info.version (info.version 1.0.0 → 1.1.0)',
+    );
     expect(result.err).toContain('✗ GET /items response 200 (application/json) data[].note: property `note` removed');
     expect(result.err).toContain('set info.version to 2.0.0');
   });
@@ -158,7 +170,11 @@ describe('npm run spec:check-version', () => {
   it('fails with exit 2 for an unknown --base', () => {
     repo.writeSpec(miniSpec());
     repo.commit('1.0.0');
-    expect(check(['--base', 'nope'])).toEqual({ code: 2, out: '', err: 'spec:check-version: unknown git ref "nope" (from --base)' });
+    expect(check(['--base', 'nope'])).toEqual({
+      code: 2,
+      out: '',
+      err: 'spec:check-version: unknown git ref "nope" (from --base)',
+    });
   });
 
   it('fails a breaking change when info.version is not a semantic version', () => {

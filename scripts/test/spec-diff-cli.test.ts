@@ -43,7 +43,9 @@ describe('npm run spec:diff', () => {
     repo.writeSpec(spec);
     const run = captureIo(repo.dir);
     expect(runSpecDiff(['HEAD~1'], run.io)).toBe(0);
-    expect(run.out.join('\n')).toMatch(/NON-BREAKING \(1\)\n {2}POST \/items\n {4}\+ request body \(application\/json\) extra: property `extra` added/);
+    expect(run.out.join('\n')).toMatch(
+      /NON-BREAKING \(1\)\n {2}POST \/items\n {4}\+ request body \(application\/json\) extra: property `extra` added/,
+    );
   });
 
   it('compares with the version at the given ref', () => {
@@ -53,8 +55,16 @@ describe('npm run spec:diff', () => {
     repo.commit('spec 1.1.0');
     const run = captureIo(repo.dir);
     expect(runSpecDiff(['HEAD~1', '--json'], run.io)).toBe(0);
-    const report = JSON.parse(run.out.join('')) as { baseVersion: string; headVersion: string; counts: Record<string, number> };
-    expect(report).toMatchObject({ baseVersion: '1.0.0', headVersion: '1.1.0', counts: { breaking: 0, annotation: 1 } });
+    const report = JSON.parse(run.out.join('')) as {
+      baseVersion: string;
+      headVersion: string;
+      counts: Record<string, number>;
+    };
+    expect(report).toMatchObject({
+      baseVersion: '1.0.0',
+      headVersion: '1.1.0',
+      counts: { breaking: 0, annotation: 1 },
+    });
   });
 
   it('exits 2 with a clear message for an unknown ref', () => {
@@ -82,7 +92,9 @@ describe('npm run spec:diff', () => {
     spec.components.schemas.ItemRequest!.properties!.name!.maxLength = 10;
     repo.writeSpec(spec);
     const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-    const failure = await promisify(execFile)(tsx, [path.join(ROOT, 'scripts', 'spec-diff.ts')], { cwd: repo.dir }).then(
+    const failure = await promisify(execFile)(tsx, [path.join(ROOT, 'scripts', 'spec-diff.ts')], {
+      cwd: repo.dir,
+    }).then(
       () => undefined,
       (err: { code: number; stdout: string }) => err,
     );

@@ -16,7 +16,12 @@ const document = {
         responses: {
           '200': {
             description: 'ok',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' }, examples: { one: { value: { n: 1 } } } } },
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/Thing' },
+                examples: { one: { value: { n: 1 } } },
+              },
+            },
           },
           '404': { $ref: '#/components/responses/NotFound' },
         },
@@ -26,7 +31,10 @@ const document = {
       post: {
         operationId: 'createThing',
         security: [{ managementKey: [] }],
-        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } },
+        },
         responses: { '200': { description: 'ok' } },
       },
     },
@@ -92,7 +100,9 @@ describe('operation index', () => {
   it('reads responses through $ref with their examples', () => {
     const getModel = operations.find((op) => op.operationId === 'getModel');
     expect([...(getModel?.responses.keys() ?? [])]).toEqual(['200', '404']);
-    expect(getModel?.responses.get('404')?.content.get('application/json')).toBe('#/components/responses/NotFound/content/application~1json/schema');
+    expect(getModel?.responses.get('404')?.content.get('application/json')).toBe(
+      '#/components/responses/NotFound/content/application~1json/schema',
+    );
     expect(getModel?.responses.get('200')?.examples.get('application/json')?.get('one')).toEqual({ n: 1 });
   });
 

@@ -46,7 +46,10 @@ function collectExamples(node: unknown, pointer: string, found: FoundExample[]):
 
 /** A pointer usable as a URI fragment for ajv (path templates carry `{` and `}`). */
 function asFragment(pointer: string): string {
-  return pointer.split('/').map((segment, i) => (i === 0 ? segment : encodeURIComponent(segment))).join('/');
+  return pointer
+    .split('/')
+    .map((segment, i) => (i === 0 ? segment : encodeURIComponent(segment)))
+    .join('/');
 }
 
 function describeErrors(errors: unknown): string {
@@ -142,7 +145,8 @@ describe.each(sseExamples.map((e) => [e.at, e] as const))('SSE example %s', (_at
         .filter((event) => event.type === doneType)
         .map((done) => {
           const deltas = events.filter(
-            (event) => event.type === deltaType && event.item_id === done.item_id && event.content_index === done.content_index,
+            (event) =>
+              event.type === deltaType && event.item_id === done.item_id && event.content_index === done.content_index,
           );
           expect(done[member]).toBe(deltas.map((event) => event.delta).join(''));
           return doneType;

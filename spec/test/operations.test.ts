@@ -12,9 +12,18 @@ const operations = listOperations(contract);
 // [operationId, method, path, statuses]: §7.2 / §7.4, plus 401 everywhere (§5) and 403 for the
 // management-key operation (§5).
 const OPERATIONS: ReadonlyArray<readonly [string, string, string, readonly string[]]> = [
-  ['createResponse', 'POST', '/responses',
-    ['200', '400', '401', '402', '403', '404', '408', '413', '422', '429', '500', '502', '503', '524', '529']],
-  ['unassignGuardrailKeys', 'POST', '/guardrails/{id}/assignments/keys/remove', ['200', '400', '401', '403', '404', '500']],
+  [
+    'createResponse',
+    'POST',
+    '/responses',
+    ['200', '400', '401', '402', '403', '404', '408', '413', '422', '429', '500', '502', '503', '524', '529'],
+  ],
+  [
+    'unassignGuardrailKeys',
+    'POST',
+    '/guardrails/{id}/assignments/keys/remove',
+    ['200', '400', '401', '403', '404', '500'],
+  ],
   ['listEmbeddingsModels', 'GET', '/embeddings/models', ['200', '400', '401', '500']],
   ['getModel', 'GET', '/model/{author}/{slug}', ['200', '401', '404', '500']],
 ];
@@ -65,9 +74,10 @@ describe('operations', () => {
   });
 
   it('declares both security schemes as HTTP bearer, the management one saying a management key is required', () => {
-    const schemes = contract.at<Record<string, { type: string; scheme: string; description: string }>>(
-      '#/components/securitySchemes',
-    );
+    const schemes =
+      contract.at<Record<string, { type: string; scheme: string; description: string }>>(
+        '#/components/securitySchemes',
+      );
     expect(schemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(schemes.managementKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(schemes.managementKey?.description).toMatch(/management key is required/i);
@@ -95,7 +105,10 @@ describe('operations', () => {
 
   it.each([
     ['/paths/~1responses/post/responses/200', ['X-Generation-Id']],
-    ['/components/responses/TooManyRequests', ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']],
+    [
+      '/components/responses/TooManyRequests',
+      ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
+    ],
     ['/components/responses/ServiceUnavailable', ['Retry-After']],
   ] as const)('documents response headers of %s', (pointer, names) => {
     expect(Object.keys(contract.at<Record<string, unknown>>(`#${pointer}/headers`))).toEqual(names);

@@ -7,11 +7,19 @@ import { loadContract } from '../contract';
 const contract = loadContract();
 const S = '#/components/schemas';
 const delta = {
-  type: 'response.output_text.delta', sequence_number: 4, item_id: 'msg_1', output_index: 0,
-  content_index: 0, delta: 'Hi', logprobs: [],
+  type: 'response.output_text.delta',
+  sequence_number: 4,
+  item_id: 'msg_1',
+  output_index: 0,
+  content_index: 0,
+  delta: 'Hi',
+  logprobs: [],
 };
 const message = {
-  type: 'message', id: 'msg_1', role: 'assistant', status: 'completed',
+  type: 'message',
+  id: 'msg_1',
+  role: 'assistant',
+  status: 'completed',
   content: [{ type: 'output_text', text: 'Hi', annotations: [] }],
 };
 
@@ -36,13 +44,32 @@ const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
   ['an easy message with parts', 'InputItem', { role: 'user', content: [{ type: 'input_text', text: 'hi' }] }, true],
   ['a message without role or type', 'InputItem', { content: 'hi' }, false],
   ['an output message with null content', 'InputItem', { type: 'message', role: 'assistant', content: null }, true],
-  ['a kind whose fields are not shown', 'InputItem', { type: 'function_call_output', call_id: 'c', output: '{}' }, true],
+  [
+    'a kind whose fields are not shown',
+    'InputItem',
+    { type: 'function_call_output', call_id: 'c', output: '{}' },
+    true,
+  ],
   // §2.3 plugins
-  ['each plugin kind by id', 'ResponseRequest', { plugins: [
-    { id: 'auto-router' }, { id: 'auto-beta-router' }, { id: 'context-compression' }, { id: 'file-parser' },
-    { id: 'fusion' }, { id: 'moderation' }, { id: 'pareto-router' }, { id: 'response-healing' }, { id: 'web' },
-    { id: 'web-fetch', enabled: false },
-  ] }, true],
+  [
+    'each plugin kind by id',
+    'ResponseRequest',
+    {
+      plugins: [
+        { id: 'auto-router' },
+        { id: 'auto-beta-router' },
+        { id: 'context-compression' },
+        { id: 'file-parser' },
+        { id: 'fusion' },
+        { id: 'moderation' },
+        { id: 'pareto-router' },
+        { id: 'response-healing' },
+        { id: 'web' },
+        { id: 'web-fetch', enabled: false },
+      ],
+    },
+    true,
+  ],
   ['an unknown plugin id', 'Plugin', { id: 'teleport' }, false],
   ['a plugin without id', 'Plugin', { enabled: true }, false],
   ['cost_quality_tradeoff 11', 'Plugin', { id: 'auto-router', cost_quality_tradeoff: 11 }, false],
@@ -67,25 +94,57 @@ const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
   ['a function call item', 'OutputItem', { type: 'function_call', call_id: 'c', name: 'f', arguments: '{}' }, true],
   ['an output kind whose fields are not shown', 'OutputItem', { type: 'web_search_call', id: 'ws_1' }, true],
   // §2.8 catalog: the links and total_count names are not shown, so other names are not failed
-  ['a model list with other pagination member names', 'EmbeddingsModelList', { data: [], pagination: {}, count: 0 }, true],
+  [
+    'a model list with other pagination member names',
+    'EmbeddingsModelList',
+    { data: [], pagination: {}, count: 0 },
+    true,
+  ],
   // §6 stream events
   ['the shown delta event', 'ResponseStreamEvent', delta, true],
   ['a delta event without logprobs', 'ResponseStreamEvent', { ...delta, logprobs: undefined }, false],
   ['an event with a negative sequence_number', 'ResponseStreamEvent', { ...delta, sequence_number: -1 }, false],
-  ['an event type that is not shown', 'ResponseStreamEvent', { type: 'response.web_search_call.searching', sequence_number: 3 }, true],
+  [
+    'an event type that is not shown',
+    'ResponseStreamEvent',
+    { type: 'response.web_search_call.searching', sequence_number: 3 },
+    true,
+  ],
   ['an event without sequence_number', 'ResponseStreamEvent', { type: 'response.web_search_call.searching' }, false],
-  ['an error event', 'ResponseStreamEvent', { type: 'error', sequence_number: 2, code: null, message: 'm', param: null }, true],
+  [
+    'an error event',
+    'ResponseStreamEvent',
+    { type: 'error', sequence_number: 2, code: null, message: 'm', param: null },
+    true,
+  ],
   ['a debug event without debug', 'ResponseStreamEvent', { type: 'response.debug', sequence_number: 0 }, false],
   // §7 errors
-  ['an envelope with null metadata, service_metadata and user_id', 'ErrorEnvelope',
-    { error: { code: 400, message: 'm', metadata: null }, service_metadata: null, user_id: null }, true],
+  [
+    'an envelope with null metadata, service_metadata and user_id',
+    'ErrorEnvelope',
+    { error: { code: 400, message: 'm', metadata: null }, service_metadata: null, user_id: null },
+    true,
+  ],
   ['an envelope without error.code', 'ErrorEnvelope', { error: { message: 'm' } }, false],
   ['a string error code', 'ErrorEnvelope', { error: { code: '400', message: 'm' } }, false],
-  ['a guardrail block without patterns', 'GuardrailBlockError', { error: { code: 403, message: 'm', metadata: {} } }, false],
-  ['a guardrail block with partial service_metadata', 'GuardrailBlockError',
-    { error: { code: 403, message: 'm', metadata: { patterns: ['p'] } }, service_metadata: { attempt: 1 } }, false],
-  ['a guardrail block with null service_metadata', 'GuardrailBlockError',
-    { error: { code: 403, message: 'm', metadata: { patterns: ['p'] } }, service_metadata: null }, true],
+  [
+    'a guardrail block without patterns',
+    'GuardrailBlockError',
+    { error: { code: 403, message: 'm', metadata: {} } },
+    false,
+  ],
+  [
+    'a guardrail block with partial service_metadata',
+    'GuardrailBlockError',
+    { error: { code: 403, message: 'm', metadata: { patterns: ['p'] } }, service_metadata: { attempt: 1 } },
+    false,
+  ],
+  [
+    'a guardrail block with null service_metadata',
+    'GuardrailBlockError',
+    { error: { code: 403, message: 'm', metadata: { patterns: ['p'] } }, service_metadata: null },
+    true,
+  ],
   // §4.2 guardrails
   ['an empty key_hashes', 'UnassignKeysRequest', { key_hashes: [] }, false],
   ['an empty key hash', 'UnassignKeysRequest', { key_hashes: [''] }, false],

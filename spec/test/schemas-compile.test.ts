@@ -22,7 +22,10 @@ function inlineSchemaPointers(node: unknown, pointer: string, found: string[]): 
 }
 
 const asFragment = (pointer: string): string =>
-  pointer.split('/').map((segment, i) => (i === 0 ? segment : encodeURIComponent(segment))).join('/');
+  pointer
+    .split('/')
+    .map((segment, i) => (i === 0 ? segment : encodeURIComponent(segment)))
+    .join('/');
 
 describe('schemas compile', () => {
   it('declares the JSON Schema 2020-12 dialect', () => {

@@ -13,7 +13,12 @@ export const CATALOG_FAULTS: readonly FaultCase[] = [
     name: 'reports the page size as the total count',
     only: ['catalog/listEmbeddingsModels/paging'],
     caughtBy: 'page-window-matches',
-    fault: { response: (res) => (isRecord(res.body) && Array.isArray(res.body.data) && 'total_count' in res.body ? { ...res, body: { ...res.body, total_count: res.body.data.length } } : res) },
+    fault: {
+      response: (res) =>
+        isRecord(res.body) && Array.isArray(res.body.data) && 'total_count' in res.body
+          ? { ...res, body: { ...res.body, total_count: res.body.data.length } }
+          : res,
+    },
   },
   {
     name: 'lists a chat model among the embeddings models',
@@ -23,7 +28,13 @@ export const CATALOG_FAULTS: readonly FaultCase[] = [
       response: (res, req) => {
         if (req.path !== '/embeddings/models' || !isRecord(res.body) || !Array.isArray(res.body.data)) return res;
         const first = res.body.data[0];
-        const chat = isRecord(first) ? { ...first, id: 'openai/gpt-4o', architecture: { ...(first.architecture as object), output_modalities: ['text'] } } : first;
+        const chat = isRecord(first)
+          ? {
+              ...first,
+              id: 'openai/gpt-4o',
+              architecture: { ...(first.architecture as object), output_modalities: ['text'] },
+            }
+          : first;
         return { ...res, body: { ...res.body, data: [...res.body.data, chat], total_count: res.body.data.length + 1 } };
       },
     },
@@ -34,20 +45,32 @@ export const CATALOG_FAULTS: readonly FaultCase[] = [
     caughtBy: 'embeddings-listed',
     fault: {
       response: (res, req) =>
-        req.path === '/embeddings/models' && isRecord(res.body) && Array.isArray(res.body.data) ? { ...res, body: { ...res.body, data: [...res.body.data, res.body.data[0]], total_count: res.body.data.length + 1 } } : res,
+        req.path === '/embeddings/models' && isRecord(res.body) && Array.isArray(res.body.data)
+          ? {
+              ...res,
+              body: { ...res.body, data: [...res.body.data, res.body.data[0]], total_count: res.body.data.length + 1 },
+            }
+          : res,
     },
   },
   {
     name: 'ignores a limit that is not an integer',
     only: ['catalog/listEmbeddingsModels/limit-'],
     caughtBy: 'status-matches-rule',
-    fault: { request: (req) => ({ ...req, path: req.path.replace(/([?&])limit=[^&]*[^0-9&][^&]*/, '$1').replace(/[?&]$/, '') }) },
+    fault: {
+      request: (req) => ({
+        ...req,
+        path: req.path.replace(/([?&])limit=[^&]*[^0-9&][^&]*/, '$1').replace(/[?&]$/, ''),
+      }),
+    },
   },
   {
     name: 'does not resolve aliases',
     only: ['catalog/getModel/alias-'],
     caughtBy: 'model-matches-request',
-    fault: { request: (req) => ({ ...req, path: req.path.replace('claude-3-5-sonnet', 'no-alias-claude-3-5-sonnet') }) },
+    fault: {
+      request: (req) => ({ ...req, path: req.path.replace('claude-3-5-sonnet', 'no-alias-claude-3-5-sonnet') }),
+    },
   },
   {
     name: 'does not decode a percent-encoded variant colon',
@@ -59,13 +82,23 @@ export const CATALOG_FAULTS: readonly FaultCase[] = [
     name: 'does not block input the guardrail matches',
     only: ['guardrail/createResponse/'],
     caughtBy: 'guardrail-block-reported',
-    fault: { request: (req) => (req.headers.authorization === 'Bearer sk-mock-guarded' ? { ...req, headers: { ...req.headers, authorization: 'Bearer sk-mock-user' } } : req) },
+    fault: {
+      request: (req) =>
+        req.headers.authorization === 'Bearer sk-mock-guarded'
+          ? { ...req, headers: { ...req.headers, authorization: 'Bearer sk-mock-user' } }
+          : req,
+    },
   },
   {
     name: 'blocks without naming the patterns',
     only: ['guardrail/createResponse/blocked'],
     caughtBy: 'guardrail-block-reported',
-    fault: { response: (res) => (res.status === 403 && isRecord(res.body) && isRecord(res.body.error) ? { ...res, body: { ...res.body, error: { code: 403, message: 'blocked' } } } : res) },
+    fault: {
+      response: (res) =>
+        res.status === 403 && isRecord(res.body) && isRecord(res.body.error)
+          ? { ...res, body: { ...res.body, error: { code: 403, message: 'blocked' } } }
+          : res,
+    },
   },
   {
     name: 'leaves service_metadata out of the block',
@@ -84,7 +117,9 @@ export const CATALOG_FAULTS: readonly FaultCase[] = [
     caughtBy: 'unassigned-count-matches',
     fault: {
       response: (res, req) =>
-        res.status === 200 && isRecord(req.body) && Array.isArray(req.body.key_hashes) ? { ...res, body: { unassigned_count: req.body.key_hashes.length } } : res,
+        res.status === 200 && isRecord(req.body) && Array.isArray(req.body.key_hashes)
+          ? { ...res, body: { unassigned_count: req.body.key_hashes.length } }
+          : res,
     },
   },
   {

@@ -54,28 +54,48 @@ export async function startFaultProxy(upstreamBaseUrl: string, fault: Fault): Pr
   };
 }
 
-async function handle(upstream: string, fault: Fault, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function handle(
+  upstream: string,
+  fault: Fault,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name)) headers[name] = value;
-  let request: ProxiedRequest = { method: req.method ?? 'GET', path: (req.url ?? '/').replace(/^\/api\/v1/, ''), headers, body: text === '' ? undefined : parse(text) };
+  for (const [name, value] of Object.entries(req.headers))
+    if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name)) headers[name] = value;
+  let request: ProxiedRequest = {
+    method: req.method ?? 'GET',
+    path: (req.url ?? '/').replace(/^\/api\/v1/, ''),
+    headers,
+    body: text === '' ? undefined : parse(text),
+  };
   if (fault.request) request = fault.request(request);
   const answer = await fetch(upstream + request.path, {
     method: request.method,
     headers: request.headers,
-    body: request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body),
+    body:
+      request.body === undefined
+        ? undefined
+        : typeof request.body === 'string'
+          ? request.body
+          : JSON.stringify(request.body),
   });
   const answerText = await answer.text();
   const answerHeaders: Record<string, string> = {};
   answer.headers.forEach((value, name) => {
-    if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) answerHeaders[name] = value;
+    if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name))
+      answerHeaders[name] = value;
   });
   if ((answerHeaders['content-type'] ?? '').startsWith('text/event-stream') && fault.stream) {
     const frames = answerText.split(/\n\n/).filter((f) => f.trim() !== '');
     const out = fault.stream(frames, request);
-    res.writeHead(answer.status, { ...answerHeaders, 'content-type': out.contentType ?? answerHeaders['content-type'] ?? 'text/event-stream' });
+    res.writeHead(answer.status, {
+      ...answerHeaders,
+      'content-type': out.contentType ?? answerHeaders['content-type'] ?? 'text/event-stream',
+    });
     res.write(out.frames.map((f) => `${f}\n\n`).join(''));
     if (!out.stall) res.end(); // a stall keeps the connection open until the client gives up
     return;

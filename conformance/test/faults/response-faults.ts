@@ -29,19 +29,32 @@ export const RESPONSE_FAULTS: readonly FaultCase[] = [
     name: 'miscounts usage.total_tokens',
     only: ['rules/createResponse/plain'],
     caughtBy: 'usage-total-consistent',
-    fault: { response: (res) => (isRecord(res.body) && isRecord(res.body.usage) ? { ...res, body: { ...res.body, usage: { ...res.body.usage, total_tokens: 1 } } } : res) },
+    fault: {
+      response: (res) =>
+        isRecord(res.body) && isRecord(res.body.usage)
+          ? { ...res, body: { ...res.body, usage: { ...res.body.usage, total_tokens: 1 } } }
+          : res,
+    },
   },
   {
     name: 'drops the request metadata from the result',
     only: ['limits/createResponse/metadata-with-16'],
     caughtBy: 'metadata-echoed',
-    fault: { response: (res) => (isRecord(res.body) && isRecord(res.body.metadata) ? { ...res, body: { ...res.body, metadata: {} } } : res) },
+    fault: {
+      response: (res) =>
+        isRecord(res.body) && isRecord(res.body.metadata) ? { ...res, body: { ...res.body, metadata: {} } } : res,
+    },
   },
   {
     name: 'sends error.code 400 on a 401',
     only: ['auth/missing-key/getModel'],
     caughtBy: 'error-code-matches-status',
-    fault: { response: (res) => (res.status === 401 && isRecord(res.body) ? { ...res, body: { error: { code: 400, message: 'unauthorized' } } } : res) },
+    fault: {
+      response: (res) =>
+        res.status === 401 && isRecord(res.body)
+          ? { ...res, body: { error: { code: 400, message: 'unauthorized' } } }
+          : res,
+    },
   },
   {
     name: 'answers 404 without the error envelope',
@@ -56,7 +69,8 @@ export const RESPONSE_FAULTS: readonly FaultCase[] = [
     fault: {
       request: (req) => {
         const auth = req.headers.authorization;
-        if (auth === undefined || auth.includes('invalid')) return { ...req, headers: { ...req.headers, authorization: 'Bearer sk-mock-user' } };
+        if (auth === undefined || auth.includes('invalid'))
+          return { ...req, headers: { ...req.headers, authorization: 'Bearer sk-mock-user' } };
         return req;
       },
     },
@@ -65,26 +79,37 @@ export const RESPONSE_FAULTS: readonly FaultCase[] = [
     name: 'answers a missing key with a bare "Unauthorized"',
     only: ['auth/missing-key/getModel'],
     caughtBy: 'auth-required',
-    fault: { response: (res) => (res.status === 401 ? { ...res, body: { error: { code: 401, message: 'Unauthorized' } } } : res) },
+    fault: {
+      response: (res) =>
+        res.status === 401 ? { ...res, body: { error: { code: 401, message: 'Unauthorized' } } } : res,
+    },
   },
   {
     name: 'refuses an ordinary key without saying a management key is needed',
     only: ['auth/ordinary-key'],
     caughtBy: 'management-key-required',
-    fault: { response: (res) => (res.status === 403 ? { ...res, body: { error: { code: 403, message: 'Forbidden' } } } : res) },
+    fault: {
+      response: (res) => (res.status === 403 ? { ...res, body: { error: { code: 403, message: 'Forbidden' } } } : res),
+    },
   },
   {
     name: 'answers malformed JSON as if it were a plain request',
     only: ['rules/createResponse/malformed-json'],
     caughtBy: 'status-matches-rule',
-    fault: { request: (req) => (typeof req.body === 'string' ? { ...req, body: { model: 'openai/gpt-4o', input: 'hi' } } : req) },
+    fault: {
+      request: (req) =>
+        typeof req.body === 'string' ? { ...req, body: { model: 'openai/gpt-4o', input: 'hi' } } : req,
+    },
   },
   {
     name: 'lets an ordinary key unassign guardrail keys',
     only: ['auth/ordinary-key'],
     caughtBy: 'management-key-required',
     fault: {
-      request: (req) => (req.path.startsWith('/guardrails/') && req.headers.authorization === 'Bearer sk-mock-user' ? { ...req, headers: { ...req.headers, authorization: 'Bearer sk-mock-management' } } : req),
+      request: (req) =>
+        req.path.startsWith('/guardrails/') && req.headers.authorization === 'Bearer sk-mock-user'
+          ? { ...req, headers: { ...req.headers, authorization: 'Bearer sk-mock-management' } }
+          : req,
     },
   },
 ];

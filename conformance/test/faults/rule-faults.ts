@@ -3,7 +3,9 @@ import type { FaultCase } from './fault-case';
 import { isRecord, without } from './fault-case';
 
 /** Rewrites the JSON body of POST /responses requests. */
-function responsesBody(edit: (body: Record<string, unknown>) => Record<string, unknown>): (req: ProxiedRequest) => ProxiedRequest {
+function responsesBody(
+  edit: (body: Record<string, unknown>) => Record<string, unknown>,
+): (req: ProxiedRequest) => ProxiedRequest {
   return (req) => (req.path.startsWith('/responses') && isRecord(req.body) ? { ...req, body: edit(req.body) } : req);
 }
 
@@ -19,13 +21,22 @@ export const RULE_FAULTS: readonly FaultCase[] = [
     name: 'accepts 17 metadata pairs (keeps the first 16)',
     only: ['limits/createResponse/metadata-with-1'],
     caughtBy: 'limit-rejected-past-boundary',
-    fault: { request: responsesBody((b) => (isRecord(b.metadata) ? { ...b, metadata: Object.fromEntries(Object.entries(b.metadata).slice(0, 16)) } : b)) },
+    fault: {
+      request: responsesBody((b) =>
+        isRecord(b.metadata) ? { ...b, metadata: Object.fromEntries(Object.entries(b.metadata).slice(0, 16)) } : b,
+      ),
+    },
   },
   {
     name: 'clamps limit to 1000 instead of rejecting 1001',
     only: ['limits/listEmbeddingsModels/'],
     caughtBy: 'limit-rejected-past-boundary',
-    fault: { request: (req) => ({ ...req, path: req.path.replace(/limit=(\d+)/, (_, n: string) => `limit=${Math.min(Number(n), 1000)}`) }) },
+    fault: {
+      request: (req) => ({
+        ...req,
+        path: req.path.replace(/limit=(\d+)/, (_, n: string) => `limit=${Math.min(Number(n), 1000)}`),
+      }),
+    },
   },
   {
     name: 'rejects the maximum fusion panel (8 analysis models)',
@@ -34,7 +45,9 @@ export const RULE_FAULTS: readonly FaultCase[] = [
     fault: {
       request: responsesBody((b) => {
         const fusion = Array.isArray(b.plugins) ? b.plugins.find((p) => isRecord(p) && p.id === 'fusion') : undefined;
-        return isRecord(fusion) && Array.isArray(fusion.analysis_models) && fusion.analysis_models.length === 8 ? { ...b, user: 'u'.repeat(300) } : b;
+        return isRecord(fusion) && Array.isArray(fusion.analysis_models) && fusion.analysis_models.length === 8
+          ? { ...b, user: 'u'.repeat(300) }
+          : b;
       }),
     },
   },
@@ -66,14 +79,21 @@ export const RULE_FAULTS: readonly FaultCase[] = [
     name: 'answers an unknown model with the default model',
     only: ['rules/createResponse/unknown-model'],
     caughtBy: 'status-matches-rule',
-    fault: { request: responsesBody((b) => (String(b.model).startsWith('conformance-') ? { ...b, model: 'openai/gpt-4o' } : b)) },
+    fault: {
+      request: responsesBody((b) =>
+        String(b.model).startsWith('conformance-') ? { ...b, model: 'openai/gpt-4o' } : b,
+      ),
+    },
   },
   {
     name: 'ignores the legacy metadata header',
     only: ['rules/createResponse/service-metadata-'],
     caughtBy: 'service-metadata-present',
     fault: {
-      request: (req) => ({ ...req, headers: without(req.headers, 'x-service-experimental-metadata') as Record<string, string> }),
+      request: (req) => ({
+        ...req,
+        headers: without(req.headers, 'x-service-experimental-metadata') as Record<string, string>,
+      }),
     },
   },
   {
@@ -82,7 +102,9 @@ export const RULE_FAULTS: readonly FaultCase[] = [
     caughtBy: 'no-server-error',
     fault: {
       response: (res, req) =>
-        isRecord(req.body) && isRecord(req.body.metadata) && Object.keys(req.body.metadata).length >= 3 ? { ...res, status: 500, body: { error: { code: 500, message: 'boom' } } } : res,
+        isRecord(req.body) && isRecord(req.body.metadata) && Object.keys(req.body.metadata).length >= 3
+          ? { ...res, status: 500, body: { error: { code: 500, message: 'boom' } } }
+          : res,
     },
   },
   {
@@ -90,13 +112,22 @@ export const RULE_FAULTS: readonly FaultCase[] = [
     only: ['property/createResponse/valid'],
     caughtBy: 'no-server-error',
     fault: {
-      response: (res, req) => (/[^\u0000-\u007f]/.test(JSON.stringify(req.body ?? '').replace(/\\u[0-9a-f]{4}/gi, '')) ? { ...res, status: 500, body: { error: { code: 500, message: 'encoding' } } } : res),
+      response: (res, req) =>
+        /[^\u0000-\u007f]/.test(JSON.stringify(req.body ?? '').replace(/\\u[0-9a-f]{4}/gi, ''))
+          ? { ...res, status: 500, body: { error: { code: 500, message: 'encoding' } } }
+          : res,
     },
   },
   {
     name: 'accepts parallel_tool_calls of any type (coerces it)',
     only: ['property/createResponse/wrong-types'],
     caughtBy: 'invalid-request-rejected',
-    fault: { request: responsesBody((b) => ('parallel_tool_calls' in b && typeof b.parallel_tool_calls !== 'boolean' && b.parallel_tool_calls !== null ? { ...b, parallel_tool_calls: true } : b)) },
+    fault: {
+      request: responsesBody((b) =>
+        'parallel_tool_calls' in b && typeof b.parallel_tool_calls !== 'boolean' && b.parallel_tool_calls !== null
+          ? { ...b, parallel_tool_calls: true }
+          : b,
+      ),
+    },
   },
 ];

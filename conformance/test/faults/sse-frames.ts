@@ -21,7 +21,10 @@ export function typeOf(frame: string): string | undefined {
 }
 
 /** Rewrites every event with `edit`, renumbering sequence_number from 0 so only the intended fault shows. */
-export function mapEvents(frames: string[], edit: (event: EventBody, index: number) => EventBody | undefined = (e) => e): string[] {
+export function mapEvents(
+  frames: string[],
+  edit: (event: EventBody, index: number) => EventBody | undefined = (e) => e,
+): string[] {
   const out: string[] = [];
   let n = 0;
   frames.forEach((frame, index) => {

@@ -16,25 +16,48 @@ export const STREAM_FAULTS: readonly FaultCase[] = [
     name: 'streams although stream is false',
     only: ['rules/createResponse/stream-false'],
     caughtBy: 'stream-content-type',
-    fault: { request: (req) => (req.path === '/responses' && isRecord(req.body) ? { ...req, body: { ...req.body, stream: true } } : req) },
+    fault: {
+      request: (req) =>
+        req.path === '/responses' && isRecord(req.body) ? { ...req, body: { ...req.body, stream: true } } : req,
+    },
   },
   {
     name: 'marks the completed response in_progress',
     only: ONLY,
     caughtBy: 'stream-lifecycle-order',
-    fault: { stream: (frames) => ({ frames: mapEvents(frames, (e) => (e.type === 'response.completed' && isRecord(e.response) ? { ...e, response: { ...e.response, status: 'in_progress' } } : e)) }) },
+    fault: {
+      stream: (frames) => ({
+        frames: mapEvents(frames, (e) =>
+          e.type === 'response.completed' && isRecord(e.response)
+            ? { ...e, response: { ...e.response, status: 'in_progress' } }
+            : e,
+        ),
+      }),
+    },
   },
   {
     name: 'closes the content part with other text than the deltas',
     only: ONLY,
     caughtBy: 'stream-deltas-join',
-    fault: { stream: (frames) => ({ frames: mapEvents(frames, (e) => (e.type === 'response.content_part.done' && isRecord(e.part) ? { ...e, part: { ...e.part, text: 'other' } } : e)) }) },
+    fault: {
+      stream: (frames) => ({
+        frames: mapEvents(frames, (e) =>
+          e.type === 'response.content_part.done' && isRecord(e.part)
+            ? { ...e, part: { ...e.part, text: 'other' } }
+            : e,
+        ),
+      }),
+    },
   },
   {
     name: 'never sends response.output_text.done',
     only: ONLY,
     caughtBy: 'stream-deltas-join',
-    fault: { stream: (frames) => ({ frames: mapEvents(frames, (e) => (e.type === 'response.output_text.done' ? undefined : e)) }) },
+    fault: {
+      stream: (frames) => ({
+        frames: mapEvents(frames, (e) => (e.type === 'response.output_text.done' ? undefined : e)),
+      }),
+    },
   },
   {
     name: 'sends two deltas out of order',
@@ -66,13 +89,21 @@ export const STREAM_FAULTS: readonly FaultCase[] = [
     name: 'sends deltas that do not join to the done text',
     only: ONLY,
     caughtBy: 'stream-deltas-join',
-    fault: { stream: (frames) => ({ frames: mapEvents(frames, (e) => (e.type === 'response.output_text.delta' && e.delta !== '' ? { ...e, delta: `${String(e.delta)}!` } : e)) }) },
+    fault: {
+      stream: (frames) => ({
+        frames: mapEvents(frames, (e) =>
+          e.type === 'response.output_text.delta' && e.delta !== '' ? { ...e, delta: `${String(e.delta)}!` } : e,
+        ),
+      }),
+    },
   },
   {
     name: 'stalls halfway through the stream',
     only: ONLY,
     caughtBy: 'stream-completes-in-time',
-    fault: { stream: (frames) => ({ frames: frames.slice(0, Math.max(2, Math.floor(frames.length / 2))), stall: true }) },
+    fault: {
+      stream: (frames) => ({ frames: frames.slice(0, Math.max(2, Math.floor(frames.length / 2))), stall: true }),
+    },
   },
   {
     name: 'sends a malformed SSE line',
@@ -84,7 +115,9 @@ export const STREAM_FAULTS: readonly FaultCase[] = [
     name: 'starts without response.created',
     only: ONLY,
     caughtBy: 'stream-lifecycle-order',
-    fault: { stream: (frames) => ({ frames: mapEvents(frames, (e) => (e.type === 'response.created' ? undefined : e)) }) },
+    fault: {
+      stream: (frames) => ({ frames: mapEvents(frames, (e) => (e.type === 'response.created' ? undefined : e)) }),
+    },
   },
   {
     name: 'sends a second terminal event',
@@ -101,13 +134,23 @@ export const STREAM_FAULTS: readonly FaultCase[] = [
     name: 'never closes a content part',
     only: ONLY,
     caughtBy: 'stream-pairs-matched',
-    fault: { stream: (frames) => ({ frames: mapEvents(frames, (e) => (e.type === 'response.content_part.done' ? undefined : e)) }) },
+    fault: {
+      stream: (frames) => ({
+        frames: mapEvents(frames, (e) => (e.type === 'response.content_part.done' ? undefined : e)),
+      }),
+    },
   },
   {
     name: 'names another item id in the deltas',
     only: ONLY,
     caughtBy: 'stream-items-consistent',
-    fault: { stream: (frames) => ({ frames: mapEvents(frames, (e) => (e.type === 'response.output_text.delta' ? { ...e, item_id: 'msg_other' } : e)) }) },
+    fault: {
+      stream: (frames) => ({
+        frames: mapEvents(frames, (e) =>
+          e.type === 'response.output_text.delta' ? { ...e, item_id: 'msg_other' } : e,
+        ),
+      }),
+    },
   },
   {
     name: 'fails every stream after two tokens (an upstream failure)',
@@ -132,7 +175,13 @@ export const STREAM_FAULTS: readonly FaultCase[] = [
 function shiftAfter(n: number): (frame: string) => string {
   return (frame) => {
     const event = eventOf(frame);
-    if (!event || typeof event.sequence_number !== 'number' || event.sequence_number <= n || typeOf(frame) === undefined) return frame;
+    if (
+      !event ||
+      typeof event.sequence_number !== 'number' ||
+      event.sequence_number <= n ||
+      typeOf(frame) === undefined
+    )
+      return frame;
     return frameOf({ ...event, sequence_number: event.sequence_number + 1 });
   };
 }

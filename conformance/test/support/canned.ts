@@ -15,11 +15,25 @@ export interface CannedAnswer {
 
 /** An exchange as the client would have captured it, without any network. */
 export function cannedExchange(operation: OperationInfo, answer: CannedAnswer): Exchange {
-  const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-  const headers: Record<string, string> = answer.contentType === undefined ? {} : { 'content-type': answer.contentType };
-  const request: RequestSpec = { method: operation.method, path: operation.path, credential: 'apiKey', stream: answer.sse, ...answer.request };
+  const text =
+    answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+  const headers: Record<string, string> =
+    answer.contentType === undefined ? {} : { 'content-type': answer.contentType };
+  const request: RequestSpec = {
+    method: operation.method,
+    path: operation.path,
+    credential: 'apiKey',
+    stream: answer.sse,
+    ...answer.request,
+  };
   const base = { scenario: 'canned', operation, request, url: `http://gateway.test/api/v1${request.path}` };
-  const response = { status: answer.status, headers, text, json: answer.sse ? undefined : parseJson(text), durationMs: 1 };
+  const response = {
+    status: answer.status,
+    headers,
+    text,
+    json: answer.sse ? undefined : parseJson(text),
+    durationMs: 1,
+  };
   if (!answer.sse) return { ...base, response };
   const sse = createSseCollector();
   sse.feed(text);

@@ -40,9 +40,16 @@ export const createResponse: Handler = async (ctx) => {
 
   const withMetadata = wantsServiceMetadata(ctx.headers);
   const verdict = checkGuardrails(store.guardrailsFor(ctx.key.hash), input.allText);
-  const metadata = (blocked: boolean) => (withMetadata
-    ? buildServiceMetadata({ requested: models.requested, route, stages: verdict.stages, chosenBy: models.chosenBy, blocked })
-    : undefined);
+  const metadata = (blocked: boolean) =>
+    withMetadata
+      ? buildServiceMetadata({
+          requested: models.requested,
+          route,
+          stages: verdict.stages,
+          chosenBy: models.chosenBy,
+          blocked,
+        })
+      : undefined;
   if (verdict.block) {
     throw new GatewayError(403, verdict.block.message, {
       metadata: { patterns: [...verdict.block.patterns] },
@@ -54,7 +61,11 @@ export const createResponse: Handler = async (ctx) => {
   if (sessionId !== undefined) store.sessions.set(sessionId, route.provider.slug);
   const createdAt = nowSeconds();
   const result = buildResult({
-    body, input, answer, createdAt, completedAt: createdAt,
+    body,
+    input,
+    answer,
+    createdAt,
+    completedAt: createdAt,
     ids: responseIds(store, createdAt),
     model: route.model.model.id,
   });
@@ -68,10 +79,10 @@ export const createResponse: Handler = async (ctx) => {
     return { status: 200, body: result, headers };
   }
 
-  const debug = body.debug?.echo_upstream_body === true ? { echo_upstream_body: upstreamBody(body, input, route) } : undefined;
-  const failAfter: FailAfter | undefined = failAfterTokens === undefined
-    ? undefined
-    : { tokens: failAfterTokens, failure: upstreamFailure(failAfterTokens) };
+  const debug =
+    body.debug?.echo_upstream_body === true ? { echo_upstream_body: upstreamBody(body, input, route) } : undefined;
+  const failAfter: FailAfter | undefined =
+    failAfterTokens === undefined ? undefined : { tokens: failAfterTokens, failure: upstreamFailure(failAfterTokens) };
   await stream(ctx, result, pacing, headers, debug, failAfter);
   return { streamed: true, status: 200 };
 };

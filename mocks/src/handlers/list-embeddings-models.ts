@@ -15,7 +15,8 @@ export const listEmbeddingsModels: Handler = ({ query, store, operation, options
   const limit = limitGiven ? (query.limit as number) : defaultLimit(operation.parameters);
   const data = all.slice(offset, offset + limit);
   const nextOffset = offset + limit;
-  const next = nextOffset < all.length ? `${options.basePath}/embeddings/models?offset=${nextOffset}&limit=${limit}` : null;
+  const next =
+    nextOffset < all.length ? `${options.basePath}/embeddings/models?offset=${nextOffset}&limit=${limit}` : null;
   return { status: 200, body: { data, links: { next }, total_count: all.length } };
 };
 

@@ -25,7 +25,11 @@ export function authenticate(
   if (!key) {
     throw new GatewayError(401, 'Invalid credentials: the API key is not recognised');
   }
-  if (operation?.securitySchemes.length && operation.securitySchemes.every((s) => s === MANAGEMENT_SCHEME) && !key.management) {
+  if (
+    operation?.securitySchemes.length &&
+    operation.securitySchemes.every((s) => s === MANAGEMENT_SCHEME) &&
+    !key.management
+  ) {
     throw new GatewayError(403, 'Only management keys can perform this operation');
   }
   return key;
@@ -38,7 +42,8 @@ const WHITESPACE = /\s/;
  * or undefined. Read with no capturing regular expression: it runs on every request.
  */
 export function bearerToken(header: string): string | undefined {
-  if (header.length < 8 || header.slice(0, 6).toLowerCase() !== 'bearer' || !WHITESPACE.test(header.charAt(6))) return undefined;
+  if (header.length < 8 || header.slice(0, 6).toLowerCase() !== 'bearer' || !WHITESPACE.test(header.charAt(6)))
+    return undefined;
   const token = header.slice(7).trim();
   return token === '' || WHITESPACE.test(token) ? undefined : token;
 }

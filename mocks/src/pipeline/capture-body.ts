@@ -7,7 +7,8 @@ import type { ServerResponse } from 'node:http';
 export function captureBody(res: ServerResponse): () => string {
   const chunks: Buffer[] = [];
   const keep = (chunk: unknown, encoding: unknown): void => {
-    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    if (typeof chunk === 'string')
+      chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
     else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
   };
   const write = res.write;

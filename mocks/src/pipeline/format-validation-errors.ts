@@ -40,20 +40,40 @@ export function summarize(problems: readonly FieldProblem[], limit = 3): string 
 function describe(location: string, error: ErrorObject): FieldProblem {
   const field = toField(location, error.instancePath);
   if (error.propertyName !== undefined) {
-    return { field, rule: `propertyNames.${error.keyword}`, message: `has key "${error.propertyName}" that ${error.message ?? 'is invalid'} (propertyNames ${error.keyword})` };
+    return {
+      field,
+      rule: `propertyNames.${error.keyword}`,
+      message: `has key "${error.propertyName}" that ${error.message ?? 'is invalid'} (propertyNames ${error.keyword})`,
+    };
   }
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties':
-      return { field, rule: 'additionalProperties', message: `has unknown property "${String(params.additionalProperty)}", which is not allowed (additionalProperties)` };
+      return {
+        field,
+        rule: 'additionalProperties',
+        message: `has unknown property "${String(params.additionalProperty)}", which is not allowed (additionalProperties)`,
+      };
     case 'required':
-      return { field, rule: 'required', message: `is missing required property "${String(params.missingProperty)}" (required)` };
+      return {
+        field,
+        rule: 'required',
+        message: `is missing required property "${String(params.missingProperty)}" (required)`,
+      };
     case 'enum':
-      return { field, rule: 'enum', message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')} (enum)` };
+      return {
+        field,
+        rule: 'enum',
+        message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')} (enum)`,
+      };
     case 'const':
       return { field, rule: 'const', message: `must be ${JSON.stringify(params.allowedValue)} (const)` };
     case 'propertyNames':
-      return { field, rule: 'propertyNames', message: `has an invalid key "${String(params.propertyName)}" (propertyNames)` };
+      return {
+        field,
+        rule: 'propertyNames',
+        message: `has an invalid key "${String(params.propertyName)}" (propertyNames)`,
+      };
     default:
       return { field, rule: error.keyword, message: `${error.message ?? 'is invalid'} (${error.keyword})` };
   }
@@ -85,7 +105,9 @@ function dropMismatchedBranches(errors: readonly ErrorObject[]): ErrorObject[] {
   const inMismatched = (error: ErrorObject): boolean =>
     mismatched.some(({ branch, at }) => error.schemaPath.startsWith(`${branch}/`) && error.instancePath.startsWith(at));
   const kept = errors.filter((error) => !inMismatched(error));
-  const specific = kept.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf' && !DISCRIMINATOR.test(e.schemaPath));
+  const specific = kept.filter(
+    (e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf' && !DISCRIMINATOR.test(e.schemaPath),
+  );
   if (specific.length > 0) return specific;
   // Every branch mismatched: the value is of no known kind; name the kinds that exist, once.
   const constants = errors.filter((e) => e.keyword === 'const' && DISCRIMINATOR.test(e.schemaPath));

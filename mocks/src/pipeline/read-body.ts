@@ -35,7 +35,8 @@ export function readBody(req: IncomingMessage, limitBytes: number, tooLargeStatu
       else chunks.push(chunk);
     };
     const onEnd = (): void => finish(null);
-    const onError = (err: Error): void => finish(new GatewayError(400, `Request body could not be read: ${err.message}`));
+    const onError = (err: Error): void =>
+      finish(new GatewayError(400, `Request body could not be read: ${err.message}`));
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);

@@ -63,13 +63,21 @@ export function compileRequestValidator(contract: Contract, operation: Operation
   };
 }
 
-function rawParameter(param: ParameterInfo, request: RawRequest, searchParams: URLSearchParams | undefined): string | undefined {
+function rawParameter(
+  param: ParameterInfo,
+  request: RawRequest,
+  searchParams: URLSearchParams | undefined,
+): string | undefined {
   switch (param.in) {
     case 'path':
       return request.pathParams[param.name];
     case 'query': {
       const values = searchParams?.getAll(param.name) ?? [];
-      if (values.length > 1) throw new GatewayError(400, `Invalid request: query.${param.name} is given ${values.length} times; give it once`);
+      if (values.length > 1)
+        throw new GatewayError(
+          400,
+          `Invalid request: query.${param.name} is given ${values.length} times; give it once`,
+        );
       return values[0];
     }
     case 'header': {
@@ -104,10 +112,15 @@ function coercion(schema: Record<string, unknown>): (raw: string) => unknown {
 function parseJsonBody(request: RawRequest, required: boolean): unknown {
   const raw = request.body;
   if (!raw || raw.length === 0) {
-    if (required) throw new GatewayError(400, 'Invalid request: a JSON request body is required (Content-Type: application/json)');
+    if (required)
+      throw new GatewayError(400, 'Invalid request: a JSON request body is required (Content-Type: application/json)');
     return undefined;
   }
-  const contentType = String(request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const contentType =
+    String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase() ?? '';
   if (contentType !== '' && contentType !== 'application/json' && !contentType.endsWith('+json')) {
     throw new GatewayError(400, `Invalid request: Content-Type must be application/json, got ${contentType}`);
   }

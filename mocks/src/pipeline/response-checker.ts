@@ -34,7 +34,10 @@ export class ResponseChecker {
   checkStream(operation: OperationInfo, status: number, text: string): void {
     const schema = this.schemaFor(operation, status, 'text/event-stream');
     if (!schema) return;
-    const data = text.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim());
+    const data = text
+      .split('\n')
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(5).trim());
     if (data[data.length - 1] !== '[DONE]') this.report(operation, status, 'stream does not end with data: [DONE]');
     data.slice(0, -1).forEach((event, index) => {
       try {
@@ -63,7 +66,10 @@ export class ResponseChecker {
       this.validators.set(pointer, validate);
     }
     if (validate(body)) return;
-    const details = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
+    const details = (validate.errors ?? [])
+      .slice(0, 5)
+      .map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`)
+      .join('; ');
     this.report(operation, status, `${what} does not match ${pointer}: ${details}`);
   }
 

@@ -10,8 +10,14 @@ export function checkExample(operation: OperationInfo, code: number | undefined,
   const names = examplesOf(operation, status);
   if (names.includes(example)) return;
   const elsewhere = [...operation.responses.keys()].find((other) => examplesOf(operation, other).includes(example));
-  const hint = elsewhere ? `; it is an example of status ${elsewhere}: send Prefer: code=${elsewhere}, example=${example}` : '';
-  throw new GatewayError(400, `Prefer: example=${example} is not an example of ${operation.operationId} ${status}; available: ${names.join(', ') || 'none'}${hint}`, { mockControl: true });
+  const hint = elsewhere
+    ? `; it is an example of status ${elsewhere}: send Prefer: code=${elsewhere}, example=${example}`
+    : '';
+  throw new GatewayError(
+    400,
+    `Prefer: example=${example} is not an example of ${operation.operationId} ${status}; available: ${names.join(', ') || 'none'}${hint}`,
+    { mockControl: true },
+  );
 }
 
 function lowestSuccess(operation: OperationInfo): string {

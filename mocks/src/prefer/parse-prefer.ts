@@ -17,15 +17,23 @@ export function parsePrefer(header: string): PreferScenario {
     if (trimmed === '') continue;
     const eq = trimmed.indexOf('=');
     const name = (eq === -1 ? trimmed : trimmed.slice(0, eq)).trim().toLowerCase();
-    const value = eq === -1 ? '' : trimmed.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    const value =
+      eq === -1
+        ? ''
+        : trimmed
+            .slice(eq + 1)
+            .trim()
+            .replace(/^"(.*)"$/, '$1');
     if (name === 'code') {
-      if (!/^\d{3}$/.test(value)) throw new GatewayError(400, `Prefer: code=${value} is not an HTTP status code`, CONTROL);
+      if (!/^\d{3}$/.test(value))
+        throw new GatewayError(400, `Prefer: code=${value} is not an HTTP status code`, CONTROL);
       scenario.code = Number(value);
     } else if (name === 'example') {
       if (value === '') throw new GatewayError(400, 'Prefer: example= needs the name of an example', CONTROL);
       scenario.example = value;
     } else if (name === 'dynamic') {
-      if (value !== 'true' && value !== 'false') throw new GatewayError(400, `Prefer: dynamic=${value} must be true or false`, CONTROL);
+      if (value !== 'true' && value !== 'false')
+        throw new GatewayError(400, `Prefer: dynamic=${value} must be true or false`, CONTROL);
       scenario.dynamic = value === 'true';
     }
     // Other preferences (RFC 7240: return=, respond-async...) are not scenario controls; ignore them.

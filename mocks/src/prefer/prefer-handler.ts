@@ -41,12 +41,16 @@ export function createPreferHandler(contract: Contract, basePath: string) {
     return loaded;
   };
 
-  const run = async (request: Record<string, unknown>, scenario: Scenario): Promise<{ statusCode: number; headers?: Record<string, unknown>; body?: unknown }> => {
+  const run = async (
+    request: Record<string, unknown>,
+    scenario: Scenario,
+  ): Promise<{ statusCode: number; headers?: Record<string, unknown>; body?: unknown }> => {
     const { prism, operations } = await load();
     const result = (await prism.request(request as never, operations, prismConfig(scenario))()) as
       | { _tag: 'Right'; right: { output: { statusCode: number; headers?: Record<string, unknown>; body?: unknown } } }
       | { _tag: 'Left'; left: Error };
-    if (result._tag === 'Left') throw new GatewayError(400, `Prefer scenario could not be produced: ${result.left.message}`, CONTROL);
+    if (result._tag === 'Left')
+      throw new GatewayError(400, `Prefer scenario could not be produced: ${result.left.message}`, CONTROL);
     return result.right.output;
   };
 
@@ -55,26 +59,43 @@ export function createPreferHandler(contract: Contract, basePath: string) {
     return pointer === undefined || typeof output.body === 'string' || contract.validator(pointer)(output.body);
   };
 
-  return async (operation: OperationInfo, req: IncomingMessage, body: Buffer | undefined): Promise<HandlerResult | undefined> => {
+  return async (
+    operation: OperationInfo,
+    req: IncomingMessage,
+    body: Buffer | undefined,
+  ): Promise<HandlerResult | undefined> => {
     const scenario = parsePrefer(String(req.headers.prefer));
-    if (scenario.code === undefined && scenario.example === undefined && scenario.dynamic === undefined) return undefined;
+    if (scenario.code === undefined && scenario.example === undefined && scenario.dynamic === undefined)
+      return undefined;
     const documented = [...operation.responses.keys()];
     if (scenario.code !== undefined && !documented.includes(String(scenario.code))) {
-      throw new GatewayError(400, `Prefer: code=${scenario.code} is not documented for ${operation.operationId}; documented statuses: ${documented.join(', ')}`, CONTROL);
+      throw new GatewayError(
+        400,
+        `Prefer: code=${scenario.code} is not documented for ${operation.operationId}; documented statuses: ${documented.join(', ')}`,
+        CONTROL,
+      );
     }
     if (scenario.example !== undefined) checkExample(operation, scenario.code, scenario.example);
     // No base URL: Prism then matches the operation by its path and skips matching the server.
     const url = new URL(req.url ?? '/', 'http://mock');
-    const produce = () => run({
-      method: (req.method ?? 'GET').toLowerCase(),
-      url: { path: url.pathname.slice(basePath.length), query: Object.fromEntries(url.searchParams) },
-      headers: { ...(req.headers as Record<string, string>), prefer: '' },
-      body: parseBody(body),
-    }, { code: scenario.code, exampleKey: scenario.example, dynamic: scenario.dynamic === true });
+    const produce = () =>
+      run(
+        {
+          method: (req.method ?? 'GET').toLowerCase(),
+          url: { path: url.pathname.slice(basePath.length), query: Object.fromEntries(url.searchParams) },
+          headers: { ...(req.headers as Record<string, string>), prefer: '' },
+          body: parseBody(body),
+        },
+        { code: scenario.code, exampleKey: scenario.example, dynamic: scenario.dynamic === true },
+      );
     let output = await produce();
     // Prism's generator ignores `not` (GenericOutputItem), so a generated body can break the spec:
     // generate again, a few times, until it conforms (about one in four fails for createResponse).
-    for (let attempt = 1; scenario.dynamic === true && attempt < DYNAMIC_ATTEMPTS && !conforms(operation, output); attempt++) {
+    for (
+      let attempt = 1;
+      scenario.dynamic === true && attempt < DYNAMIC_ATTEMPTS && !conforms(operation, output);
+      attempt++
+    ) {
       output = await produce();
     }
     // Prism spells header names as it likes (`Content-type`); keep them all, lower-cased.
@@ -82,9 +103,10 @@ export function createPreferHandler(contract: Contract, basePath: string) {
     for (const [name, value] of Object.entries(output.headers ?? {})) {
       if (value !== undefined && name.toLowerCase() !== 'content-length') headers[name.toLowerCase()] = String(value);
     }
-    const rawBody = typeof output.body === 'string'
-      ? terminateEvents(output.body, headers['content-type'])
-      : JSON.stringify(withEnvelopeCode(output.body ?? null, output.statusCode));
+    const rawBody =
+      typeof output.body === 'string'
+        ? terminateEvents(output.body, headers['content-type'])
+        : JSON.stringify(withEnvelopeCode(output.body ?? null, output.statusCode));
     return { status: output.statusCode, rawBody, headers };
   };
 }
@@ -130,7 +152,16 @@ function parseBody(body: Buffer | undefined): unknown {
 
 function silentLogger(): Record<string, unknown> {
   const noop = (): void => undefined;
-  const logger: Record<string, unknown> = { info: noop, warn: noop, error: noop, debug: noop, trace: noop, fatal: noop, success: noop, level: 'silent' };
+  const logger: Record<string, unknown> = {
+    info: noop,
+    warn: noop,
+    error: noop,
+    debug: noop,
+    trace: noop,
+    fatal: noop,
+    success: noop,
+    level: 'silent',
+  };
   logger.child = () => logger;
   return logger;
 }

@@ -28,25 +28,45 @@ export interface Answer {
  *   script's when it names an allowed tool, else one built from the tool's `parameters`;
  * - `text.format` json_schema / json_object turns a non-JSON text into JSON that fits.
  */
-export function decideAnswer(body: ResponseRequest, fixtures: Fixtures, input: InputText, model: FixtureModelObject): Answer {
+export function decideAnswer(
+  body: ResponseRequest,
+  fixtures: Fixtures,
+  input: InputText,
+  model: FixtureModelObject,
+): Answer {
   const match = matchScript(fixtures, input.matchText);
   const functions = (body.tools ?? []).filter(isFunctionTool);
   const choice = readToolChoice(body.tool_choice, functions);
-  const reasoning = wantsReasoning(body, model) ? match.reasoning ?? defaultReasoning(match.name) : undefined;
+  const reasoning = wantsReasoning(body, model) ? (match.reasoning ?? defaultReasoning(match.name)) : undefined;
   const reply = match.reply;
 
   if ('function_call' in reply && choice.mode !== 'none') {
     const call = reply.function_call;
-    const allowed = choice.forced === undefined ? functions.some((f) => f.name === call.name) : choice.forced.name === call.name;
-    if (allowed) return { body: { kind: 'function_call', name: call.name, arguments: JSON.stringify(call.arguments) }, reasoning, script: match.name };
+    const allowed =
+      choice.forced === undefined ? functions.some((f) => f.name === call.name) : choice.forced.name === call.name;
+    if (allowed)
+      return {
+        body: { kind: 'function_call', name: call.name, arguments: JSON.stringify(call.arguments) },
+        reasoning,
+        script: match.name,
+      };
   }
   if (choice.mode === 'required') {
     const tool = choice.forced ?? functions[0];
-    if (tool) return { body: { kind: 'function_call', name: tool.name, arguments: JSON.stringify(sampleArguments(tool)) }, reasoning, script: match.name };
+    if (tool)
+      return {
+        body: { kind: 'function_call', name: tool.name, arguments: JSON.stringify(sampleArguments(tool)) },
+        reasoning,
+        script: match.name,
+      };
   }
   if ('refusal' in reply) return { body: { kind: 'refusal', refusal: reply.refusal }, reasoning, script: match.name };
   const text = 'text' in reply ? reply.text : fixtures.default_reply.text;
-  return { body: { kind: 'text', text: formatText(text, body.text) }, reasoning, script: 'text' in reply ? match.name : null };
+  return {
+    body: { kind: 'text', text: formatText(text, body.text) },
+    reasoning,
+    script: 'text' in reply ? match.name : null,
+  };
 }
 
 interface Choice {
@@ -58,12 +78,17 @@ interface Choice {
 function readToolChoice(raw: ResponseRequest['tool_choice'], functions: readonly FunctionTool[]): Choice {
   if (raw === 'none') return { mode: 'none', forced: undefined };
   if (raw === 'required') {
-    if (functions.length === 0) throw new GatewayError(400, 'tool_choice is "required" but no function tools were given');
+    if (functions.length === 0)
+      throw new GatewayError(400, 'tool_choice is "required" but no function tools were given');
     return { mode: 'required', forced: undefined };
   }
   if (typeof raw === 'object' && raw !== null && raw.type === 'function' && typeof raw.name === 'string') {
     const forced = functions.find((f) => f.name === raw.name);
-    if (!forced) throw new GatewayError(400, `tool_choice names the function "${raw.name}", which is not among the function tools`);
+    if (!forced)
+      throw new GatewayError(
+        400,
+        `tool_choice names the function "${raw.name}", which is not among the function tools`,
+      );
     return { mode: 'required', forced };
   }
   return { mode: 'auto', forced: undefined };

@@ -36,7 +36,9 @@ export function buildResult(input: ResultInput): ResponseResult {
       type: 'reasoning',
       id: ids.item('rs'),
       summary: [{ type: 'summary_text', text: summary.text }],
-      ...(body.include?.includes('reasoning.encrypted_content') ? { encrypted_content: Buffer.from(summary.text).toString('base64') } : {}),
+      ...(body.include?.includes('reasoning.encrypted_content')
+        ? { encrypted_content: Buffer.from(summary.text).toString('base64') }
+        : {}),
       status: summary.truncated ? 'incomplete' : 'completed',
     });
   }
@@ -50,16 +52,25 @@ export function buildResult(input: ResultInput): ResponseResult {
     cut ||= piece.truncated;
     const status = piece.truncated ? 'incomplete' : 'completed';
     if (a.kind === 'function_call') {
-      output.push({ type: 'function_call', id: ids.item('fc'), call_id: ids.item('call'), name: a.name, arguments: piece.text, status });
+      output.push({
+        type: 'function_call',
+        id: ids.item('fc'),
+        call_id: ids.item('call'),
+        name: a.name,
+        arguments: piece.text,
+        status,
+      });
     } else {
       output.push({
         type: 'message',
         id: ids.item('msg'),
         role: 'assistant',
         status,
-        content: [a.kind === 'text'
-          ? { type: 'output_text', text: piece.text, annotations: [], logprobs: [] }
-          : { type: 'refusal', refusal: piece.text }],
+        content: [
+          a.kind === 'text'
+            ? { type: 'output_text', text: piece.text, annotations: [], logprobs: [] }
+            : { type: 'refusal', refusal: piece.text },
+        ],
       });
     }
   } else {

@@ -14,7 +14,9 @@ export function checkPlugins(plugins: readonly Plugin[] | undefined, catalog: Ca
     for (const id of named) {
       const resolved = catalog.resolve(id);
       if (!resolved || resolved.model.architecture.output_modalities.includes('embeddings')) {
-        throw new GatewayError(400, `The fusion plugin names ${id}, which is not a valid chat model ID`, { metadata: { plugin: 'fusion', model: id } });
+        throw new GatewayError(400, `The fusion plugin names ${id}, which is not a valid chat model ID`, {
+          metadata: { plugin: 'fusion', model: id },
+        });
       }
     }
   }

@@ -15,8 +15,10 @@ let loaded: GptEncoding | undefined;
 
 function encoding(): GptEncoding {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load, see above
-  loaded ??= (require('gpt-tokenizer/GptEncoding') as typeof GptEncodingModule).GptEncoding
-    .getEncodingApi('o200k_base', () => loadO200kRanks());
+  loaded ??= (require('gpt-tokenizer/GptEncoding') as typeof GptEncodingModule).GptEncoding.getEncodingApi(
+    'o200k_base',
+    () => loadO200kRanks(),
+  );
   return loaded;
 }
 

@@ -19,15 +19,24 @@ const MAX_DELAY_MS = 600_000;
  * `x-mock-tokens-per-second`, then the mock's options (CLI flags), then the fixtures' `pacing`,
  * then 0 (as fast as the socket takes it). A malformed header is a 400 naming it.
  */
-export function resolvePacing(headers: IncomingHttpHeaders, options: MockOptions, fixtures: { pacing?: FixturePacing }): Pacing {
+export function resolvePacing(
+  headers: IncomingHttpHeaders,
+  options: MockOptions,
+  fixtures: { pacing?: FixturePacing },
+): Pacing {
   return {
-    firstTokenDelayMs: readNumberHeader(headers, FIRST_TOKEN_DELAY_HEADER, MAX_DELAY_MS)
-      ?? options.pacing.firstTokenDelayMs ?? fixtures.pacing?.first_token_delay_ms ?? 0,
-    tokensPerSecond: readNumberHeader(headers, TOKENS_PER_SECOND_HEADER, 1_000_000)
-      ?? options.pacing.tokensPerSecond ?? fixtures.pacing?.tokens_per_second ?? 0,
+    firstTokenDelayMs:
+      readNumberHeader(headers, FIRST_TOKEN_DELAY_HEADER, MAX_DELAY_MS) ??
+      options.pacing.firstTokenDelayMs ??
+      fixtures.pacing?.first_token_delay_ms ??
+      0,
+    tokensPerSecond:
+      readNumberHeader(headers, TOKENS_PER_SECOND_HEADER, 1_000_000) ??
+      options.pacing.tokensPerSecond ??
+      fixtures.pacing?.tokens_per_second ??
+      0,
   };
 }
-
 
 /** Milliseconds between two token deltas. */
 export function tokenIntervalMs(pacing: Pacing): number {

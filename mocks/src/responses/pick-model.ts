@@ -56,7 +56,9 @@ function resolveChatModel(catalog: Catalog, id: string): ResolvedModel {
   const resolved = catalog.resolve(id);
   if (!resolved) throw new GatewayError(400, `${id} is not a valid model ID`, { metadata: { model: id } });
   if (resolved.model.architecture.output_modalities.includes('embeddings')) {
-    throw new GatewayError(400, `${id} is an embeddings model and cannot create responses`, { metadata: { model: id } });
+    throw new GatewayError(400, `${id} is an embeddings model and cannot create responses`, {
+      metadata: { model: id },
+    });
   }
   return resolved;
 }
@@ -67,15 +69,19 @@ function resolveChatModel(catalog: Catalog, id: string): ResolvedModel {
  * (`:nitro`, `:floor`, `:online`) carries over to the chosen model.
  */
 function routerCandidates(router: ResolvedModel, plugin: RoutingPlugin | undefined, catalog: Catalog): ResolvedModel[] {
-  const allowed = plugin && 'allowed_models' in plugin ? plugin.allowed_models ?? [] : [];
+  const allowed = plugin && 'allowed_models' in plugin ? (plugin.allowed_models ?? []) : [];
   let pool: FixtureModel[];
   if (allowed.length > 0) {
     const patterns = allowed.map(modelPattern);
     pool = catalog.chat.filter((e) => !isRouter(e) && patterns.some((matches) => matches(e.model.id)));
     if (pool.length === 0) {
-      throw new GatewayError(400, `No model matches allowed_models ${JSON.stringify(allowed)} of the ${plugin?.id} plugin`, {
-        metadata: { allowed_models: allowed },
-      });
+      throw new GatewayError(
+        400,
+        `No model matches allowed_models ${JSON.stringify(allowed)} of the ${plugin?.id} plugin`,
+        {
+          metadata: { allowed_models: allowed },
+        },
+      );
     }
   } else if (router.entry.routes_to) {
     pool = router.entry.routes_to.flatMap((id) => catalog.resolve(id)?.entry ?? []).filter((e) => !isRouter(e));
@@ -83,6 +89,7 @@ function routerCandidates(router: ResolvedModel, plugin: RoutingPlugin | undefin
     pool = catalog.chat.filter((e) => !isRouter(e));
   }
   const ranked = plugin ? rankForRouter(plugin, pool) : pool;
-  const variant = router.variant !== undefined && UNIVERSAL_VARIANTS.includes(router.variant) ? `:${router.variant}` : '';
+  const variant =
+    router.variant !== undefined && UNIVERSAL_VARIANTS.includes(router.variant) ? `:${router.variant}` : '';
   return ranked.flatMap((entry) => catalog.resolve(`${entry.model.id}${variant}`) ?? []);
 }

@@ -14,12 +14,16 @@ export type FunctionTool = Schemas['FunctionTool'];
 export type ProviderPreferences = Schemas['ProviderPreferences'];
 export type Plugin = Schemas['Plugin'];
 /** The plugins that choose a model for a router (contract §2.3). */
-export type RoutingPlugin = Schemas['AutoRouterPlugin'] | Schemas['AutoBetaRouterPlugin'] | Schemas['ParetoRouterPlugin'];
+export type RoutingPlugin =
+  Schemas['AutoRouterPlugin'] | Schemas['AutoBetaRouterPlugin'] | Schemas['ParetoRouterPlugin'];
 
 export type OutputTextPart = Schemas['OutputTextPart'];
 export type RefusalPart = Schemas['RefusalPart'];
 export type OutputMessage = Schemas['OutputMessage'];
-export type OutputReasoningItem = Schemas['OutputReasoningItem'] & { id: string; summary: Array<Schemas['ReasoningSummaryText']> };
+export type OutputReasoningItem = Schemas['OutputReasoningItem'] & {
+  id: string;
+  summary: Array<Schemas['ReasoningSummaryText']>;
+};
 export type OutputFunctionCall = Schemas['OutputFunctionCallItem'] & { id: string; status: string };
 /** The output items the mock produces (contract §2.6). */
 export type OutputItem = OutputMessage | OutputReasoningItem | OutputFunctionCall;

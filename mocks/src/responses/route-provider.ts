@@ -45,7 +45,8 @@ export function routeProvider(
   const rejected: Record<string, string> = {};
   if (prefs.allow_fallbacks === false) {
     const kept = order.length > 0 ? ranked.filter((e) => order.includes(e.provider)) : ranked.slice(0, 1);
-    for (const e of ranked) if (!kept.includes(e)) rejected[e.provider] = 'not a listed or primary provider and allow_fallbacks is false';
+    for (const e of ranked)
+      if (!kept.includes(e)) rejected[e.provider] = 'not a listed or primary provider and allow_fallbacks is false';
     ranked = kept;
   }
   const limits = priceLimits(prefs);
@@ -86,7 +87,10 @@ function priceLimits(prefs: ProviderPreferences): PriceLimits {
     if (raw === undefined) return undefined;
     const value = Number(raw);
     if (raw.trim() === '' || !Number.isFinite(value) || value < 0) {
-      throw new GatewayError(400, `provider.max_price.${field} must be a non-negative decimal number of USD, got "${raw}"`);
+      throw new GatewayError(
+        400,
+        `provider.max_price.${field} must be a non-negative decimal number of USD, got "${raw}"`,
+      );
     }
     return value;
   };

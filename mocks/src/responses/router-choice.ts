@@ -26,10 +26,16 @@ export function rankForRouter(plugin: RoutingPlugin, candidates: readonly Fixtur
 
 /** The routing plugins; other plugin ids do not choose models. An enabled one counts. */
 export function isRoutingPlugin(plugin: Plugin): plugin is RoutingPlugin {
-  return plugin.enabled !== false && (plugin.id === 'auto-router' || plugin.id === 'auto-beta-router' || plugin.id === 'pareto-router');
+  return (
+    plugin.enabled !== false &&
+    (plugin.id === 'auto-router' || plugin.id === 'auto-beta-router' || plugin.id === 'pareto-router')
+  );
 }
 
-function paretoRank(plugin: Extract<RoutingPlugin, { id: 'pareto-router' }>, candidates: readonly FixtureModel[]): FixtureModel[] {
+function paretoRank(
+  plugin: Extract<RoutingPlugin, { id: 'pareto-router' }>,
+  candidates: readonly FixtureModel[],
+): FixtureModel[] {
   const price = plugin.price_source === 'weighted_avg' ? weightedAverage : promptPrice;
   const sorted = dearestFirst(candidates, price);
   const size = Math.ceil(sorted.length / 3);

@@ -39,19 +39,27 @@ export function sampleValue(schema: unknown, root: unknown = schema, depth = 0):
     return sampleValue(mergeAll(rest, [branches[0]], root), root, depth + 1);
   }
   switch (pickType(schema)) {
-    case 'object': return sampleObject(schema, root, depth);
-    case 'array': return sampleArray(schema, root, depth);
-    case 'integer': return sampleNumber(schema, true);
-    case 'number': return sampleNumber(schema, false);
-    case 'boolean': return true;
-    case 'null': return null;
-    default: return sampleString(schema);
+    case 'object':
+      return sampleObject(schema, root, depth);
+    case 'array':
+      return sampleArray(schema, root, depth);
+    case 'integer':
+      return sampleNumber(schema, true);
+    case 'number':
+      return sampleNumber(schema, false);
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    default:
+      return sampleString(schema);
   }
 }
 
 function pickType(schema: Schema): string {
   const types = Array.isArray(schema.type) ? (schema.type as unknown[]) : [schema.type];
-  const named = types.find((t): t is string => typeof t === 'string' && t !== 'null') ?? types.find((t) => t === 'null');
+  const named =
+    types.find((t): t is string => typeof t === 'string' && t !== 'null') ?? types.find((t) => t === 'null');
   if (typeof named === 'string') return named;
   if (isSchema(schema.properties) || Array.isArray(schema.required)) return 'object';
   if ('items' in schema || 'prefixItems' in schema) return 'array';
@@ -62,7 +70,7 @@ function sampleObject(schema: Schema, root: unknown, depth: number): Record<stri
   const out: Record<string, unknown> = {};
   const properties = isSchema(schema.properties) ? schema.properties : {};
   for (const [name, sub] of Object.entries(properties)) out[name] = sampleValue(sub, root, depth + 1);
-  const extra = schema.additionalProperties === false ? false : schema.additionalProperties ?? true;
+  const extra = schema.additionalProperties === false ? false : (schema.additionalProperties ?? true);
   for (const name of Array.isArray(schema.required) ? schema.required : []) {
     if (typeof name === 'string' && !(name in out)) out[name] = sampleValue(extra, root, depth + 1);
   }
@@ -80,7 +88,7 @@ function sampleArray(schema: Schema, root: unknown, depth: number): unknown[] {
   const count = Math.min(Math.max(min, prefix.length, 1), max);
   const out: unknown[] = [];
   for (let i = 0; i < count; i++) {
-    const sub = i < prefix.length ? prefix[i] : schema.items ?? true;
+    const sub = i < prefix.length ? prefix[i] : (schema.items ?? true);
     const value = sampleValue(sub, root, depth + 1);
     // uniqueItems: make repeated strings and numbers distinct.
     if (schema.uniqueItems === true && i > 0 && typeof value === 'string') out.push(`${value}${i + 1}`);
@@ -119,8 +127,10 @@ function mergeAll(base: Schema, parts: readonly unknown[], root: unknown): Schem
     const part = isSchema(raw) && typeof raw.$ref === 'string' ? resolveRef(root, raw.$ref) : raw;
     if (!isSchema(part)) continue;
     for (const [key, value] of Object.entries(part)) {
-      if (key === 'properties' && isSchema(value)) merged.properties = { ...(isSchema(merged.properties) ? merged.properties : {}), ...value };
-      else if (key === 'required' && Array.isArray(value)) merged.required = [...(Array.isArray(merged.required) ? merged.required : []), ...value];
+      if (key === 'properties' && isSchema(value))
+        merged.properties = { ...(isSchema(merged.properties) ? merged.properties : {}), ...value };
+      else if (key === 'required' && Array.isArray(value))
+        merged.required = [...(Array.isArray(merged.required) ? merged.required : []), ...value];
       else if (!(key in merged)) merged[key] = value;
     }
   }

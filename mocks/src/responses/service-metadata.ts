@@ -25,7 +25,11 @@ export interface MetadataInput {
 export function buildServiceMetadata(input: MetadataInput): ServiceMetadata {
   const { route, blocked } = input;
   const modelId = route.model.model.id;
-  const available = route.ranked.map((e) => ({ model: modelId, provider: e.provider, selected: !blocked && e === route.endpoint }));
+  const available = route.ranked.map((e) => ({
+    model: modelId,
+    provider: e.provider,
+    selected: !blocked && e === route.endpoint,
+  }));
   return {
     attempt: 1,
     endpoints: { available, total: available.length },

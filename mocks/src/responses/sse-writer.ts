@@ -13,7 +13,10 @@ const BATCH_CHARS = 16 * 1024;
 export class SseWriter {
   private pending = '';
 
-  constructor(private readonly res: ServerResponse, private readonly signal: AbortSignal) {}
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly signal: AbortSignal,
+  ) {}
 
   /** Sends the status line and headers now, so the client sees the stream start. */
   open(headers: Readonly<Record<string, string>>): void {

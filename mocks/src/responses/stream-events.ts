@@ -58,7 +58,11 @@ export function failureEvents(result: ResponseResult, firstSequence: number, fai
   return [
     { event: { type: 'error', sequence_number: firstSequence, code, message, param: null }, token: false },
     {
-      event: { type: 'response.failed', sequence_number: firstSequence + 1, response: { ...inProgress(result), status: 'failed', error: { code, message } } },
+      event: {
+        type: 'response.failed',
+        sequence_number: firstSequence + 1,
+        response: { ...inProgress(result), status: 'failed', error: { code, message } },
+      },
       token: false,
     },
   ];
@@ -81,19 +85,25 @@ function* answerEvents(result: ResponseResult, finish: () => ResponseResult, deb
       for (const [summaryIndex, part] of item.summary.entries()) {
         const where = { ...at, summary_index: summaryIndex };
         yield make('response.reasoning_summary_part.added', { ...where, part: { type: 'summary_text', text: '' } });
-        for (const delta of pieces(part.text)) yield make('response.reasoning_summary_text.delta', { ...where, delta }, true);
+        for (const delta of pieces(part.text))
+          yield make('response.reasoning_summary_text.delta', { ...where, delta }, true);
         yield make('response.reasoning_summary_text.done', { ...where, text: part.text });
         yield make('response.reasoning_summary_part.done', { ...where, part });
       }
     } else if (item.type === 'function_call') {
-      for (const delta of pieces(item.arguments)) yield make('response.function_call_arguments.delta', { ...at, delta }, true);
+      for (const delta of pieces(item.arguments))
+        yield make('response.function_call_arguments.delta', { ...at, delta }, true);
       yield make('response.function_call_arguments.done', { ...at, name: item.name, arguments: item.arguments });
     } else {
       for (const [contentIndex, part] of item.content.entries()) {
         const where = { ...at, content_index: contentIndex };
         if (part.type === 'output_text') {
-          yield make('response.content_part.added', { ...where, part: { type: 'output_text', text: '', annotations: [], logprobs: [] } });
-          for (const delta of pieces(part.text)) yield make('response.output_text.delta', { ...where, delta, logprobs: [] }, true);
+          yield make('response.content_part.added', {
+            ...where,
+            part: { type: 'output_text', text: '', annotations: [], logprobs: [] },
+          });
+          for (const delta of pieces(part.text))
+            yield make('response.output_text.delta', { ...where, delta, logprobs: [] }, true);
           yield make('response.output_text.done', { ...where, text: part.text, logprobs: [] });
         } else {
           yield make('response.content_part.added', { ...where, part: { type: 'refusal', refusal: '' } });
@@ -115,7 +125,13 @@ function pieces(text: string): string[] {
 
 /** The response as `response.created` shows it: in progress, nothing produced yet. */
 function inProgress(result: ResponseResult): Record<string, unknown> {
-  const snapshot: Record<string, unknown> = { ...result, status: 'in_progress', completed_at: null, incomplete_details: null, output: [] };
+  const snapshot: Record<string, unknown> = {
+    ...result,
+    status: 'in_progress',
+    completed_at: null,
+    incomplete_details: null,
+    output: [],
+  };
   delete snapshot.usage;
   delete snapshot.service_metadata;
   return snapshot;
@@ -124,8 +140,11 @@ function inProgress(result: ResponseResult): Record<string, unknown> {
 /** An output item as `response.output_item.added` shows it: in progress and empty. */
 function startedItem(item: OutputItem): OutputItem {
   switch (item.type) {
-    case 'message': return { ...item, status: 'in_progress', content: [] };
-    case 'reasoning': return { ...item, status: 'in_progress', summary: [] };
-    case 'function_call': return { ...item, status: 'in_progress', arguments: '' };
+    case 'message':
+      return { ...item, status: 'in_progress', content: [] };
+    case 'reasoning':
+      return { ...item, status: 'in_progress', summary: [] };
+    case 'function_call':
+      return { ...item, status: 'in_progress', arguments: '' };
   }
 }

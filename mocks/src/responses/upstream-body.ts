@@ -4,8 +4,17 @@ import type { ProviderRoute } from './route-provider';
 
 /** Request settings a provider receives unchanged. */
 const FORWARDED = [
-  'max_output_tokens', 'temperature', 'top_p', 'top_k', 'presence_penalty', 'frequency_penalty',
-  'tools', 'tool_choice', 'parallel_tool_calls', 'reasoning', 'text',
+  'max_output_tokens',
+  'temperature',
+  'top_p',
+  'top_k',
+  'presence_penalty',
+  'frequency_penalty',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'reasoning',
+  'text',
 ] as const;
 
 /**

@@ -61,5 +61,11 @@ function variantModel(model: FixtureModelObject, variant: string | undefined): F
   if (variant === undefined) return model;
   const id = `${model.id}:${variant}`;
   const pricing = variant === 'free' ? { prompt: '0', completion: '0', image: '0', request: '0' } : model.pricing;
-  return { ...model, id, name: `${model.name} (${variant})`, pricing, links: { details: `/api/v1/models/${id}/endpoints` } };
+  return {
+    ...model,
+    id,
+    name: `${model.name} (${variant})`,
+    pricing,
+    links: { details: `/api/v1/models/${id}/endpoints` },
+  };
 }

@@ -30,9 +30,10 @@ export class RequestLog {
 
   /** Newest first. */
   list(): RequestLogEntry[] {
-    const ordered = this.entries.length < this.capacity
-      ? this.entries.slice()
-      : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
+    const ordered =
+      this.entries.length < this.capacity
+        ? this.entries.slice()
+        : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
     return ordered.reverse().map(({ atMs, ...rest }) => ({ at: new Date(atMs).toISOString(), ...rest }));
   }
 

@@ -47,7 +47,10 @@ export class MockStore {
 
   reset(): void {
     this.guardrails = new Map(
-      this.fixtures.guardrails.map((g) => [g.id.toLowerCase(), { definition: g, assigned: new Set(g.assigned_key_hashes) }]),
+      this.fixtures.guardrails.map((g) => [
+        g.id.toLowerCase(),
+        { definition: g, assigned: new Set(g.assigned_key_hashes) },
+      ]),
     );
     this.sessions.clear();
     this.requests.clear();
@@ -71,7 +74,8 @@ export class MockStore {
     const remembered = connection && this.acceptedOn.get(connection);
     if (remembered) {
       const bytes = Buffer.from(token);
-      if (bytes.length === remembered.token.length && timingSafeEqual(bytes, remembered.token)) return remembered.record;
+      if (bytes.length === remembered.token.length && timingSafeEqual(bytes, remembered.token))
+        return remembered.record;
     }
     const hash = hashKey(token);
     const stored = this.keys.get(hash);

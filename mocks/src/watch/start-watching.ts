@@ -29,25 +29,32 @@ export interface WatchInit {
 export function startWatching(init: WatchInit): FileWatcher {
   let served = fingerprint(init.files);
   let lastRejected: string | undefined;
-  return watchFiles(init.files, (changed) => {
-    const now = fingerprint(init.files);
-    const shown = changed.map((file) => path.relative(process.cwd(), file) || file);
-    if (now === served) {
-      if (lastRejected !== undefined) init.report({ kind: 'restored', files: shown });
-      lastRejected = undefined;
-      return;
-    }
-    if (now === lastRejected) return; // the same invalid content again: already reported
-    const outcome = init.mock.reload(init.build);
-    if (outcome.ok) {
-      served = now;
-      lastRejected = undefined;
-      init.report({ kind: 'reloaded', files: shown, ms: outcome.ms, mock: outcome.mock });
-    } else {
-      lastRejected = now;
-      init.report({ kind: 'rejected', files: shown, reason: outcome.reason });
-    }
-  }, { debounceMs: init.debounceMs, onError: (err) => init.report({ kind: 'rejected', files: init.files, reason: `cannot watch: ${err.message}` }) });
+  return watchFiles(
+    init.files,
+    (changed) => {
+      const now = fingerprint(init.files);
+      const shown = changed.map((file) => path.relative(process.cwd(), file) || file);
+      if (now === served) {
+        if (lastRejected !== undefined) init.report({ kind: 'restored', files: shown });
+        lastRejected = undefined;
+        return;
+      }
+      if (now === lastRejected) return; // the same invalid content again: already reported
+      const outcome = init.mock.reload(init.build);
+      if (outcome.ok) {
+        served = now;
+        lastRejected = undefined;
+        init.report({ kind: 'reloaded', files: shown, ms: outcome.ms, mock: outcome.mock });
+      } else {
+        lastRejected = now;
+        init.report({ kind: 'rejected', files: shown, reason: outcome.reason });
+      }
+    },
+    {
+      debounceMs: init.debounceMs,
+      onError: (err) => init.report({ kind: 'rejected', files: init.files, reason: `cannot watch: ${err.message}` }),
+    },
+  );
 }
 
 /** What the console says about a watch event. */
@@ -56,8 +63,10 @@ export function describeWatchEvent(event: WatchEvent): string {
   switch (event.kind) {
     case 'reloaded': {
       const { fixtures } = event.mock.store;
-      return `watch: ${files} changed: reloaded in ${event.ms} ms (spec ${String((event.mock.contract.document.info as { version?: unknown } | undefined)?.version ?? '?')}, `
-        + `${fixtures.models.length} models); state reset to the fixtures`;
+      return (
+        `watch: ${files} changed: reloaded in ${event.ms} ms (spec ${String((event.mock.contract.document.info as { version?: unknown } | undefined)?.version ?? '?')}, ` +
+        `${fixtures.models.length} models); state reset to the fixtures`
+      );
     }
     case 'rejected':
       return `watch: ${files} changed but cannot be served, so the previous version keeps serving:\n  ${event.reason.split('\n').join('\n  ')}`;

@@ -17,7 +17,11 @@ export interface WatchFilesOptions {
  * directories rather than the files: editors often save by writing a new file and renaming it
  * over the old one, which a watch on the old file would miss.
  */
-export function watchFiles(files: readonly string[], onChange: (changed: string[]) => void, options: WatchFilesOptions = {}): FileWatcher {
+export function watchFiles(
+  files: readonly string[],
+  onChange: (changed: string[]) => void,
+  options: WatchFilesOptions = {},
+): FileWatcher {
   const debounceMs = options.debounceMs ?? 150;
   const byDirectory = new Map<string, Map<string, string>>();
   for (const file of files.map((f) => path.resolve(f))) {

@@ -22,7 +22,13 @@ export interface SampleRequest {
 
 /** One valid request per operation of the spec; tests check that the list covers them all. */
 export const SAMPLE_REQUESTS: readonly SampleRequest[] = [
-  { operationId: 'createResponse', method: 'POST', path: '/responses', body: { model: 'openai/gpt-4o', input: 'Say hello.' }, key: USER_KEY },
+  {
+    operationId: 'createResponse',
+    method: 'POST',
+    path: '/responses',
+    body: { model: 'openai/gpt-4o', input: 'Say hello.' },
+    key: USER_KEY,
+  },
   {
     operationId: 'unassignGuardrailKeys',
     method: 'POST',
@@ -35,7 +41,9 @@ export const SAMPLE_REQUESTS: readonly SampleRequest[] = [
 ];
 
 export function operationIds(contract: Contract): string[] {
-  return listOperations(contract).map((operation) => operation.operationId).sort();
+  return listOperations(contract)
+    .map((operation) => operation.operationId)
+    .sort();
 }
 
 /** A number the spec states at `pointer` (a limit of contract §8), so tests never re-type it. */
@@ -46,7 +54,14 @@ export function specNumber(contract: Contract, pointer: string): number {
 }
 
 /** A named example of an operation's response, as written in the spec. */
-export function responseExample(contract: Contract, path: string, method: string, status: string, mediaType: string, name: string): unknown {
+export function responseExample(
+  contract: Contract,
+  path: string,
+  method: string,
+  status: string,
+  mediaType: string,
+  name: string,
+): unknown {
   const escaped = path.replace(/~/g, '~0').replace(/\//g, '~1');
   const response = contract.resolve<{ content?: Record<string, { examples?: Record<string, unknown> }> }>(
     contract.at(`#/paths/${escaped}/${method}/responses/${status}`),

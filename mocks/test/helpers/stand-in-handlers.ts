@@ -28,7 +28,10 @@ export function standInCreateResponse(contract: Contract): RecordingHandler {
 /** Streams the spec's SSE `text` example the way a streaming handler does: it writes `res` itself. */
 export function standInStream(contract: Contract, chunkDelayMs = 0): Handler {
   const text = String(responseExample(contract, '/responses', 'post', '200', 'text/event-stream', 'text'));
-  const events = text.split('\n\n').filter((event) => event.trim() !== '').map((event) => `${event}\n\n`);
+  const events = text
+    .split('\n\n')
+    .filter((event) => event.trim() !== '')
+    .map((event) => `${event}\n\n`);
   return async ({ res, signal }) => {
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
     for (const event of events) {

@@ -11,7 +11,9 @@ import { createMockServer } from '../../../mocks/src/server';
 const brokenGetModel: Handler = async (ctx) => {
   const answer = await HANDLERS.getModel!(ctx);
   if ('streamed' in answer) return answer;
-  const body = JSON.parse(answer.rawBody?.toString() ?? JSON.stringify(answer.body)) as { data: { context_length: unknown } };
+  const body = JSON.parse(answer.rawBody?.toString() ?? JSON.stringify(answer.body)) as {
+    data: { context_length: unknown };
+  };
   body.data.context_length = String(body.data.context_length);
   return { status: answer.status, body };
 };
@@ -32,7 +34,20 @@ export async function runConformanceAgainstMock(broken: boolean): Promise<Confor
   const reportDir = mkdtempSync(path.join(os.tmpdir(), 'conformance-html-'));
   try {
     const exitCode = await runConformance(
-      ['--base-url', baseUrl, '--api-key', 'sk-mock-user', '--management-key', 'sk-mock-management', '--report-dir', reportDir, '--property-runs', '3', '--seed', '7'],
+      [
+        '--base-url',
+        baseUrl,
+        '--api-key',
+        'sk-mock-user',
+        '--management-key',
+        'sk-mock-management',
+        '--report-dir',
+        reportDir,
+        '--property-runs',
+        '3',
+        '--seed',
+        '7',
+      ],
       {},
       { out: () => undefined, err: () => undefined },
     );

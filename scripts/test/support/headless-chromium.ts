@@ -8,8 +8,14 @@ import type { BrowserContext } from 'playwright-core';
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 const FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export interface HeadlessChromium {
@@ -25,7 +31,9 @@ export interface HeadlessChromium {
  */
 export async function launchChromium(): Promise<HeadlessChromium> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`${CHROMIUM_PATH} is missing: install Debian's chromium (apt-get install -y chromium); CI's .ci/run must install it too`);
+    throw new Error(
+      `${CHROMIUM_PATH} is missing: install Debian's chromium (apt-get install -y chromium); CI's .ci/run must install it too`,
+    );
   }
   const profile = mkdtempSync(path.join(os.tmpdir(), 'chromium-profile-'));
   const context = await chromium.launchPersistentContext(profile, {

@@ -13,7 +13,13 @@ export type MiniSpec = {
   };
   [key: string]: unknown;
 };
-export type Schema = { [key: string]: unknown; properties?: Record<string, Schema>; required?: string[]; enum?: unknown[]; anyOf?: Schema[] };
+export type Schema = {
+  [key: string]: unknown;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  enum?: unknown[];
+  anyOf?: Schema[];
+};
 export type Parameter = { name: string; in: string; required?: boolean; schema: Schema; [key: string]: unknown };
 export type Operation = {
   operationId: string;
@@ -22,11 +28,14 @@ export type Operation = {
   security?: Array<Record<string, string[]>>;
   parameters?: Array<Parameter | { $ref: string }>;
   requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
-  responses: Record<string, {
-    description: string;
-    headers?: Record<string, { schema: Schema }>;
-    content?: Record<string, { schema: Schema; examples?: Record<string, unknown> }>;
-  }>;
+  responses: Record<
+    string,
+    {
+      description: string;
+      headers?: Record<string, { schema: Schema }>;
+      content?: Record<string, { schema: Schema; examples?: Record<string, unknown> }>;
+    }
+  >;
 };
 
 export function miniSpec(): MiniSpec {
@@ -45,27 +54,52 @@ export function miniSpec(): MiniSpec {
               headers: { 'x-request-id': { schema: { type: 'string' } } },
               content: {
                 'application/json': {
-                  schema: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Item' } } } },
+                  schema: {
+                    type: 'object',
+                    required: ['data'],
+                    properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Item' } } },
+                  },
                   examples: { one: { value: { data: [] } } },
                 },
               },
             },
-            '400': { description: 'Bad request', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+            '400': {
+              description: 'Bad request',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+            },
           },
         },
         post: {
           operationId: 'createItem',
           security: [{ bearerAuth: [] }],
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ItemRequest' } } } },
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ItemRequest' } } },
+          },
           responses: {
-            '200': { description: 'The item', content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } },
-            '403': { description: 'Forbidden', content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/BlockError' }] } } } },
+            '200': {
+              description: 'The item',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } },
+            },
+            '403': {
+              description: 'Forbidden',
+              content: {
+                'application/json': {
+                  schema: {
+                    anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/BlockError' }],
+                  },
+                },
+              },
+            },
           },
         },
       },
     },
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' }, managementKey: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer' },
+        managementKey: { type: 'http', scheme: 'bearer' },
+      },
       parameters: {
         Limit: { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 1000 } },
       },
@@ -91,7 +125,13 @@ export function miniSpec(): MiniSpec {
             tier: { type: 'string' },
           },
         },
-        Error: { type: 'object', required: ['error'], properties: { error: { type: 'object', properties: { code: { type: 'integer' }, metadata: { type: 'object' } } } } },
+        Error: {
+          type: 'object',
+          required: ['error'],
+          properties: {
+            error: { type: 'object', properties: { code: { type: 'integer' }, metadata: { type: 'object' } } },
+          },
+        },
         BlockError: { type: 'object', properties: { patterns: { type: 'array', items: { type: 'string' } } } },
       },
     },

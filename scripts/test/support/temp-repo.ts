@@ -17,9 +17,15 @@ export interface TempRepo {
 export function createTempRepo(): TempRepo {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'spec-diff-'));
   const git = (...args: string[]): string =>
-    execFileSync('git', ['-c', 'user.name=Spec Author', '-c', 'user.email=author@example.test', '-c', 'commit.gpgsign=false', ...args], {
-      cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    execFileSync(
+      'git',
+      ['-c', 'user.name=Spec Author', '-c', 'user.email=author@example.test', '-c', 'commit.gpgsign=false', ...args],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
   git('init', '-q', '-b', 'main');
   mkdirSync(path.join(dir, 'spec'));
   return {
@@ -42,7 +48,11 @@ export function createTempRepo(): TempRepo {
 }
 
 /** Collects what a run prints. */
-export function captureIo(cwd: string): { io: { cwd: string; out: (text: string) => void; err: (text: string) => void }; out: string[]; err: string[] } {
+export function captureIo(cwd: string): {
+  io: { cwd: string; out: (text: string) => void; err: (text: string) => void };
+  out: string[];
+  err: string[];
+} {
   const out: string[] = [];
   const err: string[] = [];
   return { io: { cwd, out: (text) => out.push(text), err: (text) => err.push(text) }, out, err };
