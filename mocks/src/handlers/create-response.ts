@@ -1,23 +1,23 @@
 import type { Handler, RequestContext } from '../pipeline/context';
 import { GatewayError } from '../pipeline/gateway-error';
-import { decideAnswer } from '../responses/build-answer';
-import { buildResult } from '../responses/build-result';
-import { checkPlugins } from '../responses/check-plugins';
-import { chooseRoute } from '../responses/choose-route';
-import { checkGuardrails } from '../responses/guardrail-check';
-import { responseIds } from '../responses/ids';
-import { readInputText } from '../responses/input-text';
-import type { Pacing } from '../responses/pacing';
-import { resolvePacing } from '../responses/pacing';
-import { pickModels } from '../responses/pick-model';
-import type { ResponseRequest, ResponseResult } from '../responses/response-types';
-import { buildServiceMetadata, wantsServiceMetadata } from '../responses/service-metadata';
-import { SseWriter } from '../responses/sse-writer';
-import type { FailAfter } from '../responses/stream-events';
-import { failureEvents, streamEvents } from '../responses/stream-events';
-import { readFailAfterTokens, SHUTDOWN_FAILURE, upstreamFailure } from '../responses/stream-failures';
-import { upstreamBody } from '../responses/upstream-body';
-import { writeStream } from '../responses/write-stream';
+import { decideAnswer } from '../answer/build-answer';
+import { buildResult } from '../answer/build-result';
+import { checkPlugins } from '../routing/check-plugins';
+import { chooseRoute } from '../routing/choose-route';
+import { checkGuardrails } from '../guardrails/guardrail-check';
+import { responseIds } from '../answer/ids';
+import { readInputText } from '../answer/input-text';
+import type { Pacing } from '../stream/pacing';
+import { resolvePacing } from '../stream/pacing';
+import { pickModels } from '../routing/pick-model';
+import type { ResponseRequest, ResponseResult } from '../answer/response-types';
+import { buildServiceMetadata, wantsServiceMetadata } from '../routing/service-metadata';
+import { SseWriter } from '../stream/sse-writer';
+import type { FailAfter } from '../stream/stream-events';
+import { failureEvents, streamEvents } from '../stream/stream-events';
+import { readFailAfterTokens, SHUTDOWN_FAILURE, upstreamFailure } from '../stream/stream-failures';
+import { upstreamBody } from '../answer/upstream-body';
+import { writeStream } from '../stream/write-stream';
 
 /**
  * POST /responses (contract §4.1). The body is already schema-valid; this adds the semantics:

@@ -1,0 +1,162 @@
+import { loadContract } from '../../../spec/contract';
+import { GENERIC_CHECKS } from '../../checks/generic-checks';
+import { createCheckContext } from '../../engine/check-context';
+import type { Check } from '../../engine/types';
+import { cannedExchange, findingsOf } from '../support/canned';
+
+const ctx = createCheckContext(loadContract());
+const op = ctx.operations.get('createResponse');
+if (!op) throw new Error('createResponse missing from the spec');
+const STREAM_CHECKS = GENERIC_CHECKS.filter((c) => c.name.startsWith('stream-'));
+
+/** The spec's own example stream: the reference every distortion below departs from. */
+const EXAMPLE = op.responses.get('200')?.examples.get('text/event-stream')?.get('text');
+if (typeof EXAMPLE !== 'string') throw new Error('the spec has no text/event-stream example named "text"');
+const example: string = EXAMPLE;
+
+type Event = Record<string, unknown>;
+const frames = (): string[] => example.split('\n\n').filter((f) => f.trim() !== '');
+const parse = (frame: string): Event => JSON.parse(frame.slice('data: '.length)) as Event;
+const join = (list: string[]) => `${list.join('\n\n')}\n\n`;
+/** Applies `edit` to the JSON events (null drops one), leaving comments and [DONE] alone. */
+const editEvents = (edit: (e: Event, i: number) => Event | null) =>
+  join(
+    frames().flatMap((f, i) =>
+      f.startsWith('data: {')
+        ? [edit(parse(f), i)].filter((e): e is Event => e !== null).map((e) => `data: ${JSON.stringify(e)}`)
+        : [f],
+    ),
+  );
+const renumber = (text: string) => {
+  let n = 0;
+  return text.replace(/"sequence_number":\d+/g, () => `"sequence_number":${n++}`);
+};
+
+function run(body: string, request: Record<string, unknown> = { stream: true }) {
+  const exchange = cannedExchange(op as NonNullable<typeof op>, {
+    status: 200,
+    contentType: 'text/event-stream',
+    body,
+    sse: true,
+    request: { body: request },
+  });
+  return Object.fromEntries(STREAM_CHECKS.map((c: Check) => [c.name, findingsOf(c, exchange, ctx)]));
+}
+
+describe('stream checks on canned streams', () => {
+  it("pass on the spec's own example stream, comments included", () => {
+    expect(example).toContain(': keep-alive');
+    for (const [name, findings] of Object.entries(run(example))) expect([name, findings]).toEqual([name, []]);
+  });
+
+  const cases: Array<[string, { body: () => string; failing: string; request?: Record<string, unknown> }]> = [
+    [
+      'reports a line that is not SSE',
+      { body: () => example.replace(': keep-alive', 'not an sse line'), failing: 'stream-framing' },
+    ],
+    [
+      'reports data that is not JSON',
+      { body: () => example.replace('data: [DONE]', 'data: {broken\n\ndata: [DONE]'), failing: 'stream-framing' },
+    ],
+    [
+      'reports an event that breaks its own schema',
+      {
+        body: () => editEvents((e) => (e.type === 'response.output_text.delta' ? { ...e, delta: 5 } : e)),
+        failing: 'stream-event-schema-valid',
+      },
+    ],
+    [
+      'reports a repeated sequence_number',
+      {
+        body: () => editEvents((e) => (e.sequence_number === 5 ? { ...e, sequence_number: 4 } : e)),
+        failing: 'stream-sequence-rising',
+      },
+    ],
+    [
+      'reports a gap in sequence_number',
+      {
+        body: () =>
+          editEvents((e) =>
+            Number(e.sequence_number) >= 5 ? { ...e, sequence_number: Number(e.sequence_number) + 1 } : e,
+          ),
+        failing: 'stream-sequence-rising',
+      },
+    ],
+    [
+      'reports a stream that does not start with response.created',
+      {
+        body: () => renumber(editEvents((e) => (e.type === 'response.created' ? null : e))),
+        failing: 'stream-lifecycle-order',
+      },
+    ],
+    [
+      'reports a missing terminal event',
+      {
+        body: () => renumber(editEvents((e) => (e.type === 'response.completed' ? null : e))),
+        failing: 'stream-lifecycle-order',
+      },
+    ],
+    [
+      'reports a missing debug chunk when one was asked for',
+      {
+        body: () => example,
+        failing: 'stream-lifecycle-order',
+        request: { stream: true, debug: { echo_upstream_body: true } },
+      },
+    ],
+    [
+      'reports an output item that is never done',
+      {
+        body: () => renumber(editEvents((e) => (e.type === 'response.output_item.done' ? null : e))),
+        failing: 'stream-pairs-matched',
+      },
+    ],
+    [
+      'reports an item id that changes mid-item',
+      {
+        body: () =>
+          editEvents((e) => (e.type === 'response.output_text.done' ? { ...e, item_id: 'msg_elsewhere' } : e)),
+        failing: 'stream-items-consistent',
+      },
+    ],
+    [
+      'reports deltas that do not join to the done text',
+      {
+        body: () =>
+          editEvents((e) =>
+            e.type === 'response.output_text.delta' && e.delta === 'Hello' ? { ...e, delta: 'Hullo' } : e,
+          ),
+        failing: 'stream-deltas-join',
+      },
+    ],
+    [
+      'reports a final response whose text differs from the stream',
+      {
+        body: () => example.replace(/("type":"response.completed".*?"text":)"Hello there!"/, '$1"Goodbye"'),
+        failing: 'stream-deltas-join',
+      },
+    ],
+    ['reports a missing [DONE]', { body: () => example.replace('data: [DONE]', ''), failing: 'stream-done-last' }],
+    [
+      'reports events after [DONE]',
+      { body: () => `${example}data: {"type":"late","sequence_number":99}\n\n`, failing: 'stream-done-last' },
+    ],
+  ];
+  it.each(cases)('%s', (_name, { body, failing, request }) => {
+    const results = run(body(), request);
+    expect(results[failing]).not.toEqual([]);
+  });
+
+  it('accepts event types the contract does not name', () => {
+    const extra = example.replace('data: [DONE]', '').trimEnd();
+    const withUnknown = renumber(
+      extra.replace(
+        /(data: \{"type":"response.completed")/,
+        'data: {"type":"response.web_search_call.in_progress","sequence_number":0,"item_id":"ws_1","output_index":0}\n\n$1',
+      ),
+    );
+    const results = run(`${withUnknown}\n\ndata: [DONE]\n\n`);
+    expect(results['stream-event-schema-valid']).toEqual([]);
+    expect(results['stream-framing']).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import { loadContract } from '../../../spec/contract';
+import { createMockServer } from '../../../mocks/src/server';
+import type { MockServer } from '../../../mocks/src/server';
+import { CATALOG_FAULTS } from './catalog-faults';
+import type { FaultCase } from './fault-case';
+import { startFaultProxy } from './fault-proxy';
+import { RESPONSE_FAULTS } from './response-faults';
+import { RULE_FAULTS } from './rule-faults';
+import { STREAM_FAULTS } from './stream-faults';
+import { failingChecks, runAgainst } from '../support/suite-harness';
+
+const contract = loadContract();
+let mock: MockServer;
+let mockUrl: string;
+
+beforeAll(async () => {
+  mock = createMockServer({ contract });
+  mockUrl = await mock.listen(0, '127.0.0.1');
+});
+afterAll(async () => {
+  await mock.close();
+});
+
+const FAMILIES: ReadonlyArray<[string, readonly FaultCase[]]> = [
+  ['responses, errors and auth', RESPONSE_FAULTS],
+  ['streams', STREAM_FAULTS],
+  ['limits, rules and the property phase', RULE_FAULTS],
+  ['catalog and guardrails', CATALOG_FAULTS],
+];
+
+describe('the suite against the mock behind a pass-through proxy', () => {
+  it('passes every scenario the broken variants use, so a failure below is the fault', async () => {
+    const proxy = await startFaultProxy(mockUrl, {});
+    try {
+      const only = [...new Set(FAMILIES.flatMap(([, faults]) => faults.flatMap((f) => f.only)))];
+      const result = await runAgainst(contract, proxy.baseUrl, mockUrl, { only });
+      expect(result.recorder.failures()).toEqual([]);
+      expect(result.recorder.results.length).toBeGreaterThan(100);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe.each(FAMILIES)('broken gateways: %s', (_family, faults) => {
+  it.each(faults.map((f) => [f.name, f] as const))('catches a gateway that %s', async (_name, fault) => {
+    const proxy = await startFaultProxy(mockUrl, fault.fault);
+    try {
+      const result = await runAgainst(contract, proxy.baseUrl, mockUrl, { only: fault.only });
+      expect(failingChecks(result)).toContain(fault.caughtBy);
+    } finally {
+      await proxy.close();
+    }
+  });
+});

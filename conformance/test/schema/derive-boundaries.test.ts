@@ -1,0 +1,180 @@
+import { createContract, loadContract } from '../../../spec/contract';
+import type { JsonObject } from '../../../spec/contract';
+import { deriveBoundaries } from '../../schema/derive-boundaries';
+
+const hints = { model: 'acme/model-1' };
+
+function documentWith(schema: JsonObject) {
+  return createContract({
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: {},
+    components: { schemas: { Body: schema } },
+  });
+}
+
+function summary(schema: JsonObject): Array<[string, boolean, unknown]> {
+  const contract = documentWith(schema);
+  return deriveBoundaries(contract, '#/components/schemas/Body', hints).map((c) => [c.keyword, c.valid, c.value]);
+}
+
+describe('deriveBoundaries', () => {
+  const table: Array<[string, { given: JsonObject; want: Array<[string, boolean, unknown]> }]> = [
+    [
+      'string maxLength',
+      {
+        given: { type: 'object', properties: { s: { type: 'string', maxLength: 3 } } },
+        want: [
+          ['maxLength', true, { s: 'aaa' }],
+          ['maxLength', false, { s: 'aaaa' }],
+        ],
+      },
+    ],
+    [
+      'string minLength',
+      {
+        given: { type: 'object', properties: { s: { type: 'string', minLength: 2 } } },
+        want: [
+          ['minLength', true, { s: 'aa' }],
+          ['minLength', false, { s: 'a' }],
+        ],
+      },
+    ],
+    [
+      'integer range',
+      {
+        given: { type: 'object', properties: { n: { type: 'integer', minimum: 1, maximum: 5 } } },
+        want: [
+          ['maximum', true, { n: 5 }],
+          ['maximum', false, { n: 6 }],
+          ['minimum', true, { n: 1 }],
+          ['minimum', false, { n: 0 }],
+        ],
+      },
+    ],
+    [
+      'number range',
+      {
+        given: { type: 'object', properties: { x: { type: 'number', maximum: 1 } } },
+        want: [
+          ['maximum', true, { x: 1 }],
+          ['maximum', false, { x: 1.01 }],
+        ],
+      },
+    ],
+    [
+      'array size',
+      {
+        given: {
+          type: 'object',
+          properties: { a: { type: 'array', minItems: 1, maxItems: 2, items: { type: 'string' } } },
+        },
+        want: [
+          ['maxItems', true, { a: ['sample', 'sample'] }],
+          ['maxItems', false, { a: ['sample', 'sample', 'sample'] }],
+          ['minItems', true, { a: ['sample'] }],
+          ['minItems', false, { a: [] }],
+        ],
+      },
+    ],
+    [
+      'closed object',
+      {
+        given: {
+          type: 'object',
+          properties: { p: { type: 'object', additionalProperties: false, properties: { a: { type: 'boolean' } } } },
+        },
+        want: [['additionalProperties', false, { p: { conformance_unlisted_member: true } }]],
+      },
+    ],
+  ];
+  it.each(table)('derives %s cases from the keywords', (_name, { given, want }) => {
+    expect(summary(given)).toEqual(want);
+  });
+
+  it('derives map limits: pair count, key length, key pattern and value length', () => {
+    const contract = documentWith({
+      type: 'object',
+      properties: {
+        m: {
+          type: 'object',
+          maxProperties: 2,
+          propertyNames: { maxLength: 4, pattern: '^[a-z0-9]*$' },
+          additionalProperties: { type: 'string', maxLength: 2 },
+        },
+      },
+    });
+    const cases = deriveBoundaries(contract, '#/components/schemas/Body', hints).map(
+      (c) => `${c.valid ? 'ok' : 'bad'} ${c.description}`,
+    );
+    expect(cases).toEqual([
+      'ok m with 2 pairs (maxProperties 2)',
+      'bad m with 3 pairs (maxProperties 2)',
+      'ok m with a key of 4 characters (propertyNames maxLength 4)',
+      'bad m with a key of 5 characters (propertyNames maxLength 4)',
+      'bad m with the key "x-1" (propertyNames pattern ^[a-z0-9]*$)',
+      'ok m.a of 2 characters (maxLength 2)',
+      'bad m.a of 3 characters (maxLength 2)',
+    ]);
+  });
+
+  it('walks discriminated branches and adds an unknown kind', () => {
+    const contract = createContract({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {},
+      components: {
+        schemas: {
+          Body: {
+            type: 'object',
+            properties: { plugins: { type: 'array', items: { $ref: '#/components/schemas/Plugin' } } },
+          },
+          Plugin: { oneOf: [{ $ref: '#/components/schemas/A' }], discriminator: { propertyName: 'id' } },
+          A: {
+            type: 'object',
+            required: ['id'],
+            properties: { id: { const: 'a' }, level: { type: 'integer', maximum: 3 } },
+          },
+        },
+      },
+    });
+    const cases = deriveBoundaries(contract, '#/components/schemas/Body', hints);
+    expect(cases.map((c) => c.value)).toEqual([
+      { plugins: [{ id: 'a', level: 3 }] },
+      { plugins: [{ id: 'a', level: 4 }] },
+      { plugins: [{ id: 'conformance-unknown-kind' }] },
+    ]);
+  });
+
+  it("uses the target's model for members that name models", () => {
+    const cases = summary({
+      type: 'object',
+      properties: { analysis_models: { type: 'array', maxItems: 1, items: { type: 'string' } } },
+    });
+    expect(cases[0]).toEqual(['maxItems', true, { analysis_models: ['acme/model-1'] }]);
+  });
+
+  it('derives every §8 limit of the real request schema, and each case agrees with ajv', () => {
+    const contract = loadContract();
+    const pointer = '#/components/schemas/ResponseRequest';
+    const cases = deriveBoundaries(contract, pointer, hints);
+    const described = cases.map((c) => c.description).join('\n');
+    for (const fragment of [
+      'user of 257 characters',
+      'session_id of 257 characters',
+      'metadata with 17 pairs',
+      'key of 65 characters',
+      'of 513 characters',
+      'cost_quality_tradeoff = 11',
+      'min_coding_score = 1.01',
+      'analysis_models with 0 items',
+      'max_tool_calls = 17',
+      'tools with 9 items',
+      'provider with a member',
+    ]) {
+      expect(described).toContain(fragment);
+    }
+    const validate = contract.validator(pointer);
+    for (const c of cases) expect([c.description, validate(c.value)]).toEqual([c.description, c.valid]);
+  });
+});

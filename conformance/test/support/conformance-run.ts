@@ -1,0 +1,59 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runConformance } from '../../run-conformance';
+import type { ConformanceReportJson } from '../../report/html-report';
+import { HANDLERS } from '../../../mocks/src/handlers/registry';
+import type { Handler } from '../../../mocks/src/pipeline/context';
+import { createMockServer } from '../../../mocks/src/server';
+
+/** GET /model answering `context_length` as a string: a schema failure the suite must report. */
+const brokenGetModel: Handler = async (ctx) => {
+  const answer = await HANDLERS.getModel!(ctx);
+  if ('streamed' in answer) return answer;
+  const body = JSON.parse(answer.rawBody?.toString() ?? JSON.stringify(answer.body)) as {
+    data: { context_length: unknown };
+  };
+  body.data.context_length = String(body.data.context_length);
+  return { status: answer.status, body };
+};
+
+export interface ConformanceRun {
+  readonly exitCode: number;
+  readonly reportDir: string;
+  readonly json: ConformanceReportJson;
+}
+
+/**
+ * Runs the real conformance CLI against a mock, correct or with one broken operation, and returns
+ * what it wrote. The target carries no guardrail, so the guardrail scenarios are skipped.
+ */
+export async function runConformanceAgainstMock(broken: boolean): Promise<ConformanceRun> {
+  const mock = createMockServer({ handlers: broken ? { getModel: brokenGetModel } : {} });
+  const baseUrl = await mock.listen(0);
+  const reportDir = mkdtempSync(path.join(os.tmpdir(), 'conformance-html-'));
+  try {
+    const exitCode = await runConformance(
+      [
+        '--base-url',
+        baseUrl,
+        '--api-key',
+        'sk-mock-user',
+        '--management-key',
+        'sk-mock-management',
+        '--report-dir',
+        reportDir,
+        '--property-runs',
+        '3',
+        '--seed',
+        '7',
+      ],
+      {},
+      { out: () => undefined, err: () => undefined },
+    );
+    const json = JSON.parse(readFileSync(path.join(reportDir, 'conformance.json'), 'utf8')) as ConformanceReportJson;
+    return { exitCode, reportDir, json };
+  } finally {
+    await mock.close(500);
+  }
+}

@@ -1,0 +1,37 @@
+import type { InputText } from './input-text';
+import type { ResponseRequest } from './response-types';
+import type { ProviderRoute } from '../routing/route-provider';
+
+/** Request settings a provider receives unchanged. */
+const FORWARDED = [
+  'max_output_tokens',
+  'temperature',
+  'top_p',
+  'top_k',
+  'presence_penalty',
+  'frequency_penalty',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'reasoning',
+  'text',
+] as const;
+
+/**
+ * The request as the mock "sends" it upstream, for the debug chunk of `debug.echo_upstream_body`
+ * (contract §2.1, §6): the chosen provider and model, the input flattened to role/content
+ * messages, and the forwarded settings.
+ */
+export function upstreamBody(body: ResponseRequest, input: InputText, route: ProviderRoute): Record<string, unknown> {
+  const upstream: Record<string, unknown> = {
+    provider: route.provider.slug,
+    model: route.model.model.id,
+    messages: input.messages.map((m) => ({ role: m.role, content: m.text })),
+    stream: true,
+  };
+  const source = body as Readonly<Record<string, unknown>>;
+  for (const field of FORWARDED) {
+    if (source[field] !== undefined && source[field] !== null) upstream[field] = source[field];
+  }
+  return upstream;
+}

@@ -1,0 +1,95 @@
+import type { FixtureModel } from '../fixtures/fixture-types';
+import type { Catalog, ResolvedModel } from '../state/catalog';
+import { UNIVERSAL_VARIANTS } from '../state/catalog';
+import { GatewayError } from '../pipeline/gateway-error';
+import type { ResponseRequest, RoutingPlugin } from '../answer/response-types';
+import { modelPattern } from './model-patterns';
+import { isRoutingPlugin, rankForRouter } from './router-choice';
+
+/** The models a request may be served by, in the order they are tried. */
+export interface ModelCandidates {
+  /** What the caller asked for first (service metadata `requested`, contract §7.3). */
+  readonly requested: string;
+  /** Concrete models (routers expanded), first choice first. */
+  readonly candidates: readonly ResolvedModel[];
+  /** The routing plugin or router that chose, when one did. */
+  readonly chosenBy: string | undefined;
+}
+
+/**
+ * `model`, then the `models` fallback list (contract §2.1). Every id named must exist: an unknown
+ * id, or an embeddings model, is a 400 naming it. A router model (one with `routes_to`, or
+ * without endpoints) expands into its candidates, ranked by the first enabled routing plugin
+ * (contract §2.3) when there is one. Without any model the request is a 400, unless a routing
+ * plugin is enabled, which then routes through the catalog's router.
+ */
+export function pickModels(body: ResponseRequest, catalog: Catalog): ModelCandidates {
+  const plugin = body.plugins?.find(isRoutingPlugin);
+  const names = [...(body.model === undefined ? [] : [body.model]), ...(body.models ?? [])];
+  if (names.length === 0) {
+    const router = catalog.chat.find(isRouter);
+    if (!plugin || !router) throw new GatewayError(400, 'No model given: send `model` or a `models` list');
+    names.push(router.model.id);
+  }
+  const seen = new Set<string>();
+  const candidates: ResolvedModel[] = [];
+  let chosenBy: string | undefined;
+  for (const name of names) {
+    const resolved = resolveChatModel(catalog, name);
+    const router = isRouter(resolved.entry);
+    const expanded = router ? routerCandidates(resolved, plugin, catalog) : [resolved];
+    if (router) chosenBy ??= plugin?.id ?? resolved.entry.model.id;
+    for (const candidate of expanded) {
+      if (seen.has(candidate.model.id)) continue;
+      seen.add(candidate.model.id);
+      candidates.push(candidate);
+    }
+  }
+  return { requested: names[0] ?? '', candidates, chosenBy };
+}
+
+export function isRouter(entry: FixtureModel): boolean {
+  return entry.routes_to !== undefined || entry.endpoints.length === 0;
+}
+
+function resolveChatModel(catalog: Catalog, id: string): ResolvedModel {
+  const resolved = catalog.resolve(id);
+  if (!resolved) throw new GatewayError(400, `${id} is not a valid model ID`, { metadata: { model: id } });
+  if (resolved.model.architecture.output_modalities.includes('embeddings')) {
+    throw new GatewayError(400, `${id} is an embeddings model and cannot create responses`, {
+      metadata: { model: id },
+    });
+  }
+  return resolved;
+}
+
+/**
+ * A router's candidates: the models matching the plugin's `allowed_models`, else the router's
+ * `routes_to` list, else every chat model with endpoints. A universal variant on the router
+ * (`:nitro`, `:floor`, `:online`) carries over to the chosen model.
+ */
+function routerCandidates(router: ResolvedModel, plugin: RoutingPlugin | undefined, catalog: Catalog): ResolvedModel[] {
+  const allowed = plugin && 'allowed_models' in plugin ? (plugin.allowed_models ?? []) : [];
+  let pool: FixtureModel[];
+  if (allowed.length > 0) {
+    const patterns = allowed.map(modelPattern);
+    pool = catalog.chat.filter((e) => !isRouter(e) && patterns.some((matches) => matches(e.model.id)));
+    if (pool.length === 0) {
+      throw new GatewayError(
+        400,
+        `No model matches allowed_models ${JSON.stringify(allowed)} of the ${plugin?.id} plugin`,
+        {
+          metadata: { allowed_models: allowed },
+        },
+      );
+    }
+  } else if (router.entry.routes_to) {
+    pool = router.entry.routes_to.flatMap((id) => catalog.resolve(id)?.entry ?? []).filter((e) => !isRouter(e));
+  } else {
+    pool = catalog.chat.filter((e) => !isRouter(e));
+  }
+  const ranked = plugin ? rankForRouter(plugin, pool) : pool;
+  const variant =
+    router.variant !== undefined && UNIVERSAL_VARIANTS.includes(router.variant) ? `:${router.variant}` : '';
+  return ranked.flatMap((entry) => catalog.resolve(`${entry.model.id}${variant}`) ?? []);
+}

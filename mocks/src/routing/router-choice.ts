@@ -1,0 +1,68 @@
+import type { FixtureModel } from '../fixtures/fixture-types';
+import type { Plugin, RoutingPlugin } from '../answer/response-types';
+
+/**
+ * How the routing plugins (contract §2.3) rank a router's candidate models. The catalog has no
+ * quality scores, so the mock uses price as the quality proxy: dearer counts as better. Every
+ * rule is a pure function of the candidates' catalog prices, so the choice is deterministic.
+ *
+ * - auto-router / auto-beta-router: candidates sorted dearest first (ties by id); the choice is
+ *   the one at position round(tradeoff / 10 × (n − 1)): 0 picks the dearest (pure quality),
+ *   10 the cheapest, the default 7 leans cheap.
+ * - pareto-router: candidates sorted dearest first and cut into three tiers (high, medium, low,
+ *   each ⌈n/3⌉); `min_coding_score` ≥ 0.66 → high, ≥ 0.33 → medium, else low, omitted → high;
+ *   the choice is the cheapest model of that tier (by `price_source`: prompt price, or
+ *   weighted_avg = (3 × prompt + completion) / 4). An empty tier falls back to the tier above.
+ *
+ * Returns the candidates with the choice first, then the rest dearest first (the fallbacks).
+ */
+export function rankForRouter(plugin: RoutingPlugin, candidates: readonly FixtureModel[]): FixtureModel[] {
+  if (plugin.id === 'pareto-router') return paretoRank(plugin, candidates);
+  const tradeoff = plugin.cost_quality_tradeoff ?? 7;
+  const sorted = dearestFirst(candidates, promptPlusCompletion);
+  const index = Math.round((tradeoff / 10) * (sorted.length - 1));
+  return withFirst(sorted, index);
+}
+
+/** The routing plugins; other plugin ids do not choose models. An enabled one counts. */
+export function isRoutingPlugin(plugin: Plugin): plugin is RoutingPlugin {
+  return (
+    plugin.enabled !== false &&
+    (plugin.id === 'auto-router' || plugin.id === 'auto-beta-router' || plugin.id === 'pareto-router')
+  );
+}
+
+function paretoRank(
+  plugin: Extract<RoutingPlugin, { id: 'pareto-router' }>,
+  candidates: readonly FixtureModel[],
+): FixtureModel[] {
+  const price = plugin.price_source === 'weighted_avg' ? weightedAverage : promptPrice;
+  const sorted = dearestFirst(candidates, price);
+  const size = Math.ceil(sorted.length / 3);
+  const score = plugin.min_coding_score ?? 1;
+  let tier = score >= 0.66 ? 0 : score >= 0.33 ? 1 : 2;
+  while (tier > 0 && tier * size >= sorted.length) tier--;
+  const tierEnd = Math.min((tier + 1) * size, sorted.length);
+  return withFirst(sorted, tierEnd - 1);
+}
+
+function dearestFirst(models: readonly FixtureModel[], price: (m: FixtureModel) => number): FixtureModel[] {
+  return [...models].sort((a, b) => price(b) - price(a) || a.model.id.localeCompare(b.model.id));
+}
+
+function withFirst(sorted: FixtureModel[], index: number): FixtureModel[] {
+  const chosen = sorted[index];
+  return chosen === undefined ? sorted : [chosen, ...sorted.filter((_, i) => i !== index)];
+}
+
+function promptPrice(entry: FixtureModel): number {
+  return Number(entry.model.pricing.prompt);
+}
+
+function promptPlusCompletion(entry: FixtureModel): number {
+  return Number(entry.model.pricing.prompt) + Number(entry.model.pricing.completion);
+}
+
+function weightedAverage(entry: FixtureModel): number {
+  return (3 * Number(entry.model.pricing.prompt) + Number(entry.model.pricing.completion)) / 4;
+}

@@ -1,0 +1,150 @@
+import { splitTokens } from '../tokens/count-tokens';
+import type { OutputItem, ResponseResult, StreamEvent } from '../answer/response-types';
+
+/** One event to send; `token` marks the deltas that pacing spaces out. */
+export interface PlannedEvent {
+  readonly event: StreamEvent;
+  readonly token: boolean;
+}
+
+/** Why a stream ends early: the `error` event's code and message, also put in `response.failed`. */
+export interface StreamFailure {
+  readonly code: string;
+  readonly message: string;
+}
+
+/** A simulated upstream failure: after this many token deltas, the stream fails this way. */
+export interface FailAfter {
+  readonly tokens: number;
+  readonly failure: StreamFailure;
+}
+
+/**
+ * The events of one streamed response, in the public gateway's order (REFERENCE-FACTS,
+ * Streaming): [response.debug] → response.created → response.in_progress → per output item
+ * added / part added / deltas / done events → response.completed (or response.incomplete).
+ * `sequence_number` starts at 0 and rises by 1. Deltas are token pieces, so they join to the
+ * final text. Lazy: nothing is computed for events a disconnected client will never get.
+ * `finish` gives the final response for the terminal event (completed_at is stamped then).
+ *
+ * `failAfter` simulates an upstream that fails mid-answer: once `tokens` deltas are out, the
+ * stream ends with `error` and `response.failed` (see `failureEvents`) instead of the next delta.
+ * An answer of no more tokens than that completes as usual.
+ */
+export function* streamEvents(
+  result: ResponseResult,
+  finish: () => ResponseResult,
+  debug?: unknown,
+  failAfter?: FailAfter,
+): Generator<PlannedEvent> {
+  let tokens = 0;
+  for (const planned of answerEvents(result, finish, debug)) {
+    if (planned.token && failAfter !== undefined && tokens >= failAfter.tokens) {
+      yield* failureEvents(result, planned.event.sequence_number as number, failAfter.failure);
+      return;
+    }
+    if (planned.token) tokens++;
+    yield planned;
+  }
+}
+
+/**
+ * How a stream that cannot go on ends (REFERENCE-FACTS, Streaming: an `error` event is followed
+ * by `response.failed`): `error` with the failure's code and message, then `response.failed`
+ * holding the response with status `failed` and the same error. Numbered from `firstSequence`.
+ */
+export function failureEvents(result: ResponseResult, firstSequence: number, failure: StreamFailure): PlannedEvent[] {
+  const { code, message } = failure;
+  return [
+    { event: { type: 'error', sequence_number: firstSequence, code, message, param: null }, token: false },
+    {
+      event: {
+        type: 'response.failed',
+        sequence_number: firstSequence + 1,
+        response: { ...inProgress(result), status: 'failed', error: { code, message } },
+      },
+      token: false,
+    },
+  ];
+}
+
+function* answerEvents(result: ResponseResult, finish: () => ResponseResult, debug?: unknown): Generator<PlannedEvent> {
+  let sequence = 0;
+  const make = (type: string, fields: Record<string, unknown>, token = false): PlannedEvent => ({
+    event: { type, sequence_number: sequence++, ...fields },
+    token,
+  });
+  if (debug !== undefined) yield make('response.debug', { debug });
+  const snapshot = inProgress(result);
+  yield make('response.created', { response: snapshot });
+  yield make('response.in_progress', { response: snapshot });
+  for (const [index, item] of result.output.entries()) {
+    yield make('response.output_item.added', { output_index: index, item: startedItem(item) });
+    const at = { item_id: item.id, output_index: index };
+    if (item.type === 'reasoning') {
+      for (const [summaryIndex, part] of item.summary.entries()) {
+        const where = { ...at, summary_index: summaryIndex };
+        yield make('response.reasoning_summary_part.added', { ...where, part: { type: 'summary_text', text: '' } });
+        for (const delta of pieces(part.text))
+          yield make('response.reasoning_summary_text.delta', { ...where, delta }, true);
+        yield make('response.reasoning_summary_text.done', { ...where, text: part.text });
+        yield make('response.reasoning_summary_part.done', { ...where, part });
+      }
+    } else if (item.type === 'function_call') {
+      for (const delta of pieces(item.arguments))
+        yield make('response.function_call_arguments.delta', { ...at, delta }, true);
+      yield make('response.function_call_arguments.done', { ...at, name: item.name, arguments: item.arguments });
+    } else {
+      for (const [contentIndex, part] of item.content.entries()) {
+        const where = { ...at, content_index: contentIndex };
+        if (part.type === 'output_text') {
+          yield make('response.content_part.added', {
+            ...where,
+            part: { type: 'output_text', text: '', annotations: [], logprobs: [] },
+          });
+          for (const delta of pieces(part.text))
+            yield make('response.output_text.delta', { ...where, delta, logprobs: [] }, true);
+          yield make('response.output_text.done', { ...where, text: part.text, logprobs: [] });
+        } else {
+          yield make('response.content_part.added', { ...where, part: { type: 'refusal', refusal: '' } });
+          for (const delta of pieces(part.refusal)) yield make('response.refusal.delta', { ...where, delta }, true);
+          yield make('response.refusal.done', { ...where, refusal: part.refusal });
+        }
+        yield make('response.content_part.done', { ...where, part });
+      }
+    }
+    yield make('response.output_item.done', { output_index: index, item });
+  }
+  const final = finish();
+  yield make(final.status === 'completed' ? 'response.completed' : 'response.incomplete', { response: final });
+}
+
+function pieces(text: string): string[] {
+  return splitTokens(text).map((piece) => piece.text);
+}
+
+/** The response as `response.created` shows it: in progress, nothing produced yet. */
+function inProgress(result: ResponseResult): Record<string, unknown> {
+  const snapshot: Record<string, unknown> = {
+    ...result,
+    status: 'in_progress',
+    completed_at: null,
+    incomplete_details: null,
+    output: [],
+  };
+  delete snapshot.usage;
+  delete snapshot.service_metadata;
+  return snapshot;
+}
+
+/** An output item as `response.output_item.added` shows it: in progress and empty. */
+function startedItem(item: OutputItem): OutputItem {
+  switch (item.type) {
+    case 'message':
+      return { ...item, status: 'in_progress', content: [] };
+    case 'reasoning':
+      return { ...item, status: 'in_progress', summary: [] };
+    case 'function_call':
+      return { ...item, status: 'in_progress', arguments: '' };
+  }
+}

@@ -1,0 +1,36 @@
+import { CLI_OPTIONS, CliError, parseCliArgs, USAGE } from '../src/cli-args';
+import { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from '../src/stream/pacing';
+import { FAIL_AFTER_TOKENS_HEADER } from '../src/stream/stream-failures';
+
+describe('npm start -- --help', () => {
+  it.each(Object.keys(CLI_OPTIONS))('documents the --%s flag', (name) => {
+    expect(USAGE).toMatch(new RegExp(`^\\s+(-\\w, )?--${name}\\b`, 'm'));
+  });
+
+  it.each([FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER, FAIL_AFTER_TOKENS_HEADER, 'Prefer'])(
+    'documents the %s request header',
+    (header) => {
+      expect(USAGE).toContain(`${header}:`);
+    },
+  );
+
+  it('says what happens to streams at shutdown', () => {
+    expect(USAGE).toMatch(/SIGTERM.*\n.*response\.failed/);
+  });
+});
+
+describe('parseCliArgs', () => {
+  it('takes flags over the environment over defaults', () => {
+    expect(parseCliArgs([], {})).toMatchObject({ port: 4010, host: '127.0.0.1', quiet: false, watch: false });
+    expect(parseCliArgs([], { PORT: '5000', HOST: '0.0.0.0' })).toMatchObject({ port: 5000, host: '0.0.0.0' });
+    expect(parseCliArgs(['--port', '6000', '--quiet'], { PORT: '5000' })).toMatchObject({ port: 6000, quiet: true });
+  });
+
+  it.each([
+    ['an unknown flag', ['--prot', '1']],
+    ['a port out of range', ['--port', '70000']],
+    ['a pacing flag that is not a number', ['--tokens-per-second', 'fast']],
+  ])('refuses %s with a CliError', (_name, argv) => {
+    expect(() => parseCliArgs(argv, {})).toThrow(CliError);
+  });
+});

@@ -1,0 +1,78 @@
+import { loadFixtures } from '../../src/fixtures/load-fixtures';
+import { hashKey } from '../../src/fixtures/hash-key';
+import { MockStore } from '../../src/state/store';
+import { StickySessions } from '../../src/state/sticky-sessions';
+
+const GUARDRAIL = '00000000-0000-4000-8000-000000000001';
+
+describe('MockStore', () => {
+  const fixtures = loadFixtures();
+
+  it('keeps the state of two stores apart', () => {
+    const a = new MockStore(fixtures);
+    const b = new MockStore(fixtures);
+    const guardrail = a.guardrail(GUARDRAIL);
+    expect(guardrail).toBeDefined();
+    a.unassignKeys(guardrail!, [hashKey('sk-mock-guarded')]);
+    expect(a.guardrailsFor(hashKey('sk-mock-guarded'))).toHaveLength(0);
+    expect(b.guardrailsFor(hashKey('sk-mock-guarded'))).toHaveLength(1);
+    expect(a.nextResponseNumber()).toBe(0);
+    expect(a.nextResponseNumber()).toBe(1);
+    expect(b.nextResponseNumber()).toBe(0);
+  });
+
+  it('restores assignments, sessions and the response sequence on reset', () => {
+    const store = new MockStore(fixtures);
+    store.unassignKeys(store.guardrail(GUARDRAIL)!, [hashKey('sk-mock-guarded')]);
+    store.sessions.set('s1', 'openai');
+    store.nextResponseNumber();
+    store.reset();
+    expect(store.guardrailsFor(hashKey('sk-mock-guarded')).map((g) => g.definition.id)).toEqual([GUARDRAIL]);
+    expect(store.sessions.get('s1')).toBeUndefined();
+    expect(store.nextResponseNumber()).toBe(0);
+  });
+
+  it('does not let a reset share sets with the fixtures it was seeded from', () => {
+    const store = new MockStore(fixtures);
+    store.unassignKeys(store.guardrail(GUARDRAIL)!, [hashKey('sk-mock-guarded')]);
+    expect(fixtures.guardrails.find((g) => g.id === GUARDRAIL)?.assigned_key_hashes).toContain(
+      hashKey('sk-mock-guarded'),
+    );
+  });
+
+  it('authenticates known keys only', () => {
+    const store = new MockStore(fixtures);
+    expect(store.authenticate('sk-mock-management')?.management).toBe(true);
+    expect(store.authenticate('sk-mock-user')?.management).toBe(false);
+    expect(store.authenticate('sk-mock-use')).toBeUndefined();
+  });
+
+  it('checks every token afresh on a connection that authenticated before', () => {
+    const store = new MockStore(fixtures);
+    const connection = {};
+    expect(store.authenticate('sk-mock-user', connection)?.management).toBe(false);
+    expect(store.authenticate('sk-mock-user', connection)?.management).toBe(false);
+    expect(store.authenticate('sk-mock-usex', connection)).toBeUndefined();
+    expect(store.authenticate('sk-mock-user-and-more', connection)).toBeUndefined();
+    expect(store.authenticate('', connection)).toBeUndefined();
+    expect(store.authenticate('sk-mock-management', connection)?.management).toBe(true);
+    expect(store.authenticate('sk-mock-user', connection)?.management).toBe(false);
+    // What one connection sent never stands for another one, nor for another mock's store.
+    expect(store.authenticate('sk-mock-management', {})?.management).toBe(true);
+    expect(new MockStore({ ...fixtures, keys: [] }).authenticate('sk-mock-user', connection)).toBeUndefined();
+  });
+});
+
+describe('StickySessions', () => {
+  it('forgets the least recently used session past its capacity', () => {
+    const sessions = new StickySessions(2);
+    sessions.set('a', 'p1');
+    sessions.set('b', 'p2');
+    sessions.set('a', 'p1');
+    sessions.set('c', 'p3');
+    expect(sessions.size).toBe(2);
+    expect(sessions.get('b')).toBeUndefined();
+    expect(sessions.get('a')).toBe('p1');
+    expect(sessions.get('c')).toBe('p3');
+  });
+});

@@ -1,0 +1,186 @@
+import { loadContract } from '../../../spec/contract';
+import type { Answer, AnswerBody } from '../../src/answer/build-answer';
+import { buildResult } from '../../src/answer/build-result';
+import { responseIds } from '../../src/answer/ids';
+import { readInputText } from '../../src/answer/input-text';
+import type { ResponseRequest, ResponseResult } from '../../src/answer/response-types';
+import { streamEvents } from '../../src/stream/stream-events';
+import type { Event } from '../helpers/stream-helpers';
+import { eventOrderProblems } from '../helpers/stream-helpers';
+
+const contract = loadContract();
+const validateEvent = contract.validator('#/components/schemas/ResponseStreamEvent');
+
+function result(body: AnswerBody, options: { reasoning?: string; request?: ResponseRequest } = {}): ResponseResult {
+  const request = options.request ?? { model: 'openai/gpt-4o', input: 'hi' };
+  const answer: Answer = { body, reasoning: options.reasoning, script: null };
+  return buildResult({
+    body: request,
+    answer,
+    createdAt: 1_700_000_000,
+    completedAt: 1_700_000_000,
+    ids: responseIds({ nextResponseNumber: () => 0 }, 1_700_000_000),
+    model: 'openai/gpt-4o',
+    input: readInputText(request),
+  });
+}
+
+function events(res: ResponseResult, debug?: unknown): Event[] {
+  return [...streamEvents(res, () => ({ ...res, completed_at: 1_700_000_001 }), debug)].map((p) => p.event as Event);
+}
+
+/** Types of the events that do not match the contract's ResponseStreamEvent schema. */
+function invalidEvents(list: readonly Event[]): string[] {
+  return list
+    .filter((e) => {
+      const valid: boolean = validateEvent(e);
+      return !valid;
+    })
+    .map((e) => e.type);
+}
+
+const TEXT: AnswerBody = { kind: 'text', text: 'Hello there, 👋🏽 wörld!' };
+
+describe('stream events', () => {
+  it.each<[string, ResponseResult]>([
+    ['a text answer', result(TEXT)],
+    ['a reasoning item and a text answer', result(TEXT, { reasoning: 'Think first, then answer.' })],
+    ['a function call', result({ kind: 'function_call', name: 'get_weather', arguments: '{"city":"Paris"}' })],
+    ['a refusal', result({ kind: 'refusal', refusal: "I can't help with that." })],
+    ['an answer cut by max_output_tokens', result(TEXT, { request: { input: 'hi', max_output_tokens: 3 } })],
+  ])('follows the event-order rules for %s', (_name, res) => {
+    const list = events(res);
+    expect(eventOrderProblems(list)).toEqual([]);
+    expect(invalidEvents(list)).toEqual([]);
+  });
+
+  it('starts with response.created and ends with response.completed carrying the final response', () => {
+    const res = result(TEXT);
+    const list = events(res);
+    expect(list[0]?.type).toBe('response.created');
+    expect(list.at(-1)).toMatchObject({
+      type: 'response.completed',
+      response: { id: res.id, status: 'completed', completed_at: 1_700_000_001 },
+    });
+  });
+
+  it('sends output text deltas that join to the final text', () => {
+    const list = events(result(TEXT));
+    const deltas = list.filter((e) => e.type === 'response.output_text.delta');
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(deltas.map((e) => e.delta).join('')).toBe('Hello there, 👋🏽 wörld!');
+    expect(deltas.every((e) => Array.isArray(e.logprobs) && e.content_index === 0)).toBe(true);
+  });
+
+  it('puts the reasoning item first, at output_index 0, and the message at 1', () => {
+    const list = events(result(TEXT, { reasoning: 'Think first.' }));
+    const added = list.filter((e) => e.type === 'response.output_item.added');
+    expect(added.map((e) => [e.output_index, (e.item as { type: string }).type])).toEqual([
+      [0, 'reasoning'],
+      [1, 'message'],
+    ]);
+  });
+
+  it('ends an answer cut by max_output_tokens with response.incomplete and the reason', () => {
+    const list = events(result(TEXT, { request: { input: 'hi', max_output_tokens: 3 } }));
+    expect(list.at(-1)).toMatchObject({
+      type: 'response.incomplete',
+      response: { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } },
+    });
+  });
+
+  it('sends the debug chunk first, numbered 0, when one is given', () => {
+    const list = events(result(TEXT), { echo_upstream_body: { model: 'openai/gpt-4o' } });
+    expect(list[0]).toEqual({
+      type: 'response.debug',
+      sequence_number: 0,
+      debug: { echo_upstream_body: { model: 'openai/gpt-4o' } },
+    });
+    expect(list[1]?.type).toBe('response.created');
+    expect(eventOrderProblems(list, { debug: true })).toEqual([]);
+  });
+
+  it('marks only the deltas as token events, the ones pacing spaces out', () => {
+    const planned = [...streamEvents(result(TEXT), () => result(TEXT))];
+    expect(planned.filter((p) => p.token).every((p) => p.event.type.endsWith('.delta'))).toBe(true);
+    expect(planned.filter((p) => p.event.type.endsWith('.delta')).every((p) => p.token)).toBe(true);
+  });
+
+  it('computes nothing more once the consumer stops reading', () => {
+    const res = result(TEXT);
+    const finish = jest.fn(() => res);
+    const generator = streamEvents(res, finish);
+    generator.next();
+    generator.next();
+    generator.return(undefined);
+    expect(finish).not.toHaveBeenCalled();
+  });
+
+  it('fails after the given number of token deltas, counted over reasoning and text, without computing the end', () => {
+    const res = result(TEXT, { reasoning: 'Think it through step by step.' });
+    const all = events(res);
+    const reasoningDeltas = all.filter((e) => e.type === 'response.reasoning_summary_text.delta').length;
+    const finish = jest.fn(() => res);
+    const failure = { code: 'upstream_error', message: 'gone' };
+    const failed = [...streamEvents(res, finish, undefined, { tokens: reasoningDeltas + 2, failure })].map(
+      (p) => p.event as Event,
+    );
+    expect(finish).not.toHaveBeenCalled();
+    expect(invalidEvents(failed)).toEqual([]);
+    expect(eventOrderProblems(failed)).toEqual([]);
+    expect(failed.filter((e) => e.type === 'response.reasoning_summary_text.delta')).toHaveLength(reasoningDeltas);
+    expect(failed.filter((e) => e.type === 'response.output_text.delta')).toHaveLength(2);
+    expect(failed.slice(-2)).toEqual([
+      { type: 'error', sequence_number: failed.length - 2, code: 'upstream_error', message: 'gone', param: null },
+      {
+        type: 'response.failed',
+        sequence_number: failed.length - 1,
+        response: expect.objectContaining({ id: res.id, status: 'failed', error: failure, output: [] }),
+      },
+    ]);
+  });
+
+  it('has a schema check that rejects a delta without logprobs', () => {
+    expect(
+      invalidEvents([
+        {
+          type: 'response.output_text.delta',
+          sequence_number: 0,
+          item_id: 'm',
+          output_index: 0,
+          content_index: 0,
+          delta: 'x',
+        },
+      ]),
+    ).toEqual(['response.output_text.delta']);
+  });
+
+  describe('the event-order check itself', () => {
+    const good = (): Event[] => events(result(TEXT, { reasoning: 'Think.' }));
+    it.each<[string, (list: Event[]) => Event[]]>([
+      ['a gap in sequence numbers', (l) => l.map((e, i) => (i === 4 ? { ...e, sequence_number: 40 } : e))],
+      ['a missing response.created', (l) => l.slice(1).map((e, i) => ({ ...e, sequence_number: i }))],
+      [
+        'a delta that does not join to the done text',
+        (l) =>
+          l.map((e) =>
+            e.type === 'response.output_text.delta' &&
+            e.sequence_number === l.findIndex((x) => x.type === 'response.output_text.delta')
+              ? { ...e, delta: 'X' }
+              : e,
+          ),
+      ],
+      [
+        'an item added at the wrong index',
+        (l) =>
+          l.map((e) =>
+            e.type === 'response.output_item.added' && e.output_index === 1 ? { ...e, output_index: 0 } : e,
+          ),
+      ],
+      ['no terminal event', (l) => l.slice(0, -1)],
+    ])('reports %s', (_name, spoil) => {
+      expect(eventOrderProblems(good())).toEqual([]);
+      expect(eventOrderProblems(spoil(good())).length).toBeGreaterThan(0);
+    });
+  });
+});

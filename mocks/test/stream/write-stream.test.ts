@@ -1,0 +1,207 @@
+import { EventEmitter, getEventListeners } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { mockOptions } from '../../src/options';
+import { GatewayError } from '../../src/pipeline/gateway-error';
+import { pause, resolvePacing } from '../../src/stream/pacing';
+import { SseWriter } from '../../src/stream/sse-writer';
+import type { PlannedEvent } from '../../src/stream/stream-events';
+import { writeStream } from '../../src/stream/write-stream';
+
+/** A response whose socket buffer is "full" after every write until the test drains it. */
+class FakeResponse extends EventEmitter {
+  readonly chunks: string[] = [];
+  full = false;
+  ended = false;
+  headers: Record<string, unknown> = {};
+  setHeader(name: string, value: string): void {
+    this.headers[name.toLowerCase()] = value;
+  }
+  writeHead(status: number, headers: Record<string, string>): void {
+    this.headers = { ...this.headers, ...headers, status };
+  }
+  flushHeaders(): void {}
+  write(chunk: string): boolean {
+    this.chunks.push(chunk);
+    return !this.full;
+  }
+  end(): void {
+    this.ended = true;
+  }
+}
+
+function writerFor(res: FakeResponse, signal: AbortSignal): SseWriter {
+  return new SseWriter(res as unknown as ServerResponse, signal);
+}
+
+function planned(count: number): PlannedEvent[] {
+  return Array.from({ length: count }, (_, i) => ({
+    event: { type: 'response.output_text.delta', sequence_number: i, delta: `t${i}` },
+    token: true,
+  }));
+}
+
+describe('SSE writer', () => {
+  it('frames events as data lines and ends with [DONE]', async () => {
+    const res = new FakeResponse();
+    const writer = writerFor(res, new AbortController().signal);
+    writer.open({ 'X-Generation-Id': 'gen-1-a' });
+    await writer.event({ type: 'response.created', sequence_number: 0 });
+    await writer.done();
+    expect(res.chunks.join('')).toBe('data: {"type":"response.created","sequence_number":0}\n\ndata: [DONE]\n\n');
+    expect(res.headers).toMatchObject({
+      status: 200,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'x-generation-id': 'gen-1-a',
+    });
+    expect(res.ended).toBe(true);
+  });
+
+  it('waits for drain when the socket buffer is full', async () => {
+    const res = new FakeResponse();
+    res.full = true;
+    const writer = writerFor(res, new AbortController().signal);
+    await writer.event({ type: 'a' });
+    let flushed = false;
+    const flushing = writer.flush().then(() => {
+      flushed = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(flushed).toBe(false);
+    expect(res.listenerCount('drain')).toBe(1);
+    res.full = false;
+    res.emit('drain');
+    await flushing;
+    expect(flushed).toBe(true);
+    expect(res.listenerCount('drain')).toBe(0);
+  });
+
+  it('stops waiting for drain when the client goes away, leaving no listener behind', async () => {
+    const res = new FakeResponse();
+    res.full = true;
+    const controller = new AbortController();
+    const writer = writerFor(res, controller.signal);
+    await writer.event({ type: 'a' });
+    const flushing = writer.flush();
+    await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    await expect(flushing).rejects.toMatchObject({ name: 'AbortError' });
+    expect(res.listenerCount('drain')).toBe(0);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('batches events written without pacing into one write', async () => {
+    const res = new FakeResponse();
+    await writeStream(
+      writerFor(res, new AbortController().signal),
+      planned(50),
+      { firstTokenDelayMs: 0, tokensPerSecond: 0 },
+      new AbortController().signal,
+    );
+    expect(res.chunks).toHaveLength(1);
+    expect(res.chunks[0]?.endsWith('data: [DONE]\n\n')).toBe(true);
+  });
+
+  it('flushes each event before a paced wait', async () => {
+    const res = new FakeResponse();
+    const signal = new AbortController().signal;
+    await writeStream(writerFor(res, signal), planned(3), { firstTokenDelayMs: 5, tokensPerSecond: 1000 }, signal);
+    expect(res.chunks.map((c) => c.split('\n\n').filter(Boolean).length)).toEqual([1, 1, 2]);
+  });
+
+  describe('with a shutdown signal', () => {
+    const tail = (next: number): PlannedEvent[] => [{ event: { type: 'error', sequence_number: next }, token: false }];
+    const sent = (res: FakeResponse): string[] => res.chunks.join('').split('\n\n').filter(Boolean);
+
+    /** A stream of 100 deltas at 20 per second, running for `ms` before the test goes on. */
+    async function pacedStream(ms: number) {
+      const res = new FakeResponse();
+      const client = new AbortController();
+      const shutdown = new AbortController();
+      const writing = writeStream(
+        writerFor(res, client.signal),
+        planned(100),
+        { firstTokenDelayMs: 0, tokensPerSecond: 20 },
+        client.signal,
+        { signal: shutdown.signal, tail },
+      );
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return { res, client, shutdown, writing };
+    }
+
+    it('ends a paced stream at once with the tail, numbered on, and [DONE]; no listener is left', async () => {
+      const { res, client, shutdown, writing } = await pacedStream(120);
+      const started = Date.now();
+      shutdown.abort();
+      await writing;
+      expect(Date.now() - started).toBeLessThan(50);
+      const lines = sent(res);
+      expect(lines.length).toBeGreaterThanOrEqual(3);
+      expect(lines.length).toBeLessThan(20);
+      expect(lines.at(-2)).toBe(`data: {"type":"error","sequence_number":${lines.length - 2}}`);
+      expect(lines.at(-1)).toBe('data: [DONE]');
+      expect(res.ended).toBe(true);
+      expect(getEventListeners(client.signal, 'abort')).toHaveLength(0);
+      expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
+    });
+
+    it('stops quietly, with no tail, when the client went away first', async () => {
+      const { res, client, shutdown, writing } = await pacedStream(60);
+      client.abort();
+      shutdown.abort();
+      await expect(writing).rejects.toMatchObject({ name: 'AbortError' });
+      expect(sent(res).some((line) => line.includes('"error"') || line === 'data: [DONE]')).toBe(false);
+      expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
+    });
+
+    it('lets a stream that finishes before the shutdown end as planned', async () => {
+      const res = new FakeResponse();
+      const shutdown = new AbortController();
+      const client = new AbortController().signal;
+      await writeStream(writerFor(res, client), planned(5), { firstTokenDelayMs: 0, tokensPerSecond: 0 }, client, {
+        signal: shutdown.signal,
+        tail,
+      });
+      shutdown.abort();
+      expect(sent(res)).toHaveLength(6);
+      expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
+    });
+  });
+});
+
+describe('pacing', () => {
+  it('takes request headers over options over fixtures', () => {
+    const fixtures = { pacing: { first_token_delay_ms: 1, tokens_per_second: 2 } };
+    expect(resolvePacing({}, mockOptions(), fixtures)).toEqual({ firstTokenDelayMs: 1, tokensPerSecond: 2 });
+    expect(resolvePacing({}, mockOptions({ pacing: { tokensPerSecond: 30 } }), fixtures)).toEqual({
+      firstTokenDelayMs: 1,
+      tokensPerSecond: 30,
+    });
+    expect(
+      resolvePacing(
+        { 'x-mock-first-token-delay-ms': '250', 'x-mock-tokens-per-second': '12.5' },
+        mockOptions({ pacing: { tokensPerSecond: 30 } }),
+        fixtures,
+      ),
+    ).toEqual({ firstTokenDelayMs: 250, tokensPerSecond: 12.5 });
+    expect(resolvePacing({}, mockOptions(), {})).toEqual({ firstTokenDelayMs: 0, tokensPerSecond: 0 });
+  });
+
+  it.each(['-1', 'fast', '', '9999999'])('rejects the header value "%s" with 400', (value) => {
+    expect(() =>
+      resolvePacing({ 'x-mock-tokens-per-second': value, 'x-mock-first-token-delay-ms': value }, mockOptions(), {}),
+    ).toThrow(GatewayError);
+  });
+
+  it('ends a pause at once on abort and leaves no timer or listener', async () => {
+    const controller = new AbortController();
+    const before = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    const started = Date.now();
+    const waiting = pause(60_000, controller.signal);
+    expect(process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length).toBe(before + 1);
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length).toBe(before);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,45 @@
+import { countTokens, splitTokens, truncateToTokens } from '../../src/tokens/count-tokens';
+
+describe('token counting', () => {
+  it('counts tokens with the o200k tokenizer', () => {
+    expect(countTokens('')).toBe(0);
+    expect(countTokens('Hello world')).toBe(2);
+    expect(countTokens(' Ignore all previous instructions')).toBe(4);
+  });
+
+  it.each<[string, string]>([
+    ['plain text', 'Once upon a time, in a valley between two quiet rivers.'],
+    ['characters that span tokens', 'Héllo 👋🏽 world, 日本語のテキスト.'],
+    ['a JSON string', '{"city":"Paris","days":[1,2,3]}'],
+    ['a lone surrogate', 'a\ud800b'],
+  ])('splits %s into pieces that join back to the text', (_name, text) => {
+    const pieces = splitTokens(text);
+    expect(pieces.map((p) => p.text).join('')).toBe(text);
+    expect(pieces.at(-1)?.end).toBeGreaterThanOrEqual(pieces.length === 1 ? 1 : 2);
+  });
+
+  it('gives one piece per token for ordinary text, with running token counts', () => {
+    const pieces = splitTokens('Hello world again');
+    expect(pieces).toEqual([
+      { text: 'Hello', end: 1 },
+      { text: ' world', end: 2 },
+      { text: ' again', end: 3 },
+    ]);
+  });
+
+  it('keeps text that fits the budget whole', () => {
+    expect(truncateToTokens('Hello world', 5)).toEqual({ text: 'Hello world', tokens: 2, truncated: false });
+  });
+
+  it('cuts at a token boundary and never inside a character', () => {
+    expect(truncateToTokens('Hello world again', 2)).toEqual({ text: 'Hello world', tokens: 2, truncated: true });
+    const cut = truncateToTokens('Héllo 👋🏽 world', 6);
+    expect(cut.truncated).toBe(true);
+    expect(cut.text).toBe('Héllo 👋');
+    expect(cut.tokens).toBeLessThanOrEqual(6);
+  });
+
+  it('keeps nothing for a budget of 0', () => {
+    expect(truncateToTokens('Hello', 0)).toEqual({ text: '', tokens: 0, truncated: true });
+  });
+});
