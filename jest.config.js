@@ -8,4 +8,6 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { diagnostics: false }],
   },
   testTimeout: 20000,
+  // Unpacks the npm-shipped Chromium once, before the workers start (the HTML report and docs tests).
+  globalSetup: '<rootDir>/conformance/test/support/extract-chromium.js',
 };
