@@ -5,7 +5,7 @@
  * the mock in-process, so `npm test` proves the mock conforms. Set CONFORMANCE_REPORT_DIR to also
  * write junit.xml and conformance.json.
  */
-import { loadContract } from '../spec/contract';
+import { loadContract } from '../kit/contract/contract';
 import { parseCli } from './config/parse-cli';
 import { resolveConfig } from './config/resolve-config';
 import { planContext, planScenarios } from './engine/run-suite';

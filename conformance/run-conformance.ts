@@ -1,6 +1,6 @@
 import { createMockServer } from '../mocks/src/server';
-import { ContractError, loadContract } from '../spec/contract';
-import type { Contract } from '../spec/contract';
+import { ContractError, loadContract } from '../kit/contract/contract';
+import type { Contract } from '../kit/contract/contract';
 import { ConfigError } from './config/config-error';
 import { helpText, parseCli } from './config/parse-cli';
 import { resolveConfig } from './config/resolve-config';

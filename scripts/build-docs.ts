@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SPEC_PATH } from '../spec/contract';
+import { SPEC_PATH } from '../kit/contract/contract';
 import { defaultDocsHtmlPath } from '../mocks/src/docs-routes';
 
 const ROOT = path.join(__dirname, '..');

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { SPEC_PATH } from '../spec/contract';
+import { SPEC_PATH } from '../kit/contract/contract';
 
 const OUTPUT = path.join(__dirname, '..', 'generated', 'openapi.ts');
 const HEADER = [

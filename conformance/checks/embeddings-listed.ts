@@ -1,5 +1,5 @@
-import { isRecord } from '../engine/response-helpers';
 import type { Expectation, Finding } from '../engine/types';
+import { isRecord } from '../../kit/json/guards';
 
 export interface FullListSpec {
   readonly embeddingsModel?: string;

@@ -1,5 +1,5 @@
-import { isRecord } from '../engine/response-helpers';
 import type { Check } from '../engine/types';
+import { isRecord } from '../../kit/json/guards';
 
 /** An error body's `error.code` equals the HTTP status (contract §7.1). */
 export const errorCodeMatchesStatus: Check = {

@@ -1,5 +1,6 @@
-import { formatSchemaErrors, isRecord } from '../engine/response-helpers';
+import { formatSchemaErrors } from '../engine/response-helpers';
 import type { Expectation, Finding } from '../engine/types';
+import { isRecord } from '../../kit/json/guards';
 
 export interface GuardrailBlockSpec {
   /** Schema of a guardrail block body, e.g. `#/components/schemas/GuardrailBlockError`. */

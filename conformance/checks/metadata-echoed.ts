@@ -1,6 +1,6 @@
-import { isRecord } from '../engine/response-helpers';
 import type { Check } from '../engine/types';
 import { resultOf } from './usage-total-consistent';
+import { isRecord } from '../../kit/json/guards';
 
 /** The result's `metadata` is the request's metadata (contract §2.6; spec ResponseResult.metadata). */
 export const metadataEchoed: Check = {

@@ -1,5 +1,5 @@
-import { isRecord } from '../engine/response-helpers';
 import type { Expectation } from '../engine/types';
+import { isRecord } from '../../kit/json/guards';
 
 /**
  * GET /model answers 200 with the model asked for (contract §4.4): by id, through a known alias

@@ -1,6 +1,7 @@
-import { formatSchemaErrors, isRecord } from '../engine/response-helpers';
+import { formatSchemaErrors } from '../engine/response-helpers';
 import { finalResponse, jsonEvents } from '../engine/stream-helpers';
 import type { Expectation } from '../engine/types';
+import { isRecord } from '../../kit/json/guards';
 
 /**
  * With `X-Service-Metadata: enabled` (or its legacy name) the response carries routing metadata in

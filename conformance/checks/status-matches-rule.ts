@@ -1,5 +1,5 @@
-import { isRecord } from '../engine/response-helpers';
 import type { CheckFamily, Expectation } from '../engine/types';
+import { isRecord } from '../../kit/json/guards';
 
 export interface StatusRule {
   /** Check name shown in reports; defaults to `status-matches-rule`. */

@@ -1,6 +1,6 @@
-import { isRecord } from '../engine/response-helpers';
 import { isEventStream, jsonEvents } from '../engine/stream-helpers';
 import type { Check } from '../engine/types';
+import { isRecord } from '../../kit/json/guards';
 
 /**
  * A stream that answers a valid request ends with the answer: `response.completed` or

@@ -1,4 +1,3 @@
-import { isRecord } from '../engine/response-helpers';
 import {
   describeEvent,
   doneField,
@@ -9,6 +8,7 @@ import {
   partKey,
 } from '../engine/stream-helpers';
 import type { Check, CheckContext, Finding } from '../engine/types';
+import { isRecord } from '../../kit/json/guards';
 
 /**
  * Deltas joined equal the done text (contract §6: `delta` is "the text fragment"): for every

@@ -1,6 +1,6 @@
-import { isRecord } from '../engine/response-helpers';
 import { describeEvent, finalResponse, isEventStream, jsonEvents } from '../engine/stream-helpers';
 import type { Check, Finding } from '../engine/types';
+import { isRecord } from '../../kit/json/guards';
 
 interface ItemState {
   readonly id: unknown;

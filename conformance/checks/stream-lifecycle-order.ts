@@ -1,6 +1,6 @@
-import { isRecord } from '../engine/response-helpers';
 import { TERMINAL_EVENTS, describeEvent, isEventStream, jsonEvents } from '../engine/stream-helpers';
 import type { Check, Finding } from '../engine/types';
+import { isRecord } from '../../kit/json/guards';
 
 /**
  * `response.created` comes first (after the debug chunk when `debug.echo_upstream_body` asked for

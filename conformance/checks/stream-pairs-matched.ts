@@ -1,7 +1,7 @@
 import { describeEvent, family, isEventStream, jsonEvents, partKey } from '../engine/stream-helpers';
 import type { StreamEvent } from '../engine/stream-helpers';
 import type { Check, CheckContext, Finding } from '../engine/types';
-import { isRecord } from '../engine/response-helpers';
+import { isRecord } from '../../kit/json/guards';
 
 /**
  * Every `.added` event has exactly one matching `.done` after it, and no `.done` comes without its

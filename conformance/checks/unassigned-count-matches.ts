@@ -1,5 +1,5 @@
-import { isRecord } from '../engine/response-helpers';
 import type { Expectation } from '../engine/types';
+import { isRecord } from '../../kit/json/guards';
 
 /**
  * `unassigned_count` counts keys actually unassigned (contract §2.9, §4.2): repeats and unknown

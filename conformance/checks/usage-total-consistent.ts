@@ -1,6 +1,6 @@
-import { isRecord } from '../engine/response-helpers';
 import { finalResponse, jsonEvents } from '../engine/stream-helpers';
 import type { Check, Exchange } from '../engine/types';
+import { isRecord } from '../../kit/json/guards';
 
 /** The result of an exchange: the JSON body, or the terminal event's response of a stream. */
 export function resultOf(exchange: Exchange): Record<string, unknown> | undefined {

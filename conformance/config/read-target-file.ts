@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
+import { createAjv } from '../../kit/contract/create-ajv';
 import { ConfigError } from './config-error';
 
 /** Shape of a target file; conformance/targets/target.schema.json is what validates it. */
@@ -36,8 +36,7 @@ export function readTargetFile(file: string): TargetFile {
   } catch (err) {
     throw new ConfigError(`target file ${file} is not JSON: ${(err as Error).message}`);
   }
-  const ajv = new Ajv2020({ allErrors: true, strict: true });
-  const validate = ajv.compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object);
+  const validate = createAjv().compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object);
   if (!validate(data)) {
     const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
     throw new ConfigError(`target file ${file} is invalid: ${problems.join('; ')}`);

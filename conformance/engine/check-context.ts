@@ -1,8 +1,9 @@
-import type { Contract, JsonObject } from '../../spec/contract';
-import { isObject } from '../../spec/contract';
-import { listOperations } from '../../spec/operations';
-import type { OperationInfo } from '../../spec/operations';
+import type { Contract } from '../../kit/contract/contract';
+import { listOperations } from '../../kit/contract/operations';
+import type { OperationInfo } from '../../kit/contract/operations';
 import type { CheckContext } from './types';
+import { isRecord } from '../../kit/json/guards';
+import type { JsonObject } from '../../kit/json/guards';
 
 export const EVENT_STREAM = 'text/event-stream';
 
@@ -32,7 +33,7 @@ function streamEventSchemas(contract: Contract, operations: ReadonlyMap<string, 
 function collectBranches(contract: Contract, pointer: string, found: Map<string, string>, depth: number): void {
   if (depth > 8) return;
   const raw = contract.at<unknown>(pointer);
-  const target = isObject(raw) && typeof raw.$ref === 'string' ? raw.$ref : pointer;
+  const target = isRecord(raw) && typeof raw.$ref === 'string' ? raw.$ref : pointer;
   const schema = contract.resolve<JsonObject>(raw);
   const eventType = constantType(contract, schema);
   if (eventType !== undefined) {
@@ -47,7 +48,7 @@ function collectBranches(contract: Contract, pointer: string, found: Map<string,
 }
 
 function constantType(contract: Contract, schema: JsonObject): string | undefined {
-  const properties = isObject(schema.properties) ? schema.properties : undefined;
+  const properties = isRecord(schema.properties) ? schema.properties : undefined;
   const type = properties ? contract.resolve<JsonObject>(properties.type) : undefined;
   if (!type) return undefined;
   if (typeof type.const === 'string') return type.const;

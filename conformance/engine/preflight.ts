@@ -1,9 +1,10 @@
 import { ConfigError } from '../config/config-error';
 import type { GatewayClient } from '../http/gateway-client';
 import { describeTransportError } from '../http/gateway-client';
-import type { OperationInfo } from '../../spec/operations';
-import { isRecord, mediaType } from './response-helpers';
+import type { OperationInfo } from '../../kit/contract/operations';
+import { mediaType } from './response-helpers';
 import type { RequestSpec } from './types';
+import { isRecord } from '../../kit/json/guards';
 
 /** Short: an unreachable target must be reported within seconds, not after a pile of timeouts. */
 export const PREFLIGHT_TIMEOUT_MS = 3000;

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { OperationInfo, ResponseInfo } from '../../spec/operations';
+import type { OperationInfo, ResponseInfo } from '../../kit/contract/operations';
 import type { Exchange } from './types';
 
 /** `application/json; charset=utf-8` → `application/json`. */
@@ -50,8 +50,4 @@ export function formatSchemaErrors(errors: readonly ErrorObject[] | null | undef
     return `${where} ${e.message ?? 'is invalid'}${detail} [${e.schemaPath}]`;
   });
   return lines.length > limit ? [...lines.slice(0, limit), `… ${lines.length - limit} more`] : lines;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,4 @@
-import type { Contract } from '../../spec/contract';
+import type { Contract } from '../../kit/contract/contract';
 import { GENERIC_CHECKS } from '../checks/generic-checks';
 import { ConfigError } from '../config/config-error';
 import type { ConformanceConfig } from '../config/resolve-config';

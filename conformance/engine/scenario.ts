@@ -1,5 +1,5 @@
-import type { Contract } from '../../spec/contract';
-import type { OperationInfo } from '../../spec/operations';
+import type { Contract } from '../../kit/contract/contract';
+import type { OperationInfo } from '../../kit/contract/operations';
 import type { ConformanceConfig } from '../config/resolve-config';
 import type { CheckContext, Exchange, Expectation, RequestSpec } from './types';
 

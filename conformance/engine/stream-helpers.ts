@@ -1,5 +1,6 @@
-import { isRecord, mediaType } from './response-helpers';
+import { mediaType } from './response-helpers';
 import type { Exchange } from './types';
+import { isRecord } from '../../kit/json/guards';
 
 export interface StreamEvent {
   /** Position among the stream's data events (0-based). */

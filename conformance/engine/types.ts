@@ -2,8 +2,8 @@
  * The data the suite passes around: requests it sends, what came back, and the verdicts.
  * A failure is plain data with fixed fields so every report (terminal, JUnit, JSON) is built from it.
  */
-import type { Contract } from '../../spec/contract';
-import type { OperationInfo } from '../../spec/operations';
+import type { Contract } from '../../kit/contract/contract';
+import type { OperationInfo } from '../../kit/contract/operations';
 
 /** Which credential a request carries; the header value itself is never stored in a report. */
 export type Credential = 'apiKey' | 'managementKey' | 'guardedApiKey' | 'none' | 'invalid';

@@ -1,4 +1,4 @@
-import type { OperationInfo } from '../../spec/operations';
+import type { OperationInfo } from '../../kit/contract/operations';
 import type { Exchange, RequestSpec } from '../engine/types';
 import { authorization, redactedAuthorization } from './credentials';
 import type { Keys } from './credentials';

@@ -1,4 +1,4 @@
-import type { OperationInfo } from '../../spec/operations';
+import type { OperationInfo } from '../../kit/contract/operations';
 import type { Credential, RequestSpec } from '../engine/types';
 import type { PlanContext } from '../engine/scenario';
 

@@ -2,8 +2,8 @@ import { expectStatus } from '../checks/status-matches-rule';
 import { missing } from '../engine/scenario';
 import type { PlanContext, Scenario } from '../engine/scenario';
 import type { RequestSpec } from '../engine/types';
-import { isObject } from '../../spec/contract';
 import { baseRequest } from './base-requests';
+import { isRecord } from '../../kit/json/guards';
 
 /**
  * Malformed input is a 400 (contract §7.2 "invalid request parameters or malformed input") for
@@ -30,7 +30,7 @@ export function bodyScenarios(plan: PlanContext): Scenario[] {
         { body: undefined, rawBody: '{"model": "unterminated' },
       ],
     ];
-    if (isObject(schema) && schema.type === 'object')
+    if (isRecord(schema) && schema.type === 'object')
       cases.push(['array-body', 'rejects a JSON array where an object is documented with 400', { body: [] }]);
     if (op.requestBody.required)
       cases.push(['missing-body', 'rejects a request without its required body with 400', { body: undefined }]);

@@ -2,12 +2,11 @@ import { expectEmbeddingsListed } from '../checks/embeddings-listed';
 import { expectModel } from '../checks/model-matches-request';
 import { expectPageWindow } from '../checks/page-window-matches';
 import { expectStatus } from '../checks/status-matches-rule';
-import { isRecord } from '../engine/response-helpers';
 import { missing } from '../engine/scenario';
 import type { PlanContext, Scenario } from '../engine/scenario';
 import type { Expectation } from '../engine/types';
-import { isObject } from '../../spec/contract';
 import { baseRequest, fillPath, modelPathParams } from './base-requests';
+import { isRecord } from '../../kit/json/guards';
 
 const GET = 'getModel';
 const LIST = 'listEmbeddingsModels';
@@ -158,7 +157,7 @@ function totalCountMember(plan: PlanContext): string | undefined {
   const pointer = plan.operation(LIST).responses.get('200')?.content.get('application/json');
   if (pointer === undefined) return undefined;
   const schema = plan.contract.resolve<Record<string, unknown>>(plan.contract.at(pointer));
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isRecord(schema.properties) ? schema.properties : {};
   const integers = Object.entries(properties).filter(
     ([, s]) => plan.contract.resolve<Record<string, unknown>>(s).type === 'integer',
   );

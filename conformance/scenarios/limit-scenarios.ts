@@ -7,8 +7,8 @@ import type { PlanContext, Scenario } from '../engine/scenario';
 import type { Expectation, RequestSpec } from '../engine/types';
 import { deriveBoundaries } from '../schema/derive-boundaries';
 import type { BoundaryCase } from '../schema/derive-boundaries';
-import { isObject } from '../../spec/contract';
 import { baseRequest } from './base-requests';
+import { isRecord } from '../../kit/json/guards';
 
 /**
  * Every limit of the request schemas at and just past its boundary (contract §8), plus closed
@@ -30,7 +30,7 @@ export function limitScenarios(plan: PlanContext): Scenario[] {
     const cases: Array<{ c: BoundaryCase; request: RequestSpec; schema: string; asNumber: boolean }> = [];
     const bodyPointer = op.requestBody?.content.get('application/json');
     if (bodyPointer !== undefined) {
-      const wrap = (v: unknown) => (isObject(base.body) && isObject(v) ? { ...base.body, ...v } : v);
+      const wrap = (v: unknown) => (isRecord(base.body) && isRecord(v) ? { ...base.body, ...v } : v);
       for (const c of deriveBoundaries(plan.contract, bodyPointer, hints, wrap)) {
         cases.push({ c, request: { ...base, body: c.value }, schema: bodyPointer, asNumber: false });
       }

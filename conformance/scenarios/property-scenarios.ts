@@ -7,9 +7,9 @@ import { expectValidRequestAccepted } from '../checks/valid-request-accepted';
 import type { PlanContext, Scenario } from '../engine/scenario';
 import { deriveBoundaries } from '../schema/derive-boundaries';
 import { schemaArbitrary } from '../schema/schema-arbitrary';
-import { isObject } from '../../spec/contract';
-import type { JsonObject } from '../../spec/contract';
 import { baseRequest, fillPath, plainResponseBody } from './base-requests';
+import { isRecord } from '../../kit/json/guards';
+import type { JsonObject } from '../../kit/json/guards';
 
 /** Members of the response request the property phase varies; the rest stay as in the plain request. */
 const FUZZED = [
@@ -141,7 +141,7 @@ export function propertyScenarios(plan: PlanContext): Scenario[] {
 
 function validRequests(plan: PlanContext, pointer: string): Arbitrary<Record<string, unknown>> {
   const schema = plan.contract.resolve<JsonObject>(plan.contract.at(pointer));
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isRecord(schema.properties) ? schema.properties : {};
   const picked = Object.fromEntries(FUZZED.filter((k) => k in properties).map((k) => [k, properties[k]]));
   const arb = schemaArbitrary(plan.contract, { type: 'object', properties: picked }, { model: plan.config.model });
   if (!arb) throw new Error('no member of the request schema can be generated');
@@ -176,7 +176,7 @@ function wrongTypeCases(plan: PlanContext, pointer: string, seed: number): Array
   const validate = plan.contract.validator(pointer);
   const schema = plan.contract.resolve<JsonObject>(plan.contract.at(pointer));
   const base = plainResponseBody(plan);
-  return Object.keys(isObject(schema.properties) ? schema.properties : {}).flatMap((key, i) => {
+  return Object.keys(isRecord(schema.properties) ? schema.properties : {}).flatMap((key, i) => {
     const wrong = WRONG_TYPES.filter(([, value]) => !validate({ ...base, [key]: value }));
     const pick = wrong[Math.abs(seed + i) % Math.max(1, wrong.length)];
     return pick ? [[{ ...base, [key]: pick[1] }, `${key} as ${pick[0]}`] as [Record<string, unknown>, string]] : [];

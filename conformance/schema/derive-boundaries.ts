@@ -1,7 +1,8 @@
-import type { Contract, JsonObject } from '../../spec/contract';
-import { isObject } from '../../spec/contract';
+import type { Contract } from '../../kit/contract/contract';
 import { fillString, patternBreaker, primaryType, sampleString, sampleValue } from './sample-value';
 import type { SampleHints } from './sample-value';
+import { isRecord } from '../../kit/json/guards';
+import type { JsonObject } from '../../kit/json/guards';
 
 /**
  * `limit`: a §8 keyword (length, size, range, key rules) at or just past its boundary.
@@ -56,7 +57,7 @@ function walk(
 ): void {
   if (depth > MAX_DEPTH) return;
   const raw = contract.at<unknown>(pointer);
-  const at = isObject(raw) && typeof raw.$ref === 'string' ? raw.$ref : pointer;
+  const at = isRecord(raw) && typeof raw.$ref === 'string' ? raw.$ref : pointer;
   if (seen.has(at)) return; // recursive schemas: each node once per path
   const inner = new Set(seen).add(at);
   const schema = contract.resolve<JsonObject>(raw);
@@ -70,7 +71,7 @@ function walk(
 
   limitCases(contract, schema, hints, name, add);
 
-  const properties = isObject(schema.properties) ? schema.properties : undefined;
+  const properties = isRecord(schema.properties) ? schema.properties : undefined;
   const base = (sampleValue(contract, schema, hints, name) ?? {}) as Record<string, unknown>;
   if (properties) {
     for (const key of Object.keys(properties)) {
@@ -95,8 +96,8 @@ function walk(
       );
     }
   }
-  if (isObject(schema.additionalProperties)) {
-    const key = sampleString(isObject(schema.propertyNames) ? schema.propertyNames : {}, 'key', hints);
+  if (isRecord(schema.additionalProperties)) {
+    const key = sampleString(isRecord(schema.propertyNames) ? schema.propertyNames : {}, 'key', hints);
     walk(
       contract,
       `${at}/additionalProperties`,
@@ -108,7 +109,7 @@ function walk(
       inner,
     );
   }
-  if (isObject(schema.items)) {
+  if (isRecord(schema.items)) {
     const extra = Math.max(0, (typeof schema.minItems === 'number' ? schema.minItems : 1) - 1);
     const filler = Array.from({ length: extra }, () => sampleValue(contract, schema.items, hints, name));
     walk(contract, `${at}/items`, hints, (v) => wrap([v, ...filler]), `${label}[0]`, out, depth + 1, inner);
@@ -120,7 +121,7 @@ function walk(
       walk(contract, `${at}/${keyword}/${i}`, hints, wrap, kind ? `${label}(${kind})` : label, out, depth + 1, inner);
     });
   }
-  const discriminator = isObject(schema.discriminator) ? schema.discriminator.propertyName : undefined;
+  const discriminator = isRecord(schema.discriminator) ? schema.discriminator.propertyName : undefined;
   if (typeof discriminator === 'string') {
     add(
       'unknown-kind',
@@ -190,9 +191,9 @@ function limitCases(contract: Contract, schema: JsonObject, hints: SampleHints, 
 }
 
 function objectLimitCases(contract: Contract, schema: JsonObject, hints: SampleHints, add: Add): void {
-  const names = isObject(schema.propertyNames) ? contract.resolve<JsonObject>(schema.propertyNames) : {};
+  const names = isRecord(schema.propertyNames) ? contract.resolve<JsonObject>(schema.propertyNames) : {};
   const value = () =>
-    isObject(schema.additionalProperties) ? sampleValue(contract, schema.additionalProperties, hints) : 'v';
+    isRecord(schema.additionalProperties) ? sampleValue(contract, schema.additionalProperties, hints) : 'v';
   const pairs = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [keyOf(names, i), value()]));
   const [max, min] = [schema.maxProperties, schema.minProperties];
   if (typeof max === 'number') {
@@ -241,11 +242,11 @@ function keyOf(names: JsonObject, i: number): string {
 
 function discriminatorValue(contract: Contract, branch: unknown, parent: JsonObject): string | undefined {
   const property =
-    isObject(parent.discriminator) && typeof parent.discriminator.propertyName === 'string'
+    isRecord(parent.discriminator) && typeof parent.discriminator.propertyName === 'string'
       ? parent.discriminator.propertyName
       : 'type';
   const schema = contract.resolve<JsonObject>(branch);
-  const props = isObject(schema.properties) ? schema.properties : {};
+  const props = isRecord(schema.properties) ? schema.properties : {};
   const value = contract.resolve<JsonObject>(props[property] ?? {}).const;
   return typeof value === 'string' ? value : undefined;
 }

@@ -1,5 +1,6 @@
-import type { Contract, JsonObject } from '../../spec/contract';
-import { isObject } from '../../spec/contract';
+import type { Contract } from '../../kit/contract/contract';
+import { isRecord } from '../../kit/json/guards';
+import type { JsonObject } from '../../kit/json/guards';
 
 /** What sample values may borrow from the target: a model id for fields that name models. */
 export interface SampleHints {
@@ -30,7 +31,7 @@ const PATTERN_CANDIDATES = [
  */
 export function sampleValue(contract: Contract, raw: unknown, hints: SampleHints, name = '', depth = 0): unknown {
   const schema = contract.resolve<JsonObject>(raw);
-  if (!isObject(schema) || depth > 6) return undefined;
+  if (!isRecord(schema) || depth > 6) return undefined;
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum.find((v) => v !== null) ?? schema.enum[0];
   if ('default' in schema && schema.default !== null) return schema.default;
@@ -44,7 +45,7 @@ export function sampleValue(contract: Contract, raw: unknown, hints: SampleHints
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      const properties = isObject(schema.properties) ? schema.properties : {};
+      const properties = isRecord(schema.properties) ? schema.properties : {};
       for (const key of Array.isArray(schema.required) ? (schema.required as string[]) : []) {
         out[key] = sampleValue(contract, properties[key] ?? {}, hints, key, depth + 1);
       }
@@ -72,7 +73,7 @@ export function sampleValue(contract: Contract, raw: unknown, hints: SampleHints
 export function primaryType(schema: JsonObject): string | undefined {
   if (typeof schema.type === 'string') return schema.type;
   if (Array.isArray(schema.type)) return (schema.type as string[]).find((t) => t !== 'null') ?? 'null';
-  if (isObject(schema.properties)) return 'object';
+  if (isRecord(schema.properties)) return 'object';
   return undefined;
 }
 

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
-import type { Contract, JsonObject } from '../../spec/contract';
-import { isObject } from '../../spec/contract';
+import type { Contract } from '../../kit/contract/contract';
 import { matches, primaryType } from './sample-value';
 import type { SampleHints } from './sample-value';
+import { isRecord } from '../../kit/json/guards';
+import type { JsonObject } from '../../kit/json/guards';
 
 /** Longest string generated for a member without `maxLength` (keeps requests small). */
 const FREE_STRING = 40;
@@ -27,7 +28,7 @@ export function schemaArbitrary(
   depth = 0,
 ): Arbitrary<unknown> | undefined {
   const schema = contract.resolve<JsonObject>(raw);
-  if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
+  if (!isRecord(schema) || depth > MAX_DEPTH) return undefined;
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   for (const keyword of ['oneOf', 'anyOf'] as const) {
@@ -101,7 +102,7 @@ function objectArbitrary(
   hints: SampleHints,
   depth: number,
 ): Arbitrary<unknown> | undefined {
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isRecord(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const members: Record<string, Arbitrary<unknown>> = {};
   for (const [key, sub] of Object.entries(properties)) {
@@ -112,8 +113,8 @@ function objectArbitrary(
   if (Object.keys(properties).length > 0) {
     return fc.record(members, { requiredKeys: [...required].filter((k) => k in members) });
   }
-  const names = isObject(schema.propertyNames) ? contract.resolve<JsonObject>(schema.propertyNames) : undefined;
-  const values = isObject(schema.additionalProperties)
+  const names = isRecord(schema.propertyNames) ? contract.resolve<JsonObject>(schema.propertyNames) : undefined;
+  const values = isRecord(schema.additionalProperties)
     ? schemaArbitrary(contract, schema.additionalProperties, hints, '', depth + 1)
     : undefined;
   const maxKeys = typeof schema.maxProperties === 'number' ? schema.maxProperties : undefined;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMockServer } from '../../mocks/src/server';
 import type { MockServer } from '../../mocks/src/server';
-import { loadContract } from '../../spec/contract';
+import { loadContract } from '../../kit/contract/contract';
 import { EXIT_CONFIG, EXIT_FAIL, EXIT_PASS, runConformance } from '../run-conformance';
 import { startFaultProxy } from './faults/fault-proxy';
 

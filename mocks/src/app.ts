@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Contract } from '../../spec/contract';
-import type { OperationInfo } from '../../spec/operations';
+import type { Contract } from '../../kit/contract/contract';
+import type { OperationInfo } from '../../kit/contract/operations';
 import type { MockOptions } from './options';
 import type { ApiKeyRecord, MockStore } from './state/store';
 import type { Handler, HandlerResult } from './pipeline/context';

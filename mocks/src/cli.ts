@@ -1,6 +1,6 @@
 import path from 'node:path';
 import v8 from 'node:v8';
-import { SPEC_PATH } from '../../spec/contract';
+import { SPEC_PATH } from '../../kit/contract/contract';
 import type { MockServer } from './server';
 import { CliError, parseCliArgs, USAGE } from './cli-args';
 import type { CliSettings } from './cli-args';

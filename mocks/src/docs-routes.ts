@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { Contract } from '../../spec/contract';
-import { SPEC_PATH } from '../../spec/contract';
+import type { Contract } from '../../kit/contract/contract';
+import { SPEC_PATH } from '../../kit/contract/contract';
 import type { AdminRoute } from './admin';
 import { GatewayError } from './pipeline/gateway-error';
 

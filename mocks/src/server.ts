@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Contract } from '../../spec/contract';
-import { loadContract } from '../../spec/contract';
-import { listOperations } from '../../spec/operations';
+import type { Contract } from '../../kit/contract/contract';
+import { loadContract } from '../../kit/contract/contract';
+import { listOperations } from '../../kit/contract/operations';
 import type { Fixtures } from './fixtures/fixture-types';
 import { loadFixtures } from './fixtures/load-fixtures';
 import type { MockOptions } from './options';

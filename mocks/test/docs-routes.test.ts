@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { load as parse } from 'js-yaml';
-import { SPEC_PATH } from '../../spec/contract';
+import { SPEC_PATH } from '../../kit/contract/contract';
 import type { MockServer } from '../src/server';
 import { buildMock } from '../src/watch/build-mock';
 

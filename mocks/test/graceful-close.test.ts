@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import { loadContract } from '../../spec/contract';
+import { loadContract } from '../../kit/contract/contract';
 import type { Handler } from '../src/pipeline/context';
 import { startMock } from './helpers/start-mock';
 import type { StartedMock } from './helpers/start-mock';

@@ -3,7 +3,7 @@ import { describeChange } from './describe-change';
 import type { RawChange } from './describe-change';
 import { describeLocation } from './describe-location';
 import { reclassify } from './reclassify';
-import { toPointer } from './resolve-path';
+import { toPointer } from '../../kit/json/json-pointer';
 import { SEVERITIES } from './types';
 import type { ChangeSeverity, PathSegment, SpecChange, SpecDiffResult } from './types';
 

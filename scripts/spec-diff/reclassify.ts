@@ -1,5 +1,6 @@
 import type { ChangeLocation, Documents } from './describe-location';
 import type { RawChange } from './describe-change';
+import { parsePointer } from '../../kit/json/json-pointer';
 import { resolvePath } from './resolve-path';
 import type { ChangeSeverity } from './types';
 
@@ -125,17 +126,7 @@ function expand(document: unknown, node: unknown, seen: ReadonlySet<string> = ne
   const ref = (node as { $ref?: unknown }).$ref;
   if (typeof ref === 'string') {
     if (seen.has(ref)) return { $ref: ref };
-    return expand(
-      document,
-      resolvePath(
-        document,
-        ref
-          .replace(/^#\//, '')
-          .split('/')
-          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')),
-      ),
-      new Set([...seen, ref]),
-    );
+    return expand(document, resolvePath(document, parsePointer(ref)), new Set([...seen, ref]));
   }
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, expand(document, value, seen)]));
 }

@@ -3,7 +3,9 @@
  * media-type and parameter/header `examples` maps (and `example`), and schema `examples` arrays.
  * The SSE example of POST /responses is parsed and each `data:` event validated (contract §4.1, §6).
  */
-import { escapePointer, isObject, loadContract } from '../contract';
+import { loadContract } from '../../kit/contract/contract';
+import { isRecord } from '../../kit/json/guards';
+import { encodeSegment } from '../../kit/json/json-pointer';
 
 const contract = loadContract();
 const SSE = 'text/event-stream';
@@ -25,21 +27,21 @@ function collectExamples(node: unknown, pointer: string, found: FoundExample[]):
     node.forEach((item, index) => collectExamples(item, `${pointer}/${index}`, found));
     return found;
   }
-  if (!isObject(node)) return found;
+  if (!isRecord(node)) return found;
   const { examples, example } = node;
   // An object with a `schema` member is a media type, parameter or header: examples illustrate `schema`.
   const target = 'schema' in node ? `${pointer}/schema` : pointer;
   if (Array.isArray(examples)) {
     examples.forEach((value, index) => found.push({ at: `${pointer}/examples/${index}`, schema: target, value }));
-  } else if (isObject(examples)) {
+  } else if (isRecord(examples)) {
     for (const [name, entry] of Object.entries(examples)) {
-      const value = isObject(entry) ? entry.value : undefined;
-      found.push({ at: `${pointer}/examples/${escapePointer(name)}/value`, schema: target, value });
+      const value = isRecord(entry) ? entry.value : undefined;
+      found.push({ at: `${pointer}/examples/${encodeSegment(name)}/value`, schema: target, value });
     }
   }
   if (example !== undefined) found.push({ at: `${pointer}/example`, schema: target, value: example });
   for (const [key, child] of Object.entries(node)) {
-    if (!DATA_KEYWORDS.has(key)) collectExamples(child, `${pointer}/${escapePointer(key)}`, found);
+    if (!DATA_KEYWORDS.has(key)) collectExamples(child, `${pointer}/${encodeSegment(key)}`, found);
   }
   return found;
 }
@@ -57,7 +59,7 @@ function describeErrors(errors: unknown): string {
 }
 
 const all = collectExamples(contract.document, '#', []);
-const isSse = (example: FoundExample): boolean => example.at.includes(`/content/${escapePointer(SSE)}/`);
+const isSse = (example: FoundExample): boolean => example.at.includes(`/content/${encodeSegment(SSE)}/`);
 const jsonExamples = all.filter((example) => !isSse(example));
 const sseExamples = all.filter(isSse);
 

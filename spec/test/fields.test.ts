@@ -2,7 +2,7 @@
  * Every field of every table in contract §2 (and the stream event of §6, the envelope of §7.1)
  * is a property of the matching schema, so no consumer of the document misses one.
  */
-import { loadContract } from '../contract';
+import { loadContract } from '../../kit/contract/contract';
 
 const contract = loadContract();
 

@@ -2,7 +2,7 @@
  * Every limit of contract §8 is a schema keyword of spec/openapi.yaml, so validators and checks
  * derive it from the document instead of repeating numbers in code.
  */
-import { loadContract } from '../contract';
+import { loadContract } from '../../kit/contract/contract';
 
 const contract = loadContract();
 const S = '#/components/schemas';

@@ -2,7 +2,7 @@
  * The rules of contract §2, §6 and §7 as the document's schemas enforce them: what a validator
  * derived from spec/openapi.yaml accepts and rejects. Table-driven: [case, schema, given, want].
  */
-import { loadContract } from '../contract';
+import { loadContract } from '../../kit/contract/contract';
 
 const contract = loadContract();
 const S = '#/components/schemas';

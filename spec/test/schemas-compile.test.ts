@@ -2,20 +2,22 @@
  * Every schema of spec/openapi.yaml compiles under ajv (JSON Schema 2020-12 + ajv-formats) in
  * strict mode: an unknown keyword or format is an error, never silently "valid".
  */
-import { createContract, escapePointer, isObject, loadContract } from '../contract';
-import type { JsonObject } from '../contract';
+import { createContract, loadContract } from '../../kit/contract/contract';
+import { isRecord } from '../../kit/json/guards';
+import type { JsonObject } from '../../kit/json/guards';
+import { encodeSegment } from '../../kit/json/json-pointer';
 
 const contract = loadContract();
 const schemas = contract.at<JsonObject>('#/components/schemas');
 
 /** Schemas written outside components/schemas: under media types, parameters and headers. */
 function inlineSchemaPointers(node: unknown, pointer: string, found: string[]): string[] {
-  if (!isObject(node)) return found;
+  if (!isRecord(node)) return found;
   for (const [key, child] of Object.entries(node)) {
     if (key === 'schemas' && pointer === '#/components') continue;
     if (key === 'examples' || key === 'example') continue;
-    const childPointer = `${pointer}/${escapePointer(key)}`;
-    if (key === 'schema' && isObject(child)) found.push(childPointer);
+    const childPointer = `${pointer}/${encodeSegment(key)}`;
+    if (key === 'schema' && isRecord(child)) found.push(childPointer);
     else inlineSchemaPointers(child, childPointer, found);
   }
   return found;

@@ -1,4 +1,4 @@
-import { loadContract } from '../../../spec/contract';
+import { loadContract } from '../../../kit/contract/contract';
 import { contentTypeDocumented } from '../../checks/content-type-documented';
 import { errorCodeMatchesStatus } from '../../checks/error-code-matches-status';
 import { responseSchemaValid } from '../../checks/response-schema-valid';

@@ -1,4 +1,4 @@
-import { loadContract } from '../../../spec/contract';
+import { loadContract } from '../../../kit/contract/contract';
 import { GENERIC_CHECKS } from '../../checks/generic-checks';
 import { createCheckContext } from '../../engine/check-context';
 import type { Check } from '../../engine/types';

@@ -1,5 +1,6 @@
 import type { FaultCase } from './fault-case';
-import { isRecord, without } from './fault-case';
+import { without } from './fault-case';
+import { isRecord } from '../../../kit/json/guards';
 
 /** Faults in the catalog (paging, aliases, variants) and the guardrail operations. */
 export const CATALOG_FAULTS: readonly FaultCase[] = [

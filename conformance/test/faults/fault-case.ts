@@ -10,10 +10,6 @@ export interface FaultCase {
   readonly fault: Fault;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A copy of `object` without `key`. */
 export function without<T extends Record<string, unknown>>(object: T, key: string): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...object };

@@ -1,4 +1,4 @@
-import { loadContract } from '../../../spec/contract';
+import { loadContract } from '../../../kit/contract/contract';
 import { createMockServer } from '../../../mocks/src/server';
 import type { MockServer } from '../../../mocks/src/server';
 import { CATALOG_FAULTS } from './catalog-faults';

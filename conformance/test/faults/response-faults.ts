@@ -1,5 +1,6 @@
 import type { FaultCase } from './fault-case';
-import { isRecord, without } from './fault-case';
+import { without } from './fault-case';
+import { isRecord } from '../../../kit/json/guards';
 
 /** Faults in every answer's status, content type, body shape and error envelope, and in auth. */
 export const RESPONSE_FAULTS: readonly FaultCase[] = [

@@ -1,6 +1,7 @@
 import type { ProxiedRequest } from './fault-proxy';
 import type { FaultCase } from './fault-case';
-import { isRecord, without } from './fault-case';
+import { without } from './fault-case';
+import { isRecord } from '../../../kit/json/guards';
 
 /** Rewrites the JSON body of POST /responses requests. */
 function responsesBody(

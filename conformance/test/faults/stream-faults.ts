@@ -1,6 +1,7 @@
 import type { FaultCase } from './fault-case';
-import { isRecord, without } from './fault-case';
+import { without } from './fault-case';
 import { eventOf, frameOf, indexOfType, mapEvents, typeOf } from './sse-frames';
+import { isRecord } from '../../../kit/json/guards';
 
 const ONLY = ['stream/createResponse/text'];
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadContract } from '../../../spec/contract';
+import { loadContract } from '../../../kit/contract/contract';
 import { buildFailure } from '../../engine/build-failure';
 import { createCheckContext } from '../../engine/check-context';
 import { createGatewayClient } from '../../http/gateway-client';

@@ -1,6 +1,6 @@
-import { createContract, loadContract } from '../../../spec/contract';
-import type { JsonObject } from '../../../spec/contract';
+import { createContract, loadContract } from '../../../kit/contract/contract';
 import { deriveBoundaries } from '../../schema/derive-boundaries';
+import type { JsonObject } from '../../../kit/json/guards';
 
 const hints = { model: 'acme/model-1' };
 

@@ -1,4 +1,4 @@
-import type { OperationInfo } from '../../../spec/operations';
+import type { OperationInfo } from '../../../kit/contract/operations';
 import type { CheckContext, Check, Exchange, RequestSpec } from '../../engine/types';
 import { createSseCollector } from '../../http/sse-collector';
 import { parseJson } from '../../http/send-json';

@@ -1,4 +1,4 @@
-import type { Contract } from '../../../spec/contract';
+import type { Contract } from '../../../kit/contract/contract';
 import { parseCli } from '../../config/parse-cli';
 import { resolveConfig } from '../../config/resolve-config';
 import type { ConformanceConfig } from '../../config/resolve-config';

@@ -1,4 +1,5 @@
 import type { ResponseRequest } from './response-types';
+import { isRecord } from '../../../kit/json/guards';
 
 /** Input items are read loosely: only the kinds that carry text matter here (contract §2.2). */
 type InputItem = Readonly<Record<string, unknown>>;
@@ -90,8 +91,4 @@ function contentText(content: unknown): string {
     else if (typeof part.refusal === 'string') texts.push(part.refusal);
   }
   return texts.join('\n');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

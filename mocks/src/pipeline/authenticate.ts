@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { OperationInfo } from '../../../spec/operations';
+import type { OperationInfo } from '../../../kit/contract/operations';
 import type { ApiKeyRecord, MockStore } from '../state/store';
 import { GatewayError } from './gateway-error';
 

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { OperationInfo } from '../../../spec/operations';
-import type { Contract } from '../../../spec/contract';
+import type { OperationInfo } from '../../../kit/contract/operations';
+import type { Contract } from '../../../kit/contract/contract';
 import type { MockStore, ApiKeyRecord } from '../state/store';
 import type { MockOptions } from '../options';
 

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Contract } from '../../../spec/contract';
-import type { OperationInfo, ParameterInfo } from '../../../spec/operations';
+import type { Contract } from '../../../kit/contract/contract';
+import type { OperationInfo, ParameterInfo } from '../../../kit/contract/operations';
 import { GatewayError } from './gateway-error';
 import { describeErrors, summarize } from './format-validation-errors';
 import { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
-import type { Contract } from '../../../spec/contract';
-import type { OperationInfo } from '../../../spec/operations';
+import type { Contract } from '../../../kit/contract/contract';
+import type { OperationInfo } from '../../../kit/contract/operations';
 
 export interface ResponseViolation {
   readonly operationId: string;

@@ -1,4 +1,4 @@
-import type { OperationInfo } from '../../../spec/operations';
+import type { OperationInfo } from '../../../kit/contract/operations';
 import { GatewayError } from './gateway-error';
 
 export interface RouteMatch {

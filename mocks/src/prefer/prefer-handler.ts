@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 // Types only: the module itself is required lazily, on the first Prefer scenario (see below).
 import type * as PrismHttp from '@stoplight/prism-http';
-import type { Contract } from '../../../spec/contract';
-import type { OperationInfo } from '../../../spec/operations';
+import type { Contract } from '../../../kit/contract/contract';
+import type { OperationInfo } from '../../../kit/contract/operations';
 import type { HandlerResult } from '../pipeline/context';
 import { GatewayError } from '../pipeline/gateway-error';
 import { checkExample } from './check-example';

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { ContractError, escapePointer, loadContract, SPEC_PATH } from '../../../spec/contract';
+import { ContractError, loadContract, SPEC_PATH } from '../../../kit/contract/contract';
 import { createDocsRoutes } from '../docs-routes';
 import { loadFixtures } from '../fixtures/load-fixtures';
 import type { MockOptions } from '../options';
 import { createMockServer } from '../server';
 import type { MockServer } from '../server';
+import { encodeSegment } from '../../../kit/json/json-pointer';
 
 export interface BuildMockInit {
   readonly specPath?: string;
@@ -48,7 +49,7 @@ function compileEverySchema(contract: ReturnType<typeof loadContract>, specPath:
   const schemas = (contract.document.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
   for (const name of Object.keys(schemas)) {
     try {
-      contract.validator(`#/components/schemas/${escapePointer(name)}`);
+      contract.validator(`#/components/schemas/${encodeSegment(name)}`);
     } catch (err) {
       throw new ContractError(`${specPath} components.schemas.${name} does not compile: ${(err as Error).message}`);
     }

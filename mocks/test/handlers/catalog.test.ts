@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { loadContract } from '../../../spec/contract';
+import { loadContract } from '../../../kit/contract/contract';
 import { loadFixtures } from '../../src/fixtures/load-fixtures';
 import { UNIVERSAL_VARIANTS } from '../../src/state/catalog';
 import { useMock } from '../helpers/start-mock';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { loadContract } from '../../../spec/contract';
+import { loadContract } from '../../../kit/contract/contract';
 import { hashKey } from '../../src/fixtures/hash-key';
 import { loadFixtures, parseFixtures } from '../../src/fixtures/load-fixtures';
 import { useMock } from '../helpers/start-mock';

@@ -1,5 +1,6 @@
-import type { Contract } from '../../../spec/contract';
-import { listOperations } from '../../../spec/operations';
+import type { Contract } from '../../../kit/contract/contract';
+import { encodeSegment } from '../../../kit/json/json-pointer';
+import { listOperations } from '../../../kit/contract/operations';
 
 /** The demo keys of the built-in fixtures (contract §5: bearer keys; one management key). */
 export const USER_KEY = 'sk-mock-user';
@@ -62,9 +63,8 @@ export function responseExample(
   mediaType: string,
   name: string,
 ): unknown {
-  const escaped = path.replace(/~/g, '~0').replace(/\//g, '~1');
   const response = contract.resolve<{ content?: Record<string, { examples?: Record<string, unknown> }> }>(
-    contract.at(`#/paths/${escaped}/${method}/responses/${status}`),
+    contract.at(`#/paths/${encodeSegment(path)}/${method}/responses/${status}`),
   );
   const example = response.content?.[mediaType]?.examples?.[name];
   if (example === undefined) throw new Error(`no example ${name} for ${method} ${path} ${status} ${mediaType}`);

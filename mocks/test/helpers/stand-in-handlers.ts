@@ -1,4 +1,4 @@
-import type { Contract } from '../../../spec/contract';
+import type { Contract } from '../../../kit/contract/contract';
 import type { Handler } from '../../src/pipeline/context';
 import { responseExample } from './sample-requests';
 

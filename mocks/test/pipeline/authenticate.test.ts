@@ -2,7 +2,7 @@ import http from 'node:http';
 import fc from 'fast-check';
 import request from 'supertest';
 import type { Test } from 'supertest';
-import { loadContract } from '../../../spec/contract';
+import { loadContract } from '../../../kit/contract/contract';
 import { bearerToken } from '../../src/pipeline/authenticate';
 import { useMock } from '../helpers/start-mock';
 import type { SampleRequest } from '../helpers/sample-requests';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { loadContract } from '../../../spec/contract';
+import { loadContract } from '../../../kit/contract/contract';
 import { useMock } from '../helpers/start-mock';
 import type { SampleRequest } from '../helpers/sample-requests';
 import { bearer, operationIds, SAMPLE_REQUESTS, USER_KEY } from '../helpers/sample-requests';

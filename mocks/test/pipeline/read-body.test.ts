@@ -1,6 +1,6 @@
 import http from 'node:http';
 import request from 'supertest';
-import { loadContract } from '../../../spec/contract';
+import { loadContract } from '../../../kit/contract/contract';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../src/options';
 import { useMock } from '../helpers/start-mock';
 import { bearer, DEMO_GUARDRAIL_ID, MANAGEMENT_KEY, USER_KEY } from '../helpers/sample-requests';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { loadContract } from '../../../spec/contract';
+import { loadContract } from '../../../kit/contract/contract';
 import type { Handler } from '../../src/pipeline/context';
 import { createMockServer } from '../../src/server';
 import type { MockServerInit } from '../../src/server';

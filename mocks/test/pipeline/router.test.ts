@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { loadContract } from '../../../spec/contract';
-import { listOperations } from '../../../spec/operations';
+import { loadContract } from '../../../kit/contract/contract';
+import { listOperations } from '../../../kit/contract/operations';
 import { useMock } from '../helpers/start-mock';
 import { bearer, DEMO_GUARDRAIL_ID, USER_KEY } from '../helpers/sample-requests';
 

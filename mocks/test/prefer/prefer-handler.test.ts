@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { loadContract } from '../../../spec/contract';
-import { listOperations } from '../../../spec/operations';
+import { loadContract } from '../../../kit/contract/contract';
+import { listOperations } from '../../../kit/contract/operations';
 import type { MockServer } from '../../src/server';
 import type * as ServerModule from '../../src/server';
 import { useMock } from '../helpers/start-mock';

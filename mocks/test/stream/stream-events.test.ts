@@ -1,4 +1,4 @@
-import { loadContract } from '../../../spec/contract';
+import { loadContract } from '../../../kit/contract/contract';
 import type { Answer, AnswerBody } from '../../src/answer/build-answer';
 import { buildResult } from '../../src/answer/build-result';
 import { responseIds } from '../../src/answer/ids';

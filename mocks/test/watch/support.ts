@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SPEC_PATH } from '../../../spec/contract';
+import { SPEC_PATH } from '../../../kit/contract/contract';
 import { builtinFixturesPath } from '../../src/fixtures/fixtures-paths';
 import type { MockOptions } from '../../src/options';
 import { buildMock } from '../../src/watch/build-mock';

@@ -1,5 +1,8 @@
-import type { Contract, JsonObject } from './contract';
-import { ContractError, escapePointer, isObject } from './contract';
+import type { Contract } from './contract';
+import { ContractError } from './contract';
+import { isRecord } from '../json/guards';
+import type { JsonObject } from '../json/guards';
+import { encodeSegment } from '../json/json-pointer';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 
@@ -44,10 +47,10 @@ export function listOperations(contract: Contract): OperationInfo[] {
   const operations: OperationInfo[] = [];
   for (const [template, rawItem] of Object.entries(paths)) {
     const item = contract.resolve<JsonObject>(rawItem);
-    const itemPointer = `#/paths/${escapePointer(template)}`;
+    const itemPointer = `#/paths/${encodeSegment(template)}`;
     for (const method of METHODS) {
       const op = item[method];
-      if (!isObject(op)) continue;
+      if (!isRecord(op)) continue;
       const opPointer = `${itemPointer}/${method}`;
       if (typeof op.operationId !== 'string')
         throw new ContractError(`${method.toUpperCase()} ${template} has no operationId`);
@@ -84,7 +87,7 @@ function templateToPattern(template: string): RegExp {
 function readParameters(contract: Contract, raw: unknown, pointer: string): ParameterInfo[] {
   if (!Array.isArray(raw)) return [];
   return raw.map((entry, index) => {
-    const base = isObject(entry) && typeof entry.$ref === 'string' ? entry.$ref : `${pointer}/${index}`;
+    const base = isRecord(entry) && typeof entry.$ref === 'string' ? entry.$ref : `${pointer}/${index}`;
     const param = contract.resolve<JsonObject>(entry);
     return {
       name: String(param.name),
@@ -99,26 +102,26 @@ function readParameters(contract: Contract, raw: unknown, pointer: string): Para
 
 function readRequestBody(contract: Contract, raw: unknown, pointer: string): OperationInfo['requestBody'] {
   if (raw === undefined) return undefined;
-  const base = isObject(raw) && typeof raw.$ref === 'string' ? raw.$ref : pointer;
+  const base = isRecord(raw) && typeof raw.$ref === 'string' ? raw.$ref : pointer;
   const body = contract.resolve<JsonObject>(raw);
   const content = new Map<string, string>();
   for (const mediaType of Object.keys((body.content as JsonObject | undefined) ?? {})) {
-    content.set(mediaType, `${base}/content/${escapePointer(mediaType)}/schema`);
+    content.set(mediaType, `${base}/content/${encodeSegment(mediaType)}/schema`);
   }
   return { required: body.required === true, content };
 }
 
 function readResponses(contract: Contract, raw: unknown, pointer: string): Map<string, ResponseInfo> {
   const responses = new Map<string, ResponseInfo>();
-  for (const [status, entry] of Object.entries(isObject(raw) ? raw : {})) {
-    const base = isObject(entry) && typeof entry.$ref === 'string' ? entry.$ref : `${pointer}/${status}`;
+  for (const [status, entry] of Object.entries(isRecord(raw) ? raw : {})) {
+    const base = isRecord(entry) && typeof entry.$ref === 'string' ? entry.$ref : `${pointer}/${status}`;
     const response = contract.resolve<JsonObject>(entry);
     const content = new Map<string, string>();
     const examples = new Map<string, Map<string, unknown>>();
     for (const [mediaType, media] of Object.entries((response.content as JsonObject | undefined) ?? {})) {
-      content.set(mediaType, `${base}/content/${escapePointer(mediaType)}/schema`);
+      content.set(mediaType, `${base}/content/${encodeSegment(mediaType)}/schema`);
       const named = new Map<string, unknown>();
-      const mediaObject = isObject(media) ? media : {};
+      const mediaObject = isRecord(media) ? media : {};
       for (const [name, example] of Object.entries((mediaObject.examples as JsonObject | undefined) ?? {})) {
         named.set(name, contract.resolve<JsonObject>(example).value);
       }

@@ -1,5 +1,5 @@
-import { ContractError, createContract } from '../contract';
-import { listOperations } from '../operations';
+import { ContractError, createContract } from '../../contract/contract';
+import { listOperations } from '../../contract/operations';
 
 const document = {
   openapi: '3.1.0',

@@ -2,9 +2,9 @@
  * The four operations sit at the contract's paths with the agreed operationIds, document exactly
  * the statuses the contract names (§4, §5, §7.2, §7.4), their security (§5), headers and examples.
  */
-import { loadContract } from '../contract';
-import { listOperations } from '../operations';
-import type { OperationInfo } from '../operations';
+import { loadContract } from '../../contract/contract';
+import { listOperations } from '../../contract/operations';
+import type { OperationInfo } from '../../contract/operations';
 
 const contract = loadContract();
 const operations = listOperations(contract);
