@@ -1,3 +1,4 @@
+import { DONE_DATA } from '../../kit/sse/read-sse';
 import { isEventStream } from '../engine/stream-helpers';
 import type { Check, Finding } from '../engine/types';
 
@@ -11,7 +12,12 @@ export const streamDoneLast: Check = {
     const stream = exchange.stream;
     if (!stream) return [];
     const findings: Finding[] = [];
-    if (!stream.sawDone)
+    if (!stream.sawDone && stream.unterminated?.data === DONE_DATA)
+      findings.push({
+        message: "the stream's last event `data: [DONE]` has no blank line after it, so SSE clients discard it",
+        expected: 'data: [DONE] followed by a blank line as the last event',
+      });
+    else if (!stream.sawDone)
       findings.push({
         message: `the stream ended after ${stream.events.length} events without data: [DONE]`,
         expected: 'data: [DONE] as the last event',

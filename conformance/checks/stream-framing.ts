@@ -1,3 +1,4 @@
+import { DONE_DATA } from '../../kit/sse/read-sse';
 import { isEventStream } from '../engine/stream-helpers';
 import type { Check, Finding } from '../engine/types';
 
@@ -34,6 +35,14 @@ export const streamFraming: Check = {
         message: `event data is not a JSON object: ${JSON.stringify(event.data.slice(0, 120))}`,
         expected: "each event's data holds one JSON stream event",
         excerpt: event.data,
+      });
+    }
+    const lost = stream.unterminated;
+    if (lost !== undefined && lost.data !== DONE_DATA) {
+      findings.push({
+        message: `the stream's last event \`data: ${lost.data.slice(0, 120)}\` has no blank line after it, so SSE clients discard it`,
+        expected: 'every event, the last included, ended by a blank line',
+        excerpt: lost.data,
       });
     }
     if (stream.transportError !== undefined) {

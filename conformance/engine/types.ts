@@ -4,6 +4,7 @@
  */
 import type { Contract } from '../../kit/contract/contract';
 import type { OperationInfo } from '../../kit/contract/operations';
+import type { SseStream } from '../../kit/sse/read-sse';
 
 /** Which credential a request carries; the header value itself is never stored in a report. */
 export type Credential = 'apiKey' | 'managementKey' | 'guardedApiKey' | 'none' | 'invalid';
@@ -34,26 +35,8 @@ export interface CapturedResponse {
   readonly durationMs: number;
 }
 
-/** One `data:` event of an SSE stream as the parser delivered it. */
-export interface SseEvent {
-  readonly data: string;
-  readonly event?: string;
-  /** Parsed JSON of `data` (undefined for `[DONE]` or when it is not JSON). */
-  readonly json: unknown;
-  readonly jsonError?: string;
-  readonly atMs: number;
-}
-
-export interface StreamCapture {
-  /** Every `data` event in arrival order, `[DONE]` included. */
-  readonly events: readonly SseEvent[];
-  /** SSE comment lines seen (tolerated, counted for the report). */
-  readonly comments: number;
-  /** Lines the SSE parser rejected (unknown fields, lines without a colon, bad retry). */
-  readonly malformed: readonly string[];
-  readonly sawDone: boolean;
-  /** Events that arrived after `[DONE]`. */
-  readonly afterDone: number;
+/** A stream as the client read it (kit/sse), and how the reading ended. */
+export interface StreamCapture extends SseStream {
   /** Set when no event arrived within the per-event timeout. */
   readonly stalled?: { readonly afterMs: number; readonly afterEvents: number };
   /** Set when the connection failed mid-stream. */

@@ -1,7 +1,7 @@
 import type { CapturedResponse, StreamCapture } from '../engine/types';
 import type { HttpCall } from './send-json';
 import { lowerCaseHeaders, parseJson } from './send-json';
-import { createSseCollector } from './sse-collector';
+import { createSseReader } from '../../kit/sse/read-sse';
 
 export interface StreamCall extends HttpCall {
   /** Longest wait for the next event; a stream silent for longer counts as stalled. */
@@ -64,7 +64,7 @@ async function readBody(
   started: number,
   isStream: boolean,
 ) {
-  const sse = createSseCollector(() => Math.round(performance.now() - started));
+  const sse = createSseReader(() => Math.round(performance.now() - started));
   let raw = '';
   let stalled: StreamCapture['stalled'];
   let transportError: string | undefined;
@@ -91,14 +91,13 @@ async function readBody(
         deadline = performance.now() + call.eventTimeoutMs;
       }
     }
-    if (isStream) sse.flush();
   } catch (err) {
     transportError = (err as Error).message;
   } finally {
     controller.abort();
     await reader?.cancel().catch(() => undefined);
   }
-  return { raw, stream: sse.capture({ stalled, transportError }) };
+  return { raw, stream: { ...sse.end(), stalled, transportError } };
 }
 
 async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number) {

@@ -5,6 +5,8 @@
  */
 import { loadContract } from '../../kit/contract/contract';
 import { isRecord } from '../../kit/json/guards';
+import { DONE_DATA, readSse } from '../../kit/sse/read-sse';
+import type { SseStream } from '../../kit/sse/read-sse';
 import { encodeSegment } from '../../kit/json/json-pointer';
 
 const contract = loadContract();
@@ -88,25 +90,14 @@ describe('examples in the document', () => {
 
 interface ParsedStream {
   readonly events: unknown[];
-  readonly lastData: string | undefined;
-  readonly strayLines: string[];
+  readonly stream: SseStream;
 }
 
-/** Splits SSE text into `data:` payloads; comment lines (`:`) and blank lines are framing. */
+/** The SSE text as a client reads it (kit/sse), and the JSON of its events before `[DONE]`. */
 function parseStream(text: string): ParsedStream {
-  const events: unknown[] = [];
-  const strayLines: string[] = [];
-  let lastData: string | undefined;
-  for (const line of text.split('\n')) {
-    if (line === '' || line.startsWith(':')) continue;
-    if (!line.startsWith('data: ')) {
-      strayLines.push(line);
-      continue;
-    }
-    lastData = line.slice('data: '.length);
-    if (lastData !== '[DONE]') events.push(JSON.parse(lastData));
-  }
-  return { events, lastData, strayLines };
+  const stream = readSse(text);
+  const events = stream.events.filter((e) => e.data !== DONE_DATA).map((e) => JSON.parse(e.data) as unknown);
+  return { events, stream };
 }
 
 describe.each(sseExamples.map((e) => [e.at, e] as const))('SSE example %s', (_at, example) => {
@@ -114,10 +105,11 @@ describe.each(sseExamples.map((e) => [e.at, e] as const))('SSE example %s', (_at
 
   it('is a string of data lines, comments and blank lines ending with data: [DONE]', () => {
     expect(typeof text).toBe('string');
-    const parsed = parseStream(String(text));
-    expect(parsed.strayLines).toEqual([]);
-    expect(parsed.lastData).toBe('[DONE]');
-    expect(parsed.events.length).toBeGreaterThan(0);
+    const { events, stream } = parseStream(String(text));
+    expect(stream.malformed).toEqual([]);
+    expect(stream.unterminated).toBeUndefined();
+    expect(stream.events.at(-1)?.data).toBe(DONE_DATA);
+    expect(events.length).toBeGreaterThan(0);
   });
 
   it('holds events that each validate against ResponseStreamEvent', () => {

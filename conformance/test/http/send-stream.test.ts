@@ -38,7 +38,7 @@ describe('sendStream', () => {
     };
     const { stream } = await call();
     expect(stream?.events.map((e) => e.json ?? e.data)).toEqual([{ type: 'a', sequence_number: 0 }, '[DONE]']);
-    expect(stream?.comments).toBe(1);
+    expect(stream?.comments).toEqual(['keep-alive']);
     expect(stream?.sawDone).toBe(true);
     expect(stream?.malformed).toEqual([]);
   });

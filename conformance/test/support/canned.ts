@@ -1,6 +1,6 @@
 import type { OperationInfo } from '../../../kit/contract/operations';
 import type { CheckContext, Check, Exchange, RequestSpec } from '../../engine/types';
-import { createSseCollector } from '../../http/sse-collector';
+import { readSse } from '../../../kit/sse/read-sse';
 import { parseJson } from '../../http/send-json';
 
 export interface CannedAnswer {
@@ -35,10 +35,7 @@ export function cannedExchange(operation: OperationInfo, answer: CannedAnswer): 
     durationMs: 1,
   };
   if (!answer.sse) return { ...base, response };
-  const sse = createSseCollector();
-  sse.feed(text);
-  sse.flush();
-  return { ...base, response, stream: sse.capture() };
+  return { ...base, response, stream: readSse(text) };
 }
 
 /** Messages of a check's findings on an exchange ([] when it passes or does not apply). */

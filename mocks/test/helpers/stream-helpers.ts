@@ -1,6 +1,7 @@
 /** Shared by the responses-*.test.ts files: SSE parsing and the stream event-order rules. */
 import type { Server } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
+import { DONE_DATA, readSse } from '../../../kit/sse/read-sse';
 import type { MockServer } from '../../src/server';
 
 export type Event = { type: string; sequence_number: number } & Record<string, unknown>;
@@ -12,22 +13,18 @@ export interface ParsedStream {
   readonly comments: string[];
 }
 
-/** Splits an SSE body into its JSON events, the `[DONE]` sentinel and comment lines. */
+/** Reads an SSE body as a client does (kit/sse) into its JSON events, the `[DONE]` sentinel and comments. */
 export function parseSse(text: string): ParsedStream {
-  const events: Event[] = [];
-  const comments: string[] = [];
-  let done = false;
-  for (const block of text.split('\n\n')) {
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) comments.push(line.slice(1).trim());
-      if (!line.startsWith('data: ')) continue;
-      const data = line.slice(6);
-      if (done) throw new Error(`data after [DONE]: ${data.slice(0, 60)}`);
-      if (data === '[DONE]') done = true;
-      else events.push(JSON.parse(data) as Event);
-    }
-  }
-  return { events, done, comments };
+  const stream = readSse(text);
+  if (stream.afterDone > 0) throw new Error(`${stream.afterDone} event(s) after [DONE]`);
+  if (stream.malformed.length > 0) throw new Error(`malformed SSE lines: ${stream.malformed.join(' | ')}`);
+  if (stream.unterminated) throw new Error(`last event has no blank line after it: ${stream.unterminated.data}`);
+  const events = stream.events.flatMap((e): Event[] => {
+    if (e.data === DONE_DATA) return [];
+    if (e.jsonError !== undefined) throw new Error(`event data is not JSON: ${e.data.slice(0, 60)}`);
+    return [e.json as Event];
+  });
+  return { events, done: stream.sawDone, comments: [...stream.comments] };
 }
 
 interface OpenPart {
