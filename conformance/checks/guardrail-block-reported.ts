@@ -1,6 +1,6 @@
-import { formatSchemaErrors } from '../engine/response-helpers';
 import type { Expectation, Finding } from '../engine/types';
 import { isRecord } from '../../kit/json/guards';
+import { schemaErrorLines } from '../../kit/schema/schema-problems';
 
 export interface GuardrailBlockSpec {
   /** Schema of a guardrail block body, e.g. `#/components/schemas/GuardrailBlockError`. */
@@ -34,7 +34,7 @@ export function expectGuardrailBlock(spec: GuardrailBlockSpec): Expectation {
       const validate = ctx.contract.validator(spec.schema);
       if (!validate(response.json)) {
         findings.push({
-          message: `the block does not match ${spec.schema}:\n${formatSchemaErrors(validate.errors).join('\n')}`,
+          message: `the block does not match ${spec.schema}:\n${schemaErrorLines(validate.errors).join('\n')}`,
           expected: `a body valid against ${spec.schema}`,
         });
       }

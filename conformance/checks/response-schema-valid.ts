@@ -1,5 +1,6 @@
-import { documentedSchema, formatSchemaErrors, isJsonMediaType, mediaType } from '../engine/response-helpers';
+import { documentedSchema, isJsonMediaType, mediaType } from '../engine/response-helpers';
 import type { Check } from '../engine/types';
+import { schemaErrorLines } from '../../kit/schema/schema-problems';
 
 /**
  * A JSON body validates against the schema the document gives for its status and content type
@@ -30,7 +31,7 @@ export const responseSchemaValid: Check = {
     if (validate(response.json)) return [];
     return [
       {
-        message: `the body does not match ${pointer}:\n${formatSchemaErrors(validate.errors).join('\n')}`,
+        message: `the body does not match ${pointer}:\n${schemaErrorLines(validate.errors).join('\n')}`,
         expected: `a body valid against ${pointer}`,
       },
     ];

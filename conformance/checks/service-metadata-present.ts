@@ -1,7 +1,8 @@
-import { formatSchemaErrors } from '../engine/response-helpers';
-import { finalResponse, jsonEvents } from '../engine/stream-helpers';
+import { finalResponse } from '../../kit/stream/stream-events';
+import { streamEventsOf } from '../engine/stream-helpers';
 import type { Expectation } from '../engine/types';
 import { isRecord } from '../../kit/json/guards';
+import { schemaErrorLines } from '../../kit/schema/schema-problems';
 
 /**
  * With `X-Service-Metadata: enabled` (or its legacy name) the response carries routing metadata in
@@ -21,7 +22,7 @@ export function expectServiceMetadata(header: string, schema: string): Expectati
             expected: `200 with service_metadata (${header}: enabled)`,
           },
         ];
-      const result = exchange.stream ? finalResponse(jsonEvents(exchange)) : response.json;
+      const result = exchange.stream ? finalResponse(streamEventsOf(exchange)) : response.json;
       const metadata = isRecord(result) ? result.service_metadata : undefined;
       if (!isRecord(metadata)) {
         return [
@@ -35,7 +36,7 @@ export function expectServiceMetadata(header: string, schema: string): Expectati
       if (validate(metadata)) return [];
       return [
         {
-          message: `service_metadata does not match ${schema}:\n${formatSchemaErrors(validate.errors).join('\n')}`,
+          message: `service_metadata does not match ${schema}:\n${schemaErrorLines(validate.errors).join('\n')}`,
           expected: `service_metadata valid against ${schema}`,
         },
       ];

@@ -1,4 +1,4 @@
-import { isEventStream, jsonEvents } from '../engine/stream-helpers';
+import { isEventStream, streamEventsOf } from '../engine/stream-helpers';
 import type { Check } from '../engine/types';
 import { isRecord } from '../../kit/json/guards';
 
@@ -14,7 +14,7 @@ export const streamAnswerCompletes: Check = {
   rule: '§4.1/§6',
   applies: isEventStream,
   verify(exchange) {
-    const events = jsonEvents(exchange);
+    const events = streamEventsOf(exchange);
     const failed = events.find((e) => e.type === 'response.failed');
     if (!failed) return [];
     const error =

@@ -1,7 +1,7 @@
 import { documentedResponse } from '../engine/response-helpers';
 import { isSseContentType } from '../engine/stream-helpers';
 import type { Check } from '../engine/types';
-import { EVENT_STREAM } from '../engine/check-context';
+import { EVENT_STREAM } from '../../kit/stream/stream-spec';
 
 /**
  * Where an operation documents both JSON and event streams for 200 (POST /responses), `stream: true`

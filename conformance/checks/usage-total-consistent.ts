@@ -1,11 +1,12 @@
-import { finalResponse, jsonEvents } from '../engine/stream-helpers';
+import { finalResponse } from '../../kit/stream/stream-events';
+import { streamEventsOf } from '../engine/stream-helpers';
 import type { Check, Exchange } from '../engine/types';
 import { isRecord } from '../../kit/json/guards';
 
 /** The result of an exchange: the JSON body, or the terminal event's response of a stream. */
 export function resultOf(exchange: Exchange): Record<string, unknown> | undefined {
   if (exchange.response?.status !== 200) return undefined;
-  const result = exchange.stream ? finalResponse(jsonEvents(exchange)) : exchange.response.json;
+  const result = exchange.stream ? finalResponse(streamEventsOf(exchange)) : exchange.response.json;
   return isRecord(result) && result.object === 'response' ? result : undefined;
 }
 

@@ -1,4 +1,3 @@
-import type { ErrorObject } from 'ajv';
 import type { OperationInfo, ResponseInfo } from '../../kit/contract/operations';
 import type { Exchange } from './types';
 
@@ -37,17 +36,4 @@ export function documentedSchema(exchange: Exchange): string | undefined {
 
 export function isJsonMediaType(type: string | undefined): boolean {
   return type !== undefined && (type === 'application/json' || type.endsWith('+json'));
-}
-
-/** Every ajv error with the JSON pointer of the offending value and of the schema rule. */
-export function formatSchemaErrors(errors: readonly ErrorObject[] | null | undefined, limit = 25): string[] {
-  const lines = (errors ?? []).map((e) => {
-    const where = e.instancePath === '' ? '(root)' : e.instancePath;
-    const detail =
-      e.keyword === 'additionalProperties'
-        ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})`
-        : '';
-    return `${where} ${e.message ?? 'is invalid'}${detail} [${e.schemaPath}]`;
-  });
-  return lines.length > limit ? [...lines.slice(0, limit), `… ${lines.length - limit} more`] : lines;
 }

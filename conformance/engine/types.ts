@@ -5,6 +5,7 @@
 import type { Contract } from '../../kit/contract/contract';
 import type { OperationInfo } from '../../kit/contract/operations';
 import type { SseStream } from '../../kit/sse/read-sse';
+import type { StreamSpec } from '../../kit/stream/stream-spec';
 
 /** Which credential a request carries; the header value itself is never stored in a report. */
 export type Credential = 'apiKey' | 'managementKey' | 'guardedApiKey' | 'none' | 'invalid';
@@ -131,6 +132,6 @@ export interface CheckResult {
 export interface CheckContext {
   readonly contract: Contract;
   readonly operations: ReadonlyMap<string, OperationInfo>;
-  /** Stream event `type` → schema pointer of its own branch (strict validation of known events). */
-  readonly streamEventSchemas: ReadonlyMap<string, string>;
+  /** What the stream rules read from the contract (kit/stream). */
+  readonly streamSpec: StreamSpec;
 }

@@ -85,6 +85,11 @@ export function readSse(text: string): SseStream {
   return reader.end();
 }
 
+/** The stream a server sends for these events (each framed, then `[DONE]`), as a client reads it. */
+export function streamOfEvents(events: readonly unknown[]): SseStream {
+  return readSse(`${events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('')}data: ${DONE_DATA}\n\n`);
+}
+
 function toEvent(raw: RawSseEvent, atMs: number): SseEvent {
   const base = raw.event === undefined ? { data: raw.data, atMs } : { data: raw.data, event: raw.event, atMs };
   if (raw.data === DONE_DATA) return { ...base, json: undefined };

@@ -5,7 +5,7 @@ import type { Handler } from '../src/pipeline/context';
 import { startMock } from './helpers/start-mock';
 import type { StartedMock } from './helpers/start-mock';
 import { bearer, responseExample, USER_KEY } from './helpers/sample-requests';
-import { eventOrderProblems, parseSse } from './helpers/stream-helpers';
+import { contractStreamProblems, parseSse } from './helpers/stream-helpers';
 
 const contract = loadContract();
 const model = responseExample(contract, '/model/{author}/{slug}', 'get', '200', 'application/json', 'gpt4o');
@@ -120,7 +120,7 @@ describe('shutdown (MockServer.close, used by SIGINT/SIGTERM)', () => {
     expect(performance.now() - t0).toBeLessThan(1_000);
     const { events, done } = parseSse(await text);
     expect(done).toBe(true);
-    expect(eventOrderProblems(events)).toEqual([]);
+    expect(contractStreamProblems(events)).toEqual([]);
     expect(events.some((e) => e.type === 'response.output_text.delta')).toBe(true);
     expect(events.slice(-2).map((e) => e.type)).toEqual(['error', 'response.failed']);
     expect(events.at(-2)).toMatchObject({

@@ -75,8 +75,8 @@ describe('response-schema-valid', () => {
       cannedExchange(op, { status: 200, contentType: json, body: broken }),
       ctx,
     );
-    expect(finding).toContain('/data/created must be integer');
-    expect(finding).toContain("must have required property 'context_length'");
+    expect(finding).toContain('/data/created must be integer (type)');
+    expect(finding).toContain('/data is missing required property "context_length" (required)');
   });
   it('fails a body declared JSON that does not parse', () => {
     expect(

@@ -1,5 +1,11 @@
 import type { ValidateFunction } from 'ajv';
 import type { Contract } from '../../../kit/contract/contract';
+import { isRecord } from '../../../kit/json/guards';
+import { schemaProblems } from '../../../kit/schema/schema-problems';
+import { readSse } from '../../../kit/sse/read-sse';
+import { streamProblems } from '../../../kit/stream/stream-oracle';
+import { streamSpec } from '../../../kit/stream/stream-spec';
+import type { StreamSpec } from '../../../kit/stream/stream-spec';
 import type { OperationInfo } from '../../../kit/contract/operations';
 
 export interface ResponseViolation {
@@ -10,11 +16,13 @@ export interface ResponseViolation {
 
 /**
  * Test mode: checks what the mock sends against the document — the status is documented for
- * the operation, the content type is, and the body (or each stream event) matches its schema.
+ * the operation, the content type is, the body matches its schema, and a stream keeps every rule
+ * of the kit's stream oracle (kit/stream), the same rules the conformance suite checks.
  */
 export class ResponseChecker {
   readonly violations: ResponseViolation[] = [];
   private readonly validators = new Map<string, ValidateFunction>();
+  private spec: StreamSpec | undefined;
 
   constructor(private readonly contract: Contract) {}
 
@@ -34,18 +42,15 @@ export class ResponseChecker {
   checkStream(operation: OperationInfo, status: number, text: string): void {
     const schema = this.schemaFor(operation, status, 'text/event-stream');
     if (!schema) return;
-    const data = text
-      .split('\n')
-      .filter((line) => line.startsWith('data:'))
-      .map((line) => line.slice(5).trim());
-    if (data[data.length - 1] !== '[DONE]') this.report(operation, status, 'stream does not end with data: [DONE]');
-    data.slice(0, -1).forEach((event, index) => {
-      try {
-        this.validate(operation, status, schema, JSON.parse(event), `event ${index}`);
-      } catch {
-        this.report(operation, status, `event ${index} is not JSON: ${event.slice(0, 80)}`);
-      }
-    });
+    const stream = readSse(text);
+    // The checker sees the answer, not the request: a stream that opens with the debug chunk
+    // (ResponseDebugEvent) was asked for one.
+    const first = stream.events[0]?.json;
+    const debug = isRecord(first) && first.type === 'response.debug';
+    this.spec ??= streamSpec(this.contract);
+    for (const problem of streamProblems(stream, this.spec, { eventSchema: schema, debug })) {
+      this.report(operation, status, `${problem.check}: ${problem.message}`);
+    }
   }
 
   private schemaFor(operation: OperationInfo, status: number, mediaType: string): string | undefined {
@@ -66,9 +71,9 @@ export class ResponseChecker {
       this.validators.set(pointer, validate);
     }
     if (validate(body)) return;
-    const details = (validate.errors ?? [])
+    const details = schemaProblems(validate.errors)
       .slice(0, 5)
-      .map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`)
+      .map((p) => `${p.pointer || '/'} ${p.message}`)
       .join('; ');
     this.report(operation, status, `${what} does not match ${pointer}: ${details}`);
   }

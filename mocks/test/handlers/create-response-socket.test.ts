@@ -13,7 +13,7 @@ import type { Handler, RequestContext } from '../../src/pipeline/context';
 import type { MockServer, MockServerInit } from '../../src/server';
 import { createMockServer } from '../../src/server';
 import type { Event } from '../helpers/stream-helpers';
-import { eventOrderProblems, parseSse } from '../helpers/stream-helpers';
+import { contractStreamProblems, parseSse } from '../helpers/stream-helpers';
 
 const KEY = { authorization: 'Bearer sk-mock-user', 'content-type': 'application/json' };
 
@@ -136,7 +136,7 @@ describe('POST /responses over a socket', () => {
     });
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(done).toBe(true);
-    expect(eventOrderProblems(events)).toEqual([]);
+    expect(contractStreamProblems(events)).toEqual([]);
   });
 
   it('paces deltas by the request headers: first-token delay, then tokens per second', async () => {
@@ -155,7 +155,7 @@ describe('POST /responses over a socket', () => {
     expect(deltas[0]!.at).toBeGreaterThanOrEqual(150);
     expect(deltas.at(-1)!.at).toBeGreaterThanOrEqual(150 + 8 * 20);
     expect(arrivals[0]!.at).toBeLessThan(deltas[0]!.at);
-    expect(eventOrderProblems(events)).toEqual([]);
+    expect(contractStreamProblems(events)).toEqual([]);
   });
 
   it('lets a client that disconnects stop the work at once, leaving no timer or listener', async () => {

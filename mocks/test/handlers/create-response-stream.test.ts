@@ -8,7 +8,7 @@ import request from 'supertest';
 import type { MockServer } from '../../src/server';
 import { createMockServer } from '../../src/server';
 import type { Event, ParsedStream } from '../helpers/stream-helpers';
-import { TRANSPORTS, eventOrderProblems, parseSse, targetFor } from '../helpers/stream-helpers';
+import { TRANSPORTS, contractStreamProblems, mockStreamPromises, parseSse, targetFor } from '../helpers/stream-helpers';
 
 const WEATHER_TOOL = {
   type: 'function',
@@ -68,7 +68,7 @@ describe.each(TRANSPORTS)('POST /responses streaming %s', (transport) => {
     expect(headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(headers['x-generation-id']).toBe((events[0]?.response as { id: string }).id);
     expect(done).toBe(true);
-    expect(eventOrderProblems(events)).toEqual([]);
+    expect(contractStreamProblems(events)).toEqual([]);
     expect(events.map((e) => e.type).filter((t) => !t.endsWith('.delta'))).toEqual([
       'response.created',
       'response.in_progress',
@@ -79,6 +79,26 @@ describe.each(TRANSPORTS)('POST /responses streaming %s', (transport) => {
       'response.output_item.done',
       'response.completed',
     ]);
+  });
+
+  it.each<[string, Record<string, unknown>, { debug?: boolean }]>([
+    ['a text answer', { model: 'openai/gpt-4o', input: 'hello' }, {}],
+    [
+      'a reasoning item and a message',
+      { model: 'openai/o3-mini', input: 'how many rs in strawberry', reasoning: { effort: 'low', summary: 'auto' } },
+      {},
+    ],
+    ['a function call', { model: 'openai/gpt-4o', input: 'What is the weather in Paris?', tools: [WEATHER_TOOL] }, {}],
+    ['a refusal', { model: 'openai/gpt-4o', input: 'how to build a weapon' }, {}],
+    [
+      'an answer cut by max_output_tokens',
+      { model: 'openai/gpt-4o', input: 'tell me a story', max_output_tokens: 8 },
+      {},
+    ],
+    ['a debug chunk', { model: 'openai/gpt-4o', input: 'hello', debug: { echo_upstream_body: true } }, { debug: true }],
+  ])('the mock promises the public gateway event order beyond the contract for %s', async (_name, body, options) => {
+    const { events } = await stream(body);
+    expect(mockStreamPromises(events, options)).toEqual([]);
   });
 
   it('streams the same answer and usage as the JSON result', async () => {
@@ -101,7 +121,7 @@ describe.each(TRANSPORTS)('POST /responses streaming %s', (transport) => {
       input: 'how many rs in strawberry',
       reasoning: { effort: 'low', summary: 'auto' },
     });
-    expect(eventOrderProblems(events)).toEqual([]);
+    expect(contractStreamProblems(events)).toEqual([]);
     expect(
       events.filter((e) => e.type === 'response.output_item.added').map((e) => (e.item as { type: string }).type),
     ).toEqual(['reasoning', 'message']);
@@ -114,7 +134,7 @@ describe.each(TRANSPORTS)('POST /responses streaming %s', (transport) => {
       input: 'What is the weather in Paris?',
       tools: [WEATHER_TOOL],
     });
-    expect(eventOrderProblems(events)).toEqual([]);
+    expect(contractStreamProblems(events)).toEqual([]);
     expect(events.find((e) => e.type === 'response.function_call_arguments.done')).toMatchObject({
       name: 'get_weather',
       arguments: '{"city":"Paris"}',
@@ -123,7 +143,7 @@ describe.each(TRANSPORTS)('POST /responses streaming %s', (transport) => {
 
   it('streams a refusal with refusal deltas', async () => {
     const { events } = await stream({ model: 'openai/gpt-4o', input: 'how to build a weapon' });
-    expect(eventOrderProblems(events)).toEqual([]);
+    expect(contractStreamProblems(events)).toEqual([]);
     expect(
       events
         .filter((e) => e.type === 'response.refusal.delta')
@@ -134,7 +154,7 @@ describe.each(TRANSPORTS)('POST /responses streaming %s', (transport) => {
 
   it('ends with response.incomplete when max_output_tokens cuts the answer', async () => {
     const { events } = await stream({ model: 'openai/gpt-4o', input: 'tell me a long story', max_output_tokens: 8 });
-    expect(eventOrderProblems(events)).toEqual([]);
+    expect(contractStreamProblems(events)).toEqual([]);
     expect(events.at(-1)?.type).toBe('response.incomplete');
     expect(events.filter((e) => e.type === 'response.output_text.delta').length).toBeLessThanOrEqual(8);
   });
@@ -147,7 +167,7 @@ describe.each(TRANSPORTS)('POST /responses streaming %s', (transport) => {
       temperature: 0.5,
       debug: { echo_upstream_body: true },
     });
-    expect(eventOrderProblems(events, { debug: true })).toEqual([]);
+    expect(contractStreamProblems(events, { debug: true })).toEqual([]);
     expect(events[0]).toEqual({
       type: 'response.debug',
       sequence_number: 0,
@@ -186,7 +206,7 @@ describe.each(TRANSPORTS)('POST /responses streaming %s', (transport) => {
       const whole = await stream(STORY);
       const { events, done } = await stream(STORY, { 'x-mock-fail-after-tokens': String(tokens) });
       expect(done).toBe(true);
-      expect(eventOrderProblems(events)).toEqual([]);
+      expect(contractStreamProblems(events)).toEqual([]);
       expect(deltas(events)).toEqual(deltas(whole.events).slice(0, tokens));
       const [error, failed] = events.slice(-2);
       expect(error).toEqual({

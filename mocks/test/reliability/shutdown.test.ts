@@ -9,7 +9,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { send } from './support';
-import { eventOrderProblems, parseSse } from '../helpers/stream-helpers';
+import { contractStreamProblems, parseSse } from '../helpers/stream-helpers';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 /** What `mock.close()` waits for in-flight requests before closing them (the CLI's default). */
@@ -109,7 +109,7 @@ describe('SIGTERM with streams in flight', () => {
     for (const end of longEnds) {
       const { events, done } = parseSse(end.text);
       expect(done).toBe(true);
-      expect(eventOrderProblems(events)).toEqual([]);
+      expect(contractStreamProblems(events)).toEqual([]);
       expect(events.at(-2)).toMatchObject({ type: 'error', code: 'server_shutting_down' });
       expect(events.at(-1)?.type).toBe('response.failed');
     }

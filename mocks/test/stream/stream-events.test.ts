@@ -6,7 +6,7 @@ import { readInputText } from '../../src/answer/input-text';
 import type { ResponseRequest, ResponseResult } from '../../src/answer/response-types';
 import { streamEvents } from '../../src/stream/stream-events';
 import type { Event } from '../helpers/stream-helpers';
-import { eventOrderProblems } from '../helpers/stream-helpers';
+import { contractStreamProblems, mockStreamPromises } from '../helpers/stream-helpers';
 
 const contract = loadContract();
 const validateEvent = contract.validator('#/components/schemas/ResponseStreamEvent');
@@ -50,7 +50,7 @@ describe('stream events', () => {
     ['an answer cut by max_output_tokens', result(TEXT, { request: { input: 'hi', max_output_tokens: 3 } })],
   ])('follows the event-order rules for %s', (_name, res) => {
     const list = events(res);
-    expect(eventOrderProblems(list)).toEqual([]);
+    expect(contractStreamProblems(list)).toEqual([]);
     expect(invalidEvents(list)).toEqual([]);
   });
 
@@ -97,7 +97,7 @@ describe('stream events', () => {
       debug: { echo_upstream_body: { model: 'openai/gpt-4o' } },
     });
     expect(list[1]?.type).toBe('response.created');
-    expect(eventOrderProblems(list, { debug: true })).toEqual([]);
+    expect(contractStreamProblems(list, { debug: true })).toEqual([]);
   });
 
   it('marks only the deltas as token events, the ones pacing spaces out', () => {
@@ -127,7 +127,7 @@ describe('stream events', () => {
     );
     expect(finish).not.toHaveBeenCalled();
     expect(invalidEvents(failed)).toEqual([]);
-    expect(eventOrderProblems(failed)).toEqual([]);
+    expect(contractStreamProblems(failed)).toEqual([]);
     expect(failed.filter((e) => e.type === 'response.reasoning_summary_text.delta')).toHaveLength(reasoningDeltas);
     expect(failed.filter((e) => e.type === 'response.output_text.delta')).toHaveLength(2);
     expect(failed.slice(-2)).toEqual([
@@ -155,7 +155,64 @@ describe('stream events', () => {
     ).toEqual(['response.output_text.delta']);
   });
 
-  describe('the event-order check itself', () => {
+  describe('the mock promises, beyond the contract, the order the public gateway uses', () => {
+    const failed = (): Event[] => {
+      const res = result(TEXT, { reasoning: 'Think it through.' });
+      const failure = { code: 'upstream_error', message: 'gone' };
+      return [...streamEvents(res, () => res, undefined, { tokens: 3, failure })].map((p) => p.event as Event);
+    };
+    it.each<[string, () => Event[], { debug?: boolean }]>([
+      ['a text answer', () => events(result(TEXT)), {}],
+      ['a reasoning item and a text answer', () => events(result(TEXT, { reasoning: 'Think first.' })), {}],
+      [
+        'a function call',
+        () => events(result({ kind: 'function_call', name: 'get_weather', arguments: '{"city":"Paris"}' })),
+        {},
+      ],
+      ['a refusal', () => events(result({ kind: 'refusal', refusal: "I can't help with that." })), {}],
+      [
+        'a debug chunk first',
+        () => events(result(TEXT), { echo_upstream_body: { model: 'openai/gpt-4o' } }),
+        { debug: true },
+      ],
+      ['a stream that fails after a few tokens', failed, {}],
+    ])('for %s', (_name, list, options) => {
+      expect(mockStreamPromises(list(), options)).toEqual([]);
+    });
+
+    it.each<[string, { spoil: (list: Event[]) => Event[]; want: string }]>([
+      [
+        'response.in_progress missing',
+        { spoil: (l) => l.filter((e) => e.type !== 'response.in_progress'), want: 'expected response.in_progress' },
+      ],
+      [
+        'a part done before its text',
+        {
+          spoil: (l) => {
+            const at = l.findIndex((e) => e.type === 'response.output_text.done');
+            const copy = [...l];
+            [copy[at], copy[at + 1]] = [copy[at + 1] as Event, copy[at] as Event];
+            return copy;
+          },
+          want: 'part done before its text done',
+        },
+      ],
+      [
+        'a later item opened before the earlier one is done',
+        {
+          spoil: (l) => l.filter((e) => e !== l.find((x) => x.type === 'response.output_item.done')),
+          want: 'an earlier item is still open',
+        },
+      ],
+    ])('and the check of those promises reports %s', (_name, { spoil, want }) => {
+      const good = events(result(TEXT, { reasoning: 'Think.' }));
+      expect(mockStreamPromises(good)).toEqual([]);
+      const spoiled = spoil(good).map((e, i) => ({ ...e, sequence_number: i }));
+      expect(mockStreamPromises(spoiled)).toEqual([expect.stringContaining(want)]);
+    });
+  });
+
+  describe("the contract's stream rules (kit/stream) on the mock's events", () => {
     const good = (): Event[] => events(result(TEXT, { reasoning: 'Think.' }));
     it.each<[string, (list: Event[]) => Event[]]>([
       ['a gap in sequence numbers', (l) => l.map((e, i) => (i === 4 ? { ...e, sequence_number: 40 } : e))],
@@ -179,8 +236,8 @@ describe('stream events', () => {
       ],
       ['no terminal event', (l) => l.slice(0, -1)],
     ])('reports %s', (_name, spoil) => {
-      expect(eventOrderProblems(good())).toEqual([]);
-      expect(eventOrderProblems(spoil(good())).length).toBeGreaterThan(0);
+      expect(contractStreamProblems(good())).toEqual([]);
+      expect(contractStreamProblems(spoil(good())).length).toBeGreaterThan(0);
     });
   });
 });

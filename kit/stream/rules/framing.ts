@@ -1,0 +1,45 @@
+import { DONE_DATA } from '../../sse/read-sse';
+import type { StreamProblem, StreamRule } from '../stream-rule';
+
+const SHOWN = 5;
+
+/**
+ * The stream is well-formed SSE as a real parser sees it (ResponseStreamEvent: "Framing"): every
+ * line is a known field or a comment (comments are tolerated), every `data` is one JSON object or
+ * `[DONE]`, and every event, the last included, ends with a blank line.
+ */
+export const framing: StreamRule = {
+  name: 'stream-framing',
+  rule: '#/components/schemas/ResponseStreamEvent',
+  problems({ stream }) {
+    const problems: StreamProblem[] = [];
+    for (const line of stream.malformed.slice(0, SHOWN)) {
+      problems.push({
+        message: `malformed SSE line: ${JSON.stringify(line)}`,
+        expected: 'lines of the form "data: <json>", comments starting with ":" or blank lines',
+        excerpt: line,
+      });
+    }
+    const notJson = stream.events.filter(
+      (e) =>
+        e.data !== DONE_DATA &&
+        (e.jsonError !== undefined || typeof e.json !== 'object' || e.json === null || Array.isArray(e.json)),
+    );
+    for (const event of notJson.slice(0, SHOWN)) {
+      problems.push({
+        message: `event data is not a JSON object: ${JSON.stringify(event.data.slice(0, 120))}`,
+        expected: "each event's data holds one JSON stream event",
+        excerpt: event.data,
+      });
+    }
+    const lost = stream.unterminated;
+    if (lost !== undefined && lost.data !== DONE_DATA) {
+      problems.push({
+        message: `the stream's last event \`data: ${lost.data.slice(0, 120)}\` has no blank line after it, so SSE clients discard it`,
+        expected: 'every event, the last included, ended by a blank line',
+        excerpt: lost.data,
+      });
+    }
+    return problems;
+  },
+};

@@ -1,0 +1,75 @@
+import { isRecord } from '../../json/guards';
+import { TERMINAL_EVENTS, describeEvent } from '../stream-events';
+import type { StreamProblem, StreamRule } from '../stream-rule';
+
+/**
+ * `response.created` comes first (after the debug chunk when `debug.echo_upstream_body` asked for
+ * one, DebugOptions / ResponseDebugEvent) and exactly one terminal event (completed, incomplete or
+ * failed) comes last before `[DONE]`; an `error` event is followed by `response.failed`. The
+ * lifecycle events describe one response (one id), and `response.completed` carries it with status
+ * `completed`.
+ */
+export const lifecycleOrder: StreamRule = {
+  name: 'stream-lifecycle-order',
+  rule: '#/components/schemas/ResponseStreamEvent',
+  problems({ events, debug }) {
+    const problems: StreamProblem[] = [];
+    const first = debug ? 1 : 0;
+    // The debug chunk's event name is not shown (ResponseDebugEvent is x-not-shown): any event before response.created is it.
+    if (debug && (events[0] === undefined || events[0].type === 'response.created')) {
+      problems.push({
+        message: `debug.echo_upstream_body was true but the stream starts with ${events[0]?.type ?? 'nothing'}`,
+        expected: 'the debug chunk first in the stream',
+        rule: '#/components/schemas/DebugOptions',
+      });
+    }
+    const created = events[first];
+    if (created?.type !== 'response.created') {
+      problems.push({
+        message: `event #${first} is ${created?.type ?? 'missing'}, not response.created`,
+        expected: `response.created as event #${first}`,
+        excerpt: created?.raw,
+      });
+    }
+    const terminals = events.filter((e) => TERMINAL_EVENTS.includes(e.type));
+    const last = events[events.length - 1];
+    if (terminals.length !== 1) {
+      problems.push({
+        message: `${terminals.length} terminal events (${terminals.map((e) => e.type).join(', ') || 'none'})`,
+        expected: `exactly one of ${TERMINAL_EVENTS.join(', ')}`,
+      });
+    } else if (last && last !== terminals[0]) {
+      problems.push({
+        message: `${describeEvent(last)} comes after the terminal ${terminals[0]?.type}`,
+        expected: 'the terminal event last before [DONE]',
+        excerpt: last.raw,
+      });
+    }
+    const completed = events.find((e) => e.type === 'response.completed');
+    const completedStatus = completed && isRecord(completed.body.response) ? completed.body.response.status : undefined;
+    if (completed && completedStatus !== 'completed') {
+      problems.push({
+        message: `response.completed carries a response with status ${JSON.stringify(completedStatus)}`,
+        expected: 'status "completed" on the response of response.completed',
+        rule: '#/components/schemas/ResponseCompletedEvent',
+        excerpt: completed.raw,
+      });
+    }
+    const ids = new Set(events.flatMap((e) => (isRecord(e.body.response) ? [e.body.response.id] : [])));
+    if (ids.size > 1) {
+      problems.push({
+        message: `the lifecycle events describe different responses: ${[...ids].map(String).join(', ')}`,
+        expected: 'one response id throughout the stream',
+      });
+    }
+    const errorAt = events.findIndex((e) => e.type === 'error');
+    if (errorAt !== -1 && !events.slice(errorAt + 1).some((e) => e.type === 'response.failed')) {
+      problems.push({
+        message: 'an error event is not followed by response.failed',
+        expected: 'response.failed after an error event',
+        rule: '#/components/schemas/ResponseErrorEvent',
+      });
+    }
+    return problems;
+  },
+};

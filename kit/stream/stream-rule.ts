@@ -1,0 +1,36 @@
+import type { SseStream } from '../sse/read-sse';
+import type { StreamEvent } from './stream-events';
+import type { StreamSpec } from './stream-spec';
+
+/** A stream as the rules read it. */
+export interface StreamInput {
+  /** The stream as an SSE client read it: framing, comments, `[DONE]`, what came after. */
+  readonly stream: SseStream;
+  /** Its JSON events before `[DONE]`. */
+  readonly events: readonly StreamEvent[];
+  /** The request set `debug.echo_upstream_body` (#/components/schemas/DebugOptions): a debug chunk comes first. */
+  readonly debug: boolean;
+  /** Pointer of the documented schema of the whole stream's events (ResponseStreamEvent). */
+  readonly eventSchema: string;
+  readonly spec: StreamSpec;
+}
+
+/** What a rule found wrong. An empty list means the stream keeps the rule. */
+export interface StreamProblem {
+  readonly message: string;
+  /** What spec/openapi.yaml asks for, in words. */
+  readonly expected: string;
+  /** Where the rule lives in spec/openapi.yaml, when it is not the rule's own place. */
+  readonly rule?: string;
+  /** The event (or line) that shows the problem. */
+  readonly excerpt?: string;
+}
+
+/** One rule of a valid Responses stream, as a pure function. */
+export interface StreamRule {
+  /** The name the conformance check reporting it carries, e.g. `stream-deltas-join`. */
+  readonly name: string;
+  /** Where the rule lives in spec/openapi.yaml. */
+  readonly rule: string;
+  problems(input: StreamInput): StreamProblem[];
+}

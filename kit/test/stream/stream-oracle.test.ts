@@ -1,0 +1,102 @@
+import { loadContract } from '../../contract/contract';
+import { readSse, streamOfEvents } from '../../sse/read-sse';
+import { jsonEvents } from '../../stream/stream-events';
+import { streamProblems } from '../../stream/stream-oracle';
+import { streamSpec } from '../../stream/stream-spec';
+
+const contract = loadContract();
+const spec = streamSpec(contract);
+
+type Body = Record<string, unknown> & { type: string };
+
+/** The JSON events of an SSE example of createResponse 200 text/event-stream. */
+function example(name: string): Body[] {
+  const response = contract.resolve<{ content: Record<string, { examples: Record<string, unknown> }> }>(
+    contract.at('#/paths/~1responses/post/responses/200'),
+  );
+  const text = contract.resolve<{ value: string }>(response.content['text/event-stream']?.examples[name]).value;
+  return jsonEvents(readSse(text)).map((e) => e.body as Body);
+}
+
+const checksOf = (events: readonly unknown[]) => streamProblems(streamOfEvents(events), spec).map((p) => p.check);
+
+function edit(events: Body[], type: string, change: (body: Body) => Body): Body[] {
+  return events.map((e) => (e.type === type ? change(structuredClone(e)) : e));
+}
+
+describe('the stream oracle', () => {
+  it.each([['text'], ['functionCall']])('finds nothing wrong with the spec example %s', (name) => {
+    expect(streamProblems(streamOfEvents(example(name)), spec)).toEqual([]);
+  });
+
+  it.each<[string, { spoil: (events: Body[]) => Body[]; check: string }]>([
+    [
+      'a final output item that differs from its output_item.done',
+      {
+        spoil: (events) =>
+          edit(events, 'response.completed', (e) => {
+            const response = e.response as { output: Array<Record<string, unknown>> };
+            response.output[0] = { ...response.output[0], status: 'incomplete' };
+            return e;
+          }),
+        check: 'stream-items-consistent',
+      },
+    ],
+    [
+      'a content_part.done whose text is not the joined deltas',
+      {
+        spoil: (events) =>
+          edit(events, 'response.content_part.done', (e) => ({ ...e, part: { ...(e.part as object), text: 'other' } })),
+        check: 'stream-deltas-join',
+      },
+    ],
+    [
+      'a function call done under another name',
+      {
+        spoil: (events) => edit(events, 'response.function_call_arguments.done', (e) => ({ ...e, name: 'other' })),
+        check: 'stream-items-consistent',
+      },
+    ],
+    [
+      'a function call item whose arguments are not the joined deltas',
+      {
+        spoil: (events) =>
+          edit(events, 'response.output_item.done', (e) => ({
+            ...e,
+            item: { ...(e.item as object), arguments: '{}' },
+          })),
+        check: 'stream-deltas-join',
+      },
+    ],
+  ])('reports %s', (name, { spoil, check }) => {
+    const target = example(name.includes('function call') ? 'functionCall' : 'text');
+    expect(checksOf(target)).toEqual([]);
+    expect(checksOf(spoil(target))).toContain(check);
+  });
+
+  it('lets a stream that fails leave what it opened open', () => {
+    const events = example('text');
+    const cut = events.slice(0, events.findIndex((e) => e.type === 'response.output_text.delta') + 1);
+    const response = { ...(events[0]?.response as object), status: 'failed', output: [] };
+    const n = cut.length;
+    const failed = [
+      ...cut,
+      { type: 'error', sequence_number: n, code: 'upstream_error', message: 'gone', param: null },
+      { type: 'response.failed', sequence_number: n + 1, response },
+    ];
+    expect(checksOf(failed)).toEqual([]);
+  });
+
+  it('names the lost sentinel of a stream whose data: [DONE] has no blank line after it', () => {
+    const text = example('text')
+      .map((e) => `data: ${JSON.stringify(e)}\n\n`)
+      .join('');
+    const problems = streamProblems(readSse(`${text}data: [DONE]`), spec);
+    expect(problems.map((p) => [p.check, p.message])).toEqual([
+      [
+        'stream-done-last',
+        "the stream's last event `data: [DONE]` has no blank line after it, so SSE clients discard it",
+      ],
+    ]);
+  });
+});
