@@ -3,7 +3,8 @@
  * one test per scenario, grouped by operation. Configured by CONFORMANCE_* variables (see
  * `npm run conformance -- --help`); without CONFORMANCE_TARGET and CONFORMANCE_BASE_URL it starts
  * the mock in-process, so `npm test` proves the mock conforms. Set CONFORMANCE_REPORT_DIR to also
- * write junit.xml and conformance.json.
+ * write junit.xml and conformance.json. The property phase uses a fixed seed (CONFORMANCE_SEED
+ * overrides it), so the tests and their results are the same on every run.
  */
 import { loadContract } from '../kit/contract/contract';
 import { parseCli } from './config/parse-cli';
@@ -14,15 +15,23 @@ import type { Failure } from './engine/types';
 import { summarize } from './report/summarize';
 import { writeReports } from './report/write-reports';
 import { runAgainstTarget } from './run-conformance';
+import { startInProcessMock } from '../mocks/index';
 
-const config = resolveConfig(parseCli([], process.env));
+/** The property phase draws from this seed unless CONFORMANCE_SEED says otherwise: same tests, same verdicts, every run. */
+const FIXED_SEED = '20240601';
+const config = resolveConfig(parseCli([], { CONFORMANCE_SEED: FIXED_SEED, ...process.env }));
 const contract = loadContract();
 const scenarios = planScenarios(planContext(contract, config));
 const operations = [...new Set(scenarios.map((s) => s.operationId))];
 let result: SuiteResult | undefined;
 
 beforeAll(async () => {
-  result = await runAgainstTarget(contract, config, { out: () => undefined, err: () => undefined });
+  result = await runAgainstTarget(
+    contract,
+    config,
+    { out: () => undefined, err: () => undefined },
+    { startTarget: (loaded) => startInProcessMock({ contract: loaded }) },
+  );
   if (process.env.CONFORMANCE_REPORT_DIR) writeReports(config.reportDir, result, summarize(result));
 }, 120_000);
 

@@ -1,4 +1,3 @@
-import { createMockServer } from '../mocks/src/server';
 import { ContractError, loadContract } from '../kit/contract/contract';
 import type { Contract } from '../kit/contract/contract';
 import { ConfigError } from './config/config-error';
@@ -16,16 +15,36 @@ export interface Io {
   readonly err: (text: string) => void;
 }
 
+/** A gateway started for the run by the caller, e.g. the mock (scripts/conformance.ts). */
+export interface InProcessTarget {
+  readonly baseUrl: string;
+  /** Called between scenarios that change state, when the target offers it. */
+  readonly resetUrl?: string;
+  /** How the run's log names it: `started the mock in-process at …`. */
+  readonly name: string;
+  close(): Promise<void>;
+}
+
+export interface RunOptions {
+  /** Starts the target to check when neither a target file nor a base URL is given. */
+  readonly startTarget?: (contract: Contract) => Promise<InProcessTarget>;
+}
+
 export const EXIT_PASS = 0;
 export const EXIT_FAIL = 1;
 export const EXIT_CONFIG = 2;
 
 /**
  * The CLI's whole behaviour, callable from tests: parse flags and CONFORMANCE_* variables, start
- * the mock in-process when no target is given, run, report, and return the exit status
+ * the caller's in-process target when no target is given, run, report, and return the exit status
  * (0 all passed, 1 a check failed, 2 bad configuration or unreachable target).
  */
-export async function runConformance(argv: readonly string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+export async function runConformance(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  io: Io,
+  options: RunOptions = {},
+): Promise<number> {
   try {
     const cli = parseCli(argv, env);
     if (cli.help) {
@@ -34,7 +53,7 @@ export async function runConformance(argv: readonly string[], env: NodeJS.Proces
     }
     const config = resolveConfig(cli);
     const contract = loadContract();
-    const result = await runAgainstTarget(contract, config, io);
+    const result = await runAgainstTarget(contract, config, io, options);
     const summary = summarize(result);
     const files = writeReports(config.reportDir, result, summary);
     io.out(terminalSummary(result, summary, files));
@@ -48,16 +67,21 @@ export async function runConformance(argv: readonly string[], env: NodeJS.Proces
   }
 }
 
-/** Runs against the configured base URL, or against a mock started in-process for the run. */
-export async function runAgainstTarget(contract: Contract, config: ConformanceConfig, io: Io): Promise<SuiteResult> {
+/** Runs against the configured base URL, or against the caller's target started for the run. */
+export async function runAgainstTarget(
+  contract: Contract,
+  config: ConformanceConfig,
+  io: Io,
+  options: RunOptions = {},
+): Promise<SuiteResult> {
   if (config.baseUrl !== undefined) return runSuite({ contract, config: { ...config, baseUrl: config.baseUrl } });
-  const mock = createMockServer({ contract });
-  const baseUrl = await mock.listen(0, '127.0.0.1');
-  io.err(`conformance: started the mock in-process at ${baseUrl}`);
+  if (!options.startTarget) throw new ConfigError('no target: give --target, --base-url or CONFORMANCE_BASE_URL');
+  const target = await options.startTarget(contract);
+  io.err(`conformance: started ${target.name} in-process at ${target.baseUrl}`);
   try {
-    const resetUrl = `${new URL(baseUrl).origin}/__mock/reset`;
-    return await runSuite({ contract, config: { ...config, baseUrl, resetUrl } });
+    const resetUrl = target.resetUrl ?? config.resetUrl;
+    return await runSuite({ contract, config: { ...config, baseUrl: target.baseUrl, resetUrl } });
   } finally {
-    await mock.close();
+    await target.close();
   }
 }

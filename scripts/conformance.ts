@@ -1,13 +1,19 @@
 /**
  * `npm run conformance -- [options]`: runs the conformance suite (conformance/) against a gateway,
- * or against the mock started in-process. `--help` lists the options.
+ * or, with no target given, against the mock started in-process. `--help` lists the options.
  */
-import { runConformance } from '../conformance/run-conformance';
+import { runConformance } from '../conformance/index';
+import { startInProcessMock } from '../mocks/index';
 
-runConformance(process.argv.slice(2), process.env, {
-  out: (text) => process.stdout.write(`${text}\n`),
-  err: (text) => process.stderr.write(`${text}\n`),
-})
+runConformance(
+  process.argv.slice(2),
+  process.env,
+  {
+    out: (text) => process.stdout.write(`${text}\n`),
+    err: (text) => process.stderr.write(`${text}\n`),
+  },
+  { startTarget: (contract) => startInProcessMock({ contract }) },
+)
   .then((code) => {
     process.exitCode = code;
   })

@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createMockServer } from '../../mocks/src/server';
-import type { MockServer } from '../../mocks/src/server';
+import { createMockServer, startInProcessMock } from '../../mocks/index';
+import type { MockServer } from '../../mocks/index';
 import { loadContract } from '../../kit/contract/contract';
 import { EXIT_CONFIG, EXIT_FAIL, EXIT_PASS, runConformance } from '../run-conformance';
 import { startFaultProxy } from './faults/fault-proxy';
@@ -24,7 +24,9 @@ afterAll(async () => {
 async function cli(argv: string[], env: NodeJS.ProcessEnv = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runConformance(argv, env, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  // A fixed seed unless the test gives one: the property phase then sends the same requests every run.
+  const seeded = argv.includes('--seed') || argv.includes('--help') ? argv : [...argv, '--seed', '11'];
+  const code = await runConformance(seeded, env, { out: (t) => out.push(t), err: (t) => err.push(t) });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -65,6 +67,34 @@ describe('npm run conformance', () => {
     const { code, err } = await cli(['--target', target(mockUrl), '--api-key', 'sk-not-a-key']);
     expect(code).toBe(EXIT_CONFIG);
     expect(err).toMatch(/rejected the API key/);
+  });
+
+  it('exits 2 naming what to give when there is no target and no in-process target to start', async () => {
+    const { code, err } = await cli([]);
+    expect(code).toBe(EXIT_CONFIG);
+    expect(err).toBe('conformance: no target: give --target, --base-url or CONFORMANCE_BASE_URL');
+  });
+
+  it("checks the caller's in-process target when no target is given, and stops it", async () => {
+    let closed = false;
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runConformance(
+      ['--only', 'getModel', '--seed', '3', '--report-dir', path.join(dir, 'in-process')],
+      {},
+      { out: (t) => out.push(t), err: (t) => err.push(t) },
+      {
+        startTarget: async (contract) => {
+          const running = await startInProcessMock({ contract });
+          return { ...running, close: () => running.close().then(() => void (closed = true)) };
+        },
+      },
+    );
+    expect(code).toBe(EXIT_PASS);
+    expect(err).toEqual([
+      expect.stringMatching(/^conformance: started the mock in-process at http:\/\/127\.0\.0\.1:\d+\/api\/v1$/),
+    ]);
+    expect(closed).toBe(true);
   });
 
   it('exits 2 when --only matches no scenario', async () => {

@@ -1,6 +1,6 @@
 import { loadContract } from '../../../kit/contract/contract';
-import { createMockServer } from '../../../mocks/src/server';
-import type { MockServer } from '../../../mocks/src/server';
+import { createMockServer } from '../../../mocks/index';
+import type { MockServer } from '../../../mocks/index';
 import { CATALOG_FAULTS } from './catalog-faults';
 import type { FaultCase } from './fault-case';
 import { startFaultProxy } from './fault-proxy';

@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { runConformance } from '../../run-conformance';
 import type { ConformanceReportJson } from '../../report/html-report';
-import { HANDLERS } from '../../../mocks/src/handlers/registry';
-import type { Handler } from '../../../mocks/src/pipeline/context';
-import { createMockServer } from '../../../mocks/src/server';
+import { HANDLERS, createMockServer } from '../../../mocks/index';
+import type { Handler } from '../../../mocks/index';
 
 /** GET /model answering `context_length` as a string: a schema failure the suite must report. */
 const brokenGetModel: Handler = async (ctx) => {

@@ -1,0 +1,18 @@
+/**
+ * The mock's public surface: what a user's own tests import. Anything not exported here is
+ * internal and may change without notice.
+ */
+export { createMockServer } from './src/server';
+export type { MockServer, MockServerInit } from './src/server';
+export { startInProcessMock } from './src/start-in-process';
+export type { RunningMock } from './src/start-in-process';
+export type { MockOptions } from './src/options';
+export type { ResponseViolation } from './src/pipeline/response-checker';
+export { HANDLERS } from './src/handlers/registry';
+export type { Handler, HandlerResult, JsonResult, RequestContext, StreamedResult } from './src/pipeline/context';
+export { loadFixtures, parseFixtures } from './src/fixtures/load-fixtures';
+export { FixturesError } from './src/fixtures/fixtures-error';
+export type { FixturesIssue } from './src/fixtures/fixtures-error';
+export type { Fixtures } from './src/fixtures/fixture-types';
+export { loadContract } from '../kit/contract/contract';
+export type { Contract } from '../kit/contract/contract';
