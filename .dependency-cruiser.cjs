@@ -1,0 +1,73 @@
+/**
+ * Import direction, one way: spec → kit → mocks / conformance → scripts (`npm run lint:deps`).
+ * The kit is what the mock and the suite share; the mock and the suite never import each other,
+ * so either can be taken alone. Tests may wire the sides together, but only through the public
+ * surfaces (mocks/index.ts, conformance/index.ts); scripts, at the top, may use anything.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A cycle makes two modules one; split what both need into a third.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'generated-imports-nothing',
+      severity: 'error',
+      comment: 'generated/ is derived from spec/openapi.yaml alone.',
+      from: { path: '^generated/' },
+      to: { path: '^(kit|mocks|conformance|scripts|spec)/' },
+    },
+    {
+      name: 'spec-tests-use-the-kit-only',
+      severity: 'error',
+      comment: "spec/'s tests check the document with the kit's loader; the mock and the suite come later.",
+      from: { path: '^spec/' },
+      to: { path: '^(mocks|conformance|scripts)/' },
+    },
+    {
+      name: 'kit-stands-alone',
+      severity: 'error',
+      comment: 'kit/ is shared by the mock and the suite, so it imports neither (nor the scripts).',
+      from: { path: '^kit/' },
+      to: { path: '^(mocks|conformance|scripts)/' },
+    },
+    {
+      name: 'mock-does-not-import-the-suite',
+      severity: 'error',
+      comment: 'The mock is used alone; what it shares with the suite lives in kit/.',
+      from: { path: '^mocks/' },
+      to: { path: '^(conformance|scripts)/' },
+    },
+    {
+      name: 'suite-does-not-import-the-mock',
+      severity: 'error',
+      comment: 'The suite checks any gateway; the in-process mock is handed to it by its caller.',
+      from: { path: '^conformance/', pathNot: '^conformance/(test/|.*\\.test\\.ts$)' },
+      to: { path: '^(mocks|scripts)/' },
+    },
+    {
+      name: 'suite-tests-use-the-mock-surface',
+      severity: 'error',
+      comment: "The suite's tests may start the mock, through mocks/index.ts as a user would.",
+      from: { path: '^conformance/(test/|.*\\.test\\.ts$)' },
+      to: { path: '^mocks/', pathNot: '^mocks/index\\.ts$' },
+    },
+    {
+      name: 'suite-tests-do-not-import-scripts',
+      severity: 'error',
+      from: { path: '^conformance/' },
+      to: { path: '^scripts/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist|reports)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'] },
+  },
+};
