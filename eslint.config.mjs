@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'reports/', 'generated/', 'coverage/', '**/*.js', '**/*.mjs'] },
+  { ignores: ['node_modules/', 'dist/', 'reports/', 'generated/', 'coverage/', '**/*.js', '**/*.cjs', '**/*.mjs'] },
   ...tseslint.configs.recommended,
   {
     languageOptions: {
