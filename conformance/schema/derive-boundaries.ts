@@ -1,6 +1,9 @@
 import type { Contract } from '../../kit/contract/contract';
-import { fillString, patternBreaker, primaryType, sampleString, sampleValue } from './sample-value';
-import type { SampleHints } from './sample-value';
+import { sampleValue } from '../../kit/sample/sample-value';
+import { fillString, patternBreaker, sampleString } from '../../kit/sample/sample-string';
+import { primaryType } from '../../kit/sample/schema-type';
+import { requestSampleOptions } from './sample-hints';
+import type { SampleHints } from './sample-hints';
 import { isRecord } from '../../kit/json/guards';
 import type { JsonObject } from '../../kit/json/guards';
 
@@ -72,7 +75,7 @@ function walk(
   limitCases(contract, schema, hints, name, add);
 
   const properties = isRecord(schema.properties) ? schema.properties : undefined;
-  const base = (sampleValue(contract, schema, hints, name) ?? {}) as Record<string, unknown>;
+  const base = (sampleValue(schema, requestSampleOptions(contract, hints), name) ?? {}) as Record<string, unknown>;
   if (properties) {
     for (const key of Object.keys(properties)) {
       walk(
@@ -97,7 +100,7 @@ function walk(
     }
   }
   if (isRecord(schema.additionalProperties)) {
-    const key = sampleString(isRecord(schema.propertyNames) ? schema.propertyNames : {}, 'key', hints);
+    const key = sampleString(isRecord(schema.propertyNames) ? schema.propertyNames : {});
     walk(
       contract,
       `${at}/additionalProperties`,
@@ -111,7 +114,9 @@ function walk(
   }
   if (isRecord(schema.items)) {
     const extra = Math.max(0, (typeof schema.minItems === 'number' ? schema.minItems : 1) - 1);
-    const filler = Array.from({ length: extra }, () => sampleValue(contract, schema.items, hints, name));
+    const filler = Array.from({ length: extra }, () =>
+      sampleValue(schema.items, requestSampleOptions(contract, hints), name),
+    );
     walk(contract, `${at}/items`, hints, (v) => wrap([v, ...filler]), `${label}[0]`, out, depth + 1, inner);
   }
   for (const keyword of ['oneOf', 'anyOf'] as const) {
@@ -175,7 +180,7 @@ function limitCases(contract: Contract, schema: JsonObject, hints: SampleHints, 
     }
   }
   if (type === 'array') {
-    const item = () => sampleValue(contract, schema.items ?? {}, hints, name);
+    const item = () => sampleValue(schema.items ?? {}, requestSampleOptions(contract, hints), name);
     const list = (n: number) => Array.from({ length: n }, item);
     const [max, min] = [num('maxItems'), num('minItems')];
     if (max !== undefined) {
@@ -193,7 +198,9 @@ function limitCases(contract: Contract, schema: JsonObject, hints: SampleHints, 
 function objectLimitCases(contract: Contract, schema: JsonObject, hints: SampleHints, add: Add): void {
   const names = isRecord(schema.propertyNames) ? contract.resolve<JsonObject>(schema.propertyNames) : {};
   const value = () =>
-    isRecord(schema.additionalProperties) ? sampleValue(contract, schema.additionalProperties, hints) : 'v';
+    isRecord(schema.additionalProperties)
+      ? sampleValue(schema.additionalProperties, requestSampleOptions(contract, hints))
+      : 'v';
   const pairs = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [keyOf(names, i), value()]));
   const [max, min] = [schema.maxProperties, schema.minProperties];
   if (typeof max === 'number') {

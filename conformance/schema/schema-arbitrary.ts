@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
 import type { Contract } from '../../kit/contract/contract';
-import { matches, primaryType } from './sample-value';
-import type { SampleHints } from './sample-value';
+import { matches } from '../../kit/sample/sample-string';
+import { primaryType } from '../../kit/sample/schema-type';
+import type { SampleHints } from './sample-hints';
 import { isRecord } from '../../kit/json/guards';
 import type { JsonObject } from '../../kit/json/guards';
 

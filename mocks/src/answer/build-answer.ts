@@ -3,7 +3,7 @@ import { GatewayError } from '../pipeline/gateway-error';
 import type { InputText } from './input-text';
 import { matchScript } from './match-script';
 import type { FunctionTool, ResponseRequest, ToolDefinition } from './response-types';
-import { sampleValue } from './sample-value';
+import { sampleValue } from '../../../kit/sample/sample-value';
 
 export type AnswerBody =
   | { readonly kind: 'text'; readonly text: string }

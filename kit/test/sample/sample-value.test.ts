@@ -1,9 +1,7 @@
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import { sampleValue } from '../../src/answer/sample-value';
+import { createAjv } from '../../contract/create-ajv';
+import { sampleValue } from '../../sample/sample-value';
 
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
+const ajv = createAjv();
 
 /** Table of tool `parameters` schemas; every sampled value must validate against its schema. */
 const CASES: Array<[string, Record<string, unknown>]> = [
@@ -98,7 +96,7 @@ const CASES: Array<[string, Record<string, unknown>]> = [
   ['an empty schema', {}],
 ];
 
-describe('sample values for JSON Schemas', () => {
+describe('sample values for JSON Schemas (the full shape: function-call arguments, JSON answers)', () => {
   it.each(CASES)('builds a value that validates for %s', (_name, schema) => {
     const value = sampleValue(schema);
     const validate = ajv.compile(schema);
@@ -119,6 +117,56 @@ describe('sample values for JSON Schemas', () => {
         properties: { unit: { enum: ['celsius', 'fahrenheit'] } },
         required: ['unit', 'city'],
       }),
-    ).toEqual({ unit: 'celsius', city: 'example' });
+    ).toEqual({ unit: 'celsius', city: 'sample' });
+  });
+});
+
+describe('sample values in the minimal shape (requests the conformance suite builds)', () => {
+  const minimal = { shape: 'minimal' as const };
+  it.each<[string, { given: Record<string, unknown>; want: unknown }]>([
+    [
+      'required members only',
+      {
+        given: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, required: ['b'] },
+        want: { b: 1 },
+      },
+    ],
+    [
+      'arrays at their minItems',
+      { given: { type: 'array', items: { type: 'string' }, minItems: 2 }, want: ['sample', 'sample'] },
+    ],
+    ['no items without minItems', { given: { type: 'array', items: { type: 'string' } }, want: [] }],
+    ['a string that matches the pattern', { given: { type: 'string', pattern: '^[0-9]+$' }, want: '0' }],
+    ['the first non-null enum value', { given: { enum: [null, 'low', 'high'] }, want: 'low' }],
+    [
+      'the first branch that allows more than null',
+      { given: { anyOf: [{ type: 'null' }, { type: 'integer', minimum: 3 }] }, want: 3 },
+    ],
+  ])('gives %s', (_name, { given, want }) => {
+    expect(sampleValue(given, minimal)).toEqual(want);
+  });
+
+  it('follows $refs into the document it is given and asks the caller for named members', () => {
+    const root = {
+      components: {
+        schemas: {
+          Body: {
+            type: 'object',
+            required: ['model', 'n'],
+            properties: { model: { type: 'string' }, n: { $ref: '#/components/schemas/N' } },
+          },
+          N: { type: 'integer', minimum: 5 },
+        },
+      },
+    };
+    const value = sampleValue(
+      { $ref: '#/components/schemas/Body' },
+      {
+        ...minimal,
+        root,
+        stringFor: (member) => (member === 'model' ? 'acme/model-1' : undefined),
+      },
+    );
+    expect(value).toEqual({ model: 'acme/model-1', n: 5 });
   });
 });
