@@ -1,4 +1,5 @@
 import type { Expectation, Finding } from '../engine/types';
+import { isEmbeddingsModel } from '../../kit/catalog/model-kinds';
 import { isRecord } from '../../kit/json/guards';
 
 export interface FullListSpec {
@@ -23,10 +24,7 @@ export function expectEmbeddingsListed(spec: FullListSpec): Expectation {
       const body = isRecord(response.json) ? response.json : {};
       const data = Array.isArray(body.data) ? body.data.filter(isRecord) : [];
       const findings: Finding[] = [];
-      const others = data.filter((m) => {
-        const modalities = isRecord(m.architecture) ? m.architecture.output_modalities : undefined;
-        return !Array.isArray(modalities) || !modalities.includes('embeddings');
-      });
+      const others = data.filter((m) => !isEmbeddingsModel(m));
       if (others.length > 0)
         findings.push({
           message: `non-embeddings models listed: ${others.map((m) => String(m.id)).join(', ')}`,

@@ -1,5 +1,6 @@
 import type { Catalog } from '../state/catalog';
 import { GatewayError } from '../pipeline/gateway-error';
+import { isEmbeddingsModel } from '../../../kit/catalog/model-kinds';
 import type { Plugin } from '../answer/response-types';
 
 /**
@@ -13,7 +14,7 @@ export function checkPlugins(plugins: readonly Plugin[] | undefined, catalog: Ca
     const named = [...(plugin.analysis_models ?? []), ...(plugin.model === undefined ? [] : [plugin.model])];
     for (const id of named) {
       const resolved = catalog.resolve(id);
-      if (!resolved || resolved.model.architecture.output_modalities.includes('embeddings')) {
+      if (!resolved || isEmbeddingsModel(resolved.model)) {
         throw new GatewayError(400, `The fusion plugin names ${id}, which is not a valid chat model ID`, {
           metadata: { plugin: 'fusion', model: id },
         });

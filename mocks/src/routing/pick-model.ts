@@ -1,9 +1,9 @@
 import type { FixtureModel } from '../fixtures/fixture-types';
 import type { Catalog, ResolvedModel } from '../state/catalog';
-import { UNIVERSAL_VARIANTS } from '../state/catalog';
 import { GatewayError } from '../pipeline/gateway-error';
 import type { ResponseRequest, RoutingPlugin } from '../answer/response-types';
 import { modelPattern } from './model-patterns';
+import { isEmbeddingsModel, UNIVERSAL_VARIANTS } from '../../../kit/catalog/model-kinds';
 import { isRoutingPlugin, rankForRouter } from './router-choice';
 
 /** The models a request may be served by, in the order they are tried. */
@@ -55,7 +55,7 @@ export function isRouter(entry: FixtureModel): boolean {
 function resolveChatModel(catalog: Catalog, id: string): ResolvedModel {
   const resolved = catalog.resolve(id);
   if (!resolved) throw new GatewayError(400, `${id} is not a valid model ID`, { metadata: { model: id } });
-  if (resolved.model.architecture.output_modalities.includes('embeddings')) {
+  if (isEmbeddingsModel(resolved.model)) {
     throw new GatewayError(400, `${id} is an embeddings model and cannot create responses`, {
       metadata: { model: id },
     });

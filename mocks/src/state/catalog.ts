@@ -1,7 +1,5 @@
 import type { FixtureModel, FixtureModelObject } from '../fixtures/fixture-types';
-
-/** Variant suffixes every model accepts (reference facts: nitro, floor, online). */
-export const UNIVERSAL_VARIANTS: readonly string[] = ['nitro', 'floor', 'online'];
+import { isEmbeddingsModel, UNIVERSAL_VARIANTS } from '../../../kit/catalog/model-kinds';
 
 export interface ResolvedModel {
   readonly entry: FixtureModel;
@@ -28,9 +26,8 @@ export class Catalog {
       this.byId.set(entry.model.id.toLowerCase(), entry);
       for (const alias of entry.aliases) this.byId.set(alias.toLowerCase(), entry);
     }
-    // contract §2.8: embeddings models list `embeddings` among their output modalities.
-    this.embeddings = entries.filter(isEmbeddings).map((entry) => entry.model);
-    this.chat = entries.filter((entry) => !isEmbeddings(entry));
+    this.embeddings = entries.filter((entry) => isEmbeddingsModel(entry.model)).map((entry) => entry.model);
+    this.chat = entries.filter((entry) => !isEmbeddingsModel(entry.model));
   }
 
   /** `id` may be `author/slug` or `author/slug:variant`; aliases resolve; unknown pairs are undefined. */
@@ -51,10 +48,6 @@ export class Catalog {
     this.served.set(key, resolved);
     return resolved;
   }
-}
-
-function isEmbeddings(entry: FixtureModel): boolean {
-  return entry.model.architecture.output_modalities.includes('embeddings');
 }
 
 function variantModel(model: FixtureModelObject, variant: string | undefined): FixtureModelObject {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { loadContract } from '../../../kit/contract/contract';
 import { loadFixtures } from '../../src/fixtures/load-fixtures';
-import { UNIVERSAL_VARIANTS } from '../../src/state/catalog';
+import { UNIVERSAL_VARIANTS } from '../../../kit/catalog/model-kinds';
 import { useMock } from '../helpers/start-mock';
 import { bearer, responseExample, specNumber, USER_KEY } from '../helpers/sample-requests';
 
