@@ -53,5 +53,5 @@ describe.each(operations)('%s', (operationId) => {
 });
 
 function formatFailure(f: Failure): string {
-  return `${f.check} (contract ${f.rule}): ${f.message}\n  expected: ${f.expected}\n  received: ${f.received.status ?? 'no answer'} ${f.received.body.slice(0, 300)}\n  reproduce: ${f.curl}`;
+  return `${f.check} (spec ${f.rule}): ${f.message}\n  expected: ${f.expected}\n  received: ${f.received.status ?? 'no answer'} ${f.received.body.slice(0, 300)}\n  reproduce: ${f.curl}`;
 }

@@ -25,7 +25,7 @@ Generates TypeScript types (generated/openapi.ts) from spec/openapi.yaml.
   --help    show this help`;
 
 async function render(): Promise<string> {
-  // Fields with a default stay optional: a client may omit them (contract §2.1 `store`, `stream`...).
+  // Fields with a default stay optional: a client may omit them (ResponseRequest `store`, `stream`...).
   const ast = await openapiTS(pathToFileURL(SPEC_PATH), {
     alphabetize: false,
     defaultNonNullable: false,

@@ -1,19 +1,19 @@
 import type { Expectation } from '../engine/types';
 import { expectStatus, expectStatusAndMessage } from './status-matches-rule';
 
-/** A message that says the authentication header is missing (contract §5), however it is worded. */
+/** A message that says the authentication header is missing (bearerAuth), however it is worded. */
 const SAYS_HEADER_MISSING =
   /(missing|no|without|required|absent|provide|supply)\w*\b.*(auth|header|credential|key|token)|(auth|header|credential|key|token).*(missing|required|absent|not (provided|found|present|supplied))/i;
 
 /**
- * Without credentials, or with a key the gateway never issued, the answer is 401 (contract §5,
- * §7.2); without credentials the message says the authentication header is missing.
+ * Without credentials, or with a key the gateway never issued, the answer is 401 (bearerAuth,
+ * createResponse responses); without credentials the message says the authentication header is missing.
  */
 export function expectAuthRequired(how: 'missing' | 'invalid'): Expectation {
   const rule = {
     check: 'auth-required',
     family: 'auth',
-    rule: '§5',
+    rule: '#/components/securitySchemes/bearerAuth',
     statuses: [401],
     because:
       how === 'missing' ? 'a request without credentials must get 401' : 'a request with an invalid key must get 401',

@@ -2,13 +2,13 @@ import { documentedResponse, mediaType } from '../engine/response-helpers';
 import type { Check } from '../engine/types';
 
 /**
- * The content type of every answer is documented for its status (contract §1 wire format, §4.1):
+ * The content type of every answer is documented for its status (#/info wire format, createResponse):
  * JSON bodies, `text/event-stream` only where the operation documents streams.
  */
 export const contentTypeDocumented: Check = {
   name: 'content-type-documented',
   family: 'response',
-  rule: '§1/§4.1',
+  rule: '#/paths/*/*/responses/*/content',
   applies: (exchange) =>
     exchange.response !== undefined && documentedResponse(exchange.operation, exchange.response.status) !== undefined,
   verify(exchange) {

@@ -8,15 +8,15 @@ export interface FullListSpec {
 }
 
 /**
- * Without `offset` and `limit` the full list of embeddings models comes back (contract §4.3): only
- * embeddings models (they list `embeddings` among output modalities, §2.8), the target's embeddings
+ * Without `offset` and `limit` the full list of embeddings models comes back (listEmbeddingsModels): only
+ * embeddings models (they list `embeddings` among output modalities, Model), the target's embeddings
  * model among them, and a total count equal to the list's length.
  */
 export function expectEmbeddingsListed(spec: FullListSpec): Expectation {
   return {
     check: 'embeddings-listed',
     family: 'catalog',
-    rule: '§4.3/§2.8',
+    rule: 'listEmbeddingsModels 200 application/json',
     verify(exchange) {
       const response = exchange.response;
       if (response?.status !== 200)

@@ -1,11 +1,11 @@
 import type { Check } from '../engine/types';
 import { isRecord } from '../../kit/json/guards';
 
-/** An error body's `error.code` equals the HTTP status (contract §7.1). */
+/** An error body's `error.code` equals the HTTP status (ErrorEnvelope). */
 export const errorCodeMatchesStatus: Check = {
   name: 'error-code-matches-status',
   family: 'error',
-  rule: '§7.1',
+  rule: '#/components/schemas/ErrorObject/properties/code',
   applies: (exchange) => (exchange.response?.status ?? 0) >= 400,
   verify(exchange) {
     const response = exchange.response;

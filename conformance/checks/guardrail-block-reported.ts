@@ -13,20 +13,20 @@ export interface GuardrailBlockSpec {
 
 /**
  * A blocked request gets 403 whose `error.metadata.patterns` names the matched patterns; with the
- * metadata header, `service_metadata` is included with every member of §7.3 and a guardrail stage.
+ * metadata header, `service_metadata` is included with every member of GuardrailBlockError and a guardrail stage.
  */
 export function expectGuardrailBlock(spec: GuardrailBlockSpec): Expectation {
   return {
     check: 'guardrail-block-reported',
     family: 'guardrail',
-    rule: '§7.3',
+    rule: '#/components/schemas/GuardrailBlockError',
     verify(exchange, ctx) {
       const response = exchange.response;
       if (response?.status !== 403) {
         return [
           {
             message: `input the guardrail blocks got status ${response?.status ?? 'none'}`,
-            expected: '403 with error.metadata.patterns (contract §4.1, §7.3)',
+            expected: '403 with error.metadata.patterns (createResponse, GuardrailBlockError)',
           },
         ];
       }
@@ -54,7 +54,7 @@ export function expectGuardrailBlock(spec: GuardrailBlockSpec): Expectation {
 }
 
 function serviceMetadataFindings(metadata: unknown, guardrailId: string | undefined): Finding[] {
-  const rule = '§7.3';
+  const rule = '#/components/schemas/GuardrailBlockError';
   if (!isRecord(metadata)) {
     return [
       {

@@ -6,7 +6,7 @@ export function expectInvalidRequestRejected(what: string): Expectation {
   return expectStatus({
     check: 'invalid-request-rejected',
     family: 'property',
-    rule: '§7.2',
+    rule: '#/components/responses/BadRequest',
     statuses: { test: (s) => s >= 400 && s < 500, text: '4xx' },
     because: `the generated request is invalid (${what})`,
   });

@@ -2,11 +2,11 @@ import type { Check } from '../engine/types';
 import { resultOf } from './usage-total-consistent';
 import { isRecord } from '../../kit/json/guards';
 
-/** The result's `metadata` is the request's metadata (contract §2.6; spec ResponseResult.metadata). */
+/** The result's `metadata` is the request's metadata (#/components/schemas/ResponseResult/properties/metadata). */
 export const metadataEchoed: Check = {
   name: 'metadata-echoed',
   family: 'response',
-  rule: '§2.6',
+  rule: '#/components/schemas/ResponseResult/properties/metadata',
   applies: (exchange) => {
     const body = exchange.request.body;
     return isRecord(body) && isRecord(body.metadata) && resultOf(exchange) !== undefined;

@@ -2,14 +2,14 @@ import type { Expectation } from '../engine/types';
 import { isRecord } from '../../kit/json/guards';
 
 /**
- * GET /model answers 200 with the model asked for (contract §4.4): by id, through a known alias
+ * GET /model answers 200 with the model asked for (getModel): by id, through a known alias
  * (resolved to the canonical model) or with a variant suffix (the variant's id or its base id).
  */
 export function expectModel(acceptedIds: readonly string[], why: string): Expectation {
   return {
     check: 'model-matches-request',
     family: 'catalog',
-    rule: '§4.4',
+    rule: 'getModel 200 application/json',
     verify(exchange) {
       const response = exchange.response;
       if (response?.status !== 200)

@@ -7,19 +7,19 @@ export interface PageWindow {
   readonly offset: number;
   /** Undefined: `limit` was not sent, and its default is not shown, so any non-empty leading window is right. */
   readonly limit?: number;
-  /** Member holding the total count, as the document names it (contract §4.3 leaves the name open). */
+  /** Member holding the total count, as the document names it (listEmbeddingsModels leaves the name open). */
   readonly totalMember?: string;
 }
 
 /**
  * A page is the window of the full list that `offset` and `limit` select, and the total count is
- * the number of models matching the query, whatever the window (contract §4.3).
+ * the number of models matching the query, whatever the window (listEmbeddingsModels).
  */
 export function expectPageWindow(page: PageWindow): Expectation {
   return {
     check: 'page-window-matches',
     family: 'catalog',
-    rule: '§4.3',
+    rule: 'listEmbeddingsModels 200 application/json',
     verify(exchange) {
       const response = exchange.response;
       if (response?.status !== 200)

@@ -4,13 +4,13 @@ import { schemaErrorLines } from '../../kit/schema/schema-problems';
 
 /**
  * A JSON body validates against the schema the document gives for its status and content type
- * (contract §2, §7.1), compiled by ajv (2020-12 + formats). Every error is listed with the JSON
+ * (#/components/schemas, ErrorEnvelope), compiled by ajv (2020-12 + formats). Every error is listed with the JSON
  * pointer of the offending value and of the schema rule.
  */
 export const responseSchemaValid: Check = {
   name: 'response-schema-valid',
   family: 'response',
-  rule: '§2/§7.1',
+  rule: '#/paths/*/*/responses/*/content/*/schema',
   applies: (exchange) =>
     exchange.response !== undefined &&
     isJsonMediaType(mediaType(exchange.response.headers)) &&

@@ -6,13 +6,13 @@ import { schemaErrorLines } from '../../kit/schema/schema-problems';
 
 /**
  * With `X-Service-Metadata: enabled` (or its legacy name) the response carries routing metadata in
- * `service_metadata` (contract §2.6, §4.1, §9); in a stream it rides on the terminal response.
+ * `service_metadata` (ResponseResult, createResponse, #/info/version); in a stream it rides on the terminal response.
  */
 export function expectServiceMetadata(header: string, schema: string): Expectation {
   return {
     check: 'service-metadata-present',
     family: 'rules',
-    rule: '§4.1/§2.6',
+    rule: '#/components/schemas/ServiceMetadata',
     verify(exchange, ctx) {
       const response = exchange.response;
       if (response?.status !== 200)

@@ -1,11 +1,11 @@
 import { documentedResponse, documentedStatuses } from '../engine/response-helpers';
 import type { Check } from '../engine/types';
 
-/** Every answer's status is one the operation documents (contract §4, §7.2, §7.4). */
+/** Every answer's status is one the operation documents (#/paths, createResponse responses, each operation's responses). */
 export const statusCodeDocumented: Check = {
   name: 'status-code-documented',
   family: 'response',
-  rule: '§7.2/§7.4',
+  rule: '#/paths/*/*/responses',
   applies: (exchange) => exchange.response !== undefined,
   verify(exchange) {
     const status = exchange.response?.status ?? 0;

@@ -16,7 +16,7 @@ export interface StatusRule {
 /** The answer's status is the one a contract rule requires for this request. */
 /**
  * The status of `spec`, and then an error message that says what `says` looks for: the contract
- * states what some messages tell the caller (§5), not their wording.
+ * states what some messages tell the caller (bearerAuth), not their wording.
  */
 export function expectStatusAndMessage(spec: StatusRule, says: RegExp, what: string): Expectation {
   const status = expectStatus(spec);

@@ -4,14 +4,14 @@ import { isRecord } from '../../kit/json/guards';
 
 /**
  * A stream that answers a valid request ends with the answer: `response.completed` or
- * `response.incomplete` (contract §4.1, §6). One that ends with `response.failed` (an upstream
+ * `response.incomplete` (createResponse, ResponseStreamEvent). One that ends with `response.failed` (an upstream
  * failure, a gateway shutting down) leaves the other stream checks nothing to verify, so it is
  * reported with the gateway's own error, as a 5xx answer to the same request in JSON would be.
  */
 export const streamAnswerCompletes: Check = {
   name: 'stream-answer-completes',
   family: 'stream',
-  rule: '§4.1/§6',
+  rule: 'createResponse 200 text/event-stream',
   applies: isEventStream,
   verify(exchange) {
     const events = streamEventsOf(exchange);

@@ -1,11 +1,11 @@
 import { isEventStream } from '../engine/stream-helpers';
 import type { Check } from '../engine/types';
 
-/** The stream keeps moving: no wait for the next event exceeds the per-event timeout (contract §6). */
+/** The stream keeps moving: no wait for the next event exceeds the per-event timeout (ResponseStreamEvent). */
 export const streamCompletesInTime: Check = {
   name: 'stream-completes-in-time',
   family: 'stream',
-  rule: '§6',
+  rule: 'createResponse 200 text/event-stream',
   applies: isEventStream,
   verify(exchange) {
     const stalled = exchange.stream?.stalled;

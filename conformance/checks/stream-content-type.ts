@@ -5,12 +5,12 @@ import { EVENT_STREAM } from '../../kit/stream/stream-spec';
 
 /**
  * Where an operation documents both JSON and event streams for 200 (POST /responses), `stream: true`
- * gets `text/event-stream` and anything else gets JSON (contract §4.1, §6).
+ * gets `text/event-stream` and anything else gets JSON (createResponse, ResponseStreamEvent).
  */
 export const streamContentType: Check = {
   name: 'stream-content-type',
   family: 'stream',
-  rule: '§4.1',
+  rule: 'createResponse 200 text/event-stream',
   applies: (exchange) =>
     exchange.response?.status === 200 &&
     documentedResponse(exchange.operation, 200)?.content.has(EVENT_STREAM) === true,

@@ -2,14 +2,14 @@ import type { Expectation } from '../engine/types';
 import { isRecord } from '../../kit/json/guards';
 
 /**
- * `unassigned_count` counts keys actually unassigned (contract §2.9, §4.2): repeats and unknown
+ * `unassigned_count` counts keys actually unassigned (UnassignKeysResult, unassignGuardrailKeys): repeats and unknown
  * hashes count 0, and a second call for the same keys gives 0.
  */
 export function expectUnassignedCount(count: number, why: string): Expectation {
   return {
     check: 'unassigned-count-matches',
     family: 'guardrail',
-    rule: '§2.9/§4.2',
+    rule: '#/components/schemas/UnassignKeysResult',
     verify(exchange) {
       const response = exchange.response;
       if (response?.status !== 200) {

@@ -10,11 +10,11 @@ export function resultOf(exchange: Exchange): Record<string, unknown> | undefine
   return isRecord(result) && result.object === 'response' ? result : undefined;
 }
 
-/** `usage.total_tokens` is input plus output tokens (contract §2.6 usage; spec ResponseUsage). */
+/** `usage.total_tokens` is input plus output tokens (#/components/schemas/ResponseUsage). */
 export const usageTotalConsistent: Check = {
   name: 'usage-total-consistent',
   family: 'response',
-  rule: '§2.6',
+  rule: '#/components/schemas/ResponseUsage',
   applies: (exchange) => isRecord(resultOf(exchange)?.usage),
   verify(exchange) {
     const usage = resultOf(exchange)?.usage;

@@ -6,7 +6,7 @@ export function expectValidRequestAccepted(): Expectation {
   return expectStatus({
     check: 'valid-request-accepted',
     family: 'property',
-    rule: '§2/§4',
+    rule: '#/components/schemas/ResponseRequest',
     statuses: [200],
     because: 'the generated request is valid against the request schema',
   });

@@ -4,7 +4,7 @@ import type { Recorder } from './recorder';
 import type { Check, CheckContext, Exchange, Expectation, Finding } from './types';
 
 /** The pseudo-check a request fails when the gateway never answered it. */
-export const REQUEST_COMPLETES = { name: 'request-completes', family: 'response', rule: '§4' } as const;
+export const REQUEST_COMPLETES = { name: 'request-completes', family: 'response', rule: '#/paths' } as const;
 
 /**
  * Runs every applicable generic check and every expectation of the scenario on one exchange and

@@ -71,7 +71,7 @@ export interface Finding {
 export interface Check {
   readonly name: string;
   readonly family: CheckFamily;
-  /** Contract section(s) the check enforces, e.g. `§7.1`. */
+  /** Where the rule lives in spec/openapi.yaml: an operation and answer (`createResponse 200 text/event-stream`) or a pointer (`#/components/schemas/ErrorEnvelope`). */
   readonly rule: string;
   applies(exchange: Exchange, ctx: CheckContext): boolean;
   verify(exchange: Exchange, ctx: CheckContext): Finding[];

@@ -7,7 +7,7 @@ export interface Keys {
   readonly guardedApiKey?: string;
 }
 
-/** A key no gateway issues; used for the "bad key gets 401" scenarios (contract §5). */
+/** A key no gateway issues; used for the "bad key gets 401" scenarios (bearerAuth). */
 export const INVALID_KEY = 'sk-conformance-invalid-0000000000000000';
 
 /** Environment variable a reproduction command reads each credential from. */

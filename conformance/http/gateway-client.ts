@@ -44,7 +44,7 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
         }
       };
       let exchange = await once();
-      // A documented 429 (contract §7.2) means "not processed, come back later": a busy gateway
+      // A documented 429 (createResponse responses) means "not processed, come back later": a busy gateway
       // should not turn into a pile of failures, so wait as told (briefly) and try again.
       for (
         let retry = 0;

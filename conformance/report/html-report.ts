@@ -148,7 +148,7 @@ function failureArticle(f: Failure, n: number): string {
     f.request.rawBody ?? (f.request.body === undefined ? undefined : JSON.stringify(f.request.body, null, 2));
   const body = sent === undefined ? '' : `\n\n${cut(sent)}`;
   return `<article class="failure" id="failure-${n}">
-<h3>${n}. ${esc(f.check)} <span class="where">${esc(f.operation)} · ${esc(f.scenario)} · contract ${esc(f.rule)}</span></h3>
+<h3>${n}. ${esc(f.check)} <span class="where">${esc(f.operation)} · ${esc(f.scenario)} · spec ${esc(f.rule)}</span></h3>
 <dl>
 <dt>What went wrong</dt><dd><pre class="message">${esc(f.message)}</pre></dd>
 <dt>The contract says</dt><dd>${esc(f.expected)}</dd>

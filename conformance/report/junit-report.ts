@@ -38,7 +38,7 @@ export function junitReport(result: SuiteResult): string {
           .join('\n\n');
         body.push(
           open,
-          `      <failure message="${esc(failed[0]?.failure?.message.split('\n')[0] ?? '')}" type="contract ${esc(failed[0]?.failure?.rule ?? '')}">${esc(text)}</failure>`,
+          `      <failure message="${esc(failed[0]?.failure?.message.split('\n')[0] ?? '')}" type="spec ${esc(failed[0]?.failure?.rule ?? '')}">${esc(text)}</failure>`,
           '    </testcase>',
         );
       } else if (skip) {

@@ -61,7 +61,7 @@ function cell(tally: Tally | undefined): string {
 function failureBlock(f: Failure, n: number): string[] {
   const indent = (text: string) => text.split('\n').map((l) => `       ${l}`);
   return [
-    `  ${String(n).padStart(3)}) ${f.check} · ${f.operation} · ${f.scenario} · contract ${f.rule}`,
+    `  ${String(n).padStart(3)}) ${f.check} · ${f.operation} · ${f.scenario} · spec ${f.rule}`,
     ...indent(f.message),
     ...indent(`expected: ${f.expected}`),
     ...indent(

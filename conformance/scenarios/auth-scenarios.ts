@@ -4,8 +4,8 @@ import type { PlanContext, Scenario } from '../engine/scenario';
 import { baseRequest } from './base-requests';
 
 /**
- * Contract §5: every operation answers 401 without credentials and with a key it never issued;
- * an operation secured by the management key answers 403 to an ordinary key (§4.2). Each request
+ * Contract bearerAuth: every operation answers 401 without credentials and with a key it never issued;
+ * an operation secured by the management key answers 403 to an ordinary key (unassignGuardrailKeys). Each request
  * is otherwise valid, so only the credential can explain the status.
  */
 export function authScenarios(plan: PlanContext): Scenario[] {

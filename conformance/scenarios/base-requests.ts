@@ -2,7 +2,7 @@ import type { OperationInfo } from '../../kit/contract/operations';
 import type { Credential, RequestSpec } from '../engine/types';
 import type { PlanContext } from '../engine/scenario';
 
-/** A guardrail id no gateway holds (UUID-shaped, contract §4.2), for 404 and auth scenarios. */
+/** A guardrail id no gateway holds (UUID-shaped, unassignGuardrailKeys), for 404 and auth scenarios. */
 export const UNKNOWN_GUARDRAIL_ID = '0c0ffee0-0000-4000-8000-00000000dead';
 /** A key hash no gateway knows (64 hex digits, like the mock's). */
 export const UNKNOWN_KEY_HASH = '0123456789abcdef'.repeat(4);

@@ -6,7 +6,7 @@ import { baseRequest } from './base-requests';
 import { isRecord } from '../../kit/json/guards';
 
 /**
- * Malformed input is a 400 (contract §7.2 "invalid request parameters or malformed input") for
+ * Malformed input is a 400 (createResponse responses "invalid request parameters or malformed input") for
  * every operation that takes a body: JSON that does not parse, a body that is not the documented
  * object, and a missing body where the document marks it required.
  */
@@ -43,7 +43,11 @@ export function bodyScenarios(plan: PlanContext): Scenario[] {
         skipReason,
         run: async (ctx) =>
           void (await ctx.send(baseRequest(plan, op.operationId, request), [
-            expectStatus({ rule: '§7.2', statuses: [400], because: 'malformed input is answered with 400' }),
+            expectStatus({
+              rule: '#/components/responses/BadRequest',
+              statuses: [400],
+              because: 'malformed input is answered with 400',
+            }),
           ])),
       });
     }

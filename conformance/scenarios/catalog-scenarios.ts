@@ -11,7 +11,7 @@ import { isRecord } from '../../kit/json/guards';
 const GET = 'getModel';
 const LIST = 'listEmbeddingsModels';
 
-/** GET /model (contract §4.4): ids, aliases, variants (colon raw and percent-encoded), unknown models. */
+/** GET /model (getModel): ids, aliases, variants (colon raw and percent-encoded), unknown models. */
 export function modelScenarios(plan: PlanContext): Scenario[] {
   const op = plan.operation(GET);
   const config = plan.config;
@@ -34,7 +34,7 @@ export function modelScenarios(plan: PlanContext): Scenario[] {
       ])),
   });
   const notFound = expectStatus({
-    rule: '§4.4/§7.4',
+    rule: 'getModel 404',
     statuses: [404],
     because: 'a model that does not exist is a 404',
   });
@@ -89,7 +89,7 @@ export function modelScenarios(plan: PlanContext): Scenario[] {
   return scenarios;
 }
 
-/** GET /embeddings/models (contract §4.3): full list, windows of it, totals, past-the-end pages. */
+/** GET /embeddings/models (listEmbeddingsModels): full list, windows of it, totals, past-the-end pages. */
 export function pagingScenarios(plan: PlanContext): Scenario[] {
   const totalMember = totalCountMember(plan);
   return [
@@ -133,7 +133,7 @@ export function pagingScenarios(plan: PlanContext): Scenario[] {
   ];
 }
 
-/** Integer query parameters given a value that is not an integer get 400 (contract §4.3, §7.4). */
+/** Integer query parameters given a value that is not an integer get 400 (listEmbeddingsModels, each operation's responses). */
 export function queryTypeScenarios(plan: PlanContext): Scenario[] {
   const op = plan.operation(LIST);
   return op.parameters
@@ -146,13 +146,13 @@ export function queryTypeScenarios(plan: PlanContext): Scenario[] {
         phase: 'main',
         run: async (ctx) =>
           void (await ctx.send(baseRequest(plan, LIST, { query: { [p.name]: value } }), [
-            expectStatus({ rule: '§4.3/§7.4', statuses: [400], because: `${p.name} is an integer` }),
+            expectStatus({ rule: 'listEmbeddingsModels 400', statuses: [400], because: `${p.name} is an integer` }),
           ])),
       })),
     );
 }
 
-/** The integer member of the list body other than `data`: the total count (its name is not shown, §4.3). */
+/** The integer member of the list body other than `data`: the total count (its name is not shown, listEmbeddingsModels). */
 function totalCountMember(plan: PlanContext): string | undefined {
   const pointer = plan.operation(LIST).responses.get('200')?.content.get('application/json');
   if (pointer === undefined) return undefined;

@@ -6,11 +6,11 @@ import type { Expectation, RequestSpec } from '../engine/types';
 import { PLAIN_INPUT, baseRequest } from './base-requests';
 
 const OP = 'createResponse';
-/** The 403 body of a guardrail block, as the document names it (contract §7.3). */
+/** The 403 body of a guardrail block, as the document names it (GuardrailBlockError). */
 export const GUARDRAIL_BLOCK_SCHEMA = '#/components/schemas/GuardrailBlockError';
 
 /**
- * The guardrail block (contract §4.1, §7.3) with the target's guarded key and blocked input:
+ * The guardrail block (createResponse, GuardrailBlockError) with the target's guarded key and blocked input:
  * 403 with the matched patterns; with each routing-metadata header (current and legacy, derived
  * from the operation's header parameters) the full `service_metadata` with a guardrail stage;
  * the same in stream mode; and plain input from the guarded key still goes through.
@@ -48,7 +48,7 @@ export function guardrailScenarios(plan: PlanContext): Scenario[] {
       expectStatus({
         check: 'guardrail-block-reported',
         family: 'guardrail',
-        rule: '§7.3',
+        rule: '#/components/schemas/GuardrailBlockError',
         statuses: [200],
         because: 'input without a blocked pattern must not be blocked',
       }),

@@ -11,8 +11,8 @@ import { baseRequest } from './base-requests';
 import { isRecord } from '../../kit/json/guards';
 
 /**
- * Every limit of the request schemas at and just past its boundary (contract §8), plus closed
- * objects (§2.4) and unknown discriminator values (§2.3), all derived by walking the document's
+ * Every limit of the request schemas at and just past its boundary (maxLength, maximum, maxItems… of ResponseRequest and the parameters), plus closed
+ * objects (ProviderPreferences) and unknown discriminator values (Plugin), all derived by walking the document's
  * own keywords: request bodies, query parameters and header parameters. Each case is first checked
  * against the document with ajv, so the suite never sends a "valid" case the spec would reject.
  */

@@ -126,7 +126,7 @@ export function propertyScenarios(plan: PlanContext): Scenario[] {
       const found = expectStatus({
         check: 'no-server-error',
         family: 'property',
-        rule: '§4.4/§7.4',
+        rule: 'getModel 404',
         statuses: [200, 404],
         because: 'a model lookup either finds the model or answers 404',
       });

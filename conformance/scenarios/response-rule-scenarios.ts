@@ -11,7 +11,7 @@ const UNKNOWN_MODEL = 'conformance-unknown/model-that-does-not-exist';
 const FIXTURE_DEPENDENT = /guardrail/i;
 
 /**
- * POST /responses rules of contract §2.1 and §4.1, black-box: statelessness (`previous_response_id`,
+ * POST /responses rules of ResponseRequest, createResponse, black-box: statelessness (`previous_response_id`,
  * `store`), models (fallback list, unknown model), the documented request examples, and the
  * routing-metadata headers (current and legacy) derived from the operation's header parameters.
  */
@@ -29,14 +29,19 @@ export function responseRuleScenarios(plan: PlanContext): Scenario[] {
     phase: 'main',
     run: async (ctx) => void (await ctx.send(baseRequest(plan, OP, request), expectations)),
   });
-  const ok = (because: string, rule = '§4.1') => expectStatus({ rule, statuses: [200], because });
+  const ok = (because: string, rule = 'createResponse 200') => expectStatus({ rule, statuses: [200], because });
   const scenarios: Scenario[] = [
     scenario('plain', 'answers 200 to a plain request', {}, [ok('a plain request with model and input must succeed')]),
     scenario(
       'previous-response-id-null',
       'accepts previous_response_id null',
       { body: { ...body, previous_response_id: null } },
-      [ok('null previous_response_id is allowed (§2.1)', '§2.1')],
+      [
+        ok(
+          'null previous_response_id is allowed',
+          '#/components/schemas/ResponseRequest/properties/previous_response_id',
+        ),
+      ],
     ),
     scenario(
       'previous-response-id-set',
@@ -44,30 +49,34 @@ export function responseRuleScenarios(plan: PlanContext): Scenario[] {
       { body: { ...body, previous_response_id: 'resp_conformance_0001' } },
       [
         expectStatus({
-          rule: '§2.1/§7.2',
+          rule: '#/components/schemas/ResponseRequest/properties/previous_response_id',
           statuses: [400],
           because: 'the Responses API is stateless: a non-null previous_response_id is rejected with 400',
         }),
       ],
     ),
     scenario('stream-false', 'answers JSON, not a stream, to stream false', { body: { ...body, stream: false } }, [
-      ok('stream false (the default) gets the JSON result (§4.1)'),
+      ok('stream false (the default) gets the JSON result (createResponse)'),
     ]),
     scenario('store-false', 'accepts store false', { body: { ...body, store: false } }, [
-      ok('store false is the one allowed value (§2.1)', '§2.1'),
+      ok('store false is the one allowed value', '#/components/schemas/ResponseRequest/properties/store'),
     ]),
     scenario('store-true', 'rejects store true with 400', { body: { ...body, store: true } }, [
-      expectStatus({ rule: '§2.1/§7.2', statuses: [400], because: 'only the value false is allowed for store' }),
+      expectStatus({
+        rule: '#/components/schemas/ResponseRequest/properties/store',
+        statuses: [400],
+        because: 'only the value false is allowed for store',
+      }),
     ]),
     scenario(
       'models-list',
       'accepts a model fallback list instead of model',
       { body: { models: [plan.config.model], input: body.input } },
-      [ok('a request may name a list of models (§1, §2.1)', '§2.1')],
+      [ok('a request may name a list of models', '#/components/schemas/ResponseRequest/properties/models')],
     ),
     scenario('unknown-model', 'rejects an unknown model', { body: { ...body, model: UNKNOWN_MODEL } }, [
       expectStatus({
-        rule: '§7.2',
+        rule: 'createResponse 400',
         statuses: [400, 404],
         because: 'a model that does not exist cannot be answered (invalid parameter or missing resource)',
       }),
@@ -76,7 +85,7 @@ export function responseRuleScenarios(plan: PlanContext): Scenario[] {
   for (const [name, example] of requestExamples(plan)) {
     scenarios.push(
       scenario(`example-${name}`, `accepts the documented request example "${name}"`, { body: example }, [
-        ok(`the document's own request example "${name}" must be accepted`, '§2.1'),
+        ok(`the document's own request example "${name}" must be accepted`, 'createResponse requestBody examples'),
       ]),
     );
   }
@@ -96,7 +105,7 @@ export function responseRuleScenarios(plan: PlanContext): Scenario[] {
   return scenarios;
 }
 
-/** The 200 application/json schema pointer of POST /responses (the result, §2.6). */
+/** The 200 application/json schema pointer of POST /responses (the result, ResponseResult). */
 export function resultSchema(plan: PlanContext): string {
   const pointer = plan.operation(OP).responses.get('200')?.content.get('application/json');
   if (pointer === undefined) throw new Error(`${OP} documents no JSON 200 body`);

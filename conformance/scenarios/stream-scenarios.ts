@@ -10,14 +10,14 @@ import type { BoundaryCase } from '../schema/derive-boundaries';
 const OP = 'createResponse';
 
 /**
- * Streams of POST /responses (contract §4.1, §6). Every stream check (framing, event schemas,
+ * Streams of POST /responses (createResponse, ResponseStreamEvent). Every stream check (framing, event schemas,
  * sequence, lifecycle, pairs, ids, deltas, [DONE], stalls) runs on each of these exchanges; the
  * scenarios vary what shapes the stream: plain and message input, the debug chunk, metadata.
  */
 export function streamScenarios(plan: PlanContext): Scenario[] {
   const plain = plainResponseBody(plan);
   const ok: Expectation = expectStatus({
-    rule: '§4.1',
+    rule: 'createResponse 200 text/event-stream',
     statuses: [200],
     because: 'a valid stream request must succeed',
   });
@@ -65,7 +65,13 @@ export function streamScenarios(plan: PlanContext): Scenario[] {
       run: async (ctx) =>
         void (await ctx.send(
           baseRequest(plan, OP, { body: { ...(breach.value as object), stream: true }, stream: true }),
-          [expectStatus({ rule: '§4.1/§7.2', statuses: [400], because: 'validation happens before streaming starts' })],
+          [
+            expectStatus({
+              rule: 'createResponse 400',
+              statuses: [400],
+              because: 'validation happens before streaming starts',
+            }),
+          ],
         )),
     });
   }

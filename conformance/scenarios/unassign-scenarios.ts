@@ -7,7 +7,7 @@ import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest, fillPath } from '.
 const OP = 'unassignGuardrailKeys';
 
 /**
- * Guardrail key unassignment counting (contract §2.9, §4.2). Read-only cases run with the rest;
+ * Guardrail key unassignment counting (UnassignKeysResult, unassignGuardrailKeys). Read-only cases run with the rest;
  * the one that really unassigns the target's `keyHashes` runs in the mutating phase, after the
  * guardrail block scenarios, and is followed by a second identical call that must count 0.
  * (An empty `key_hashes` list is one of the derived limit cases.)
@@ -38,7 +38,7 @@ export function unassignScenarios(plan: PlanContext): Scenario[] {
           expectStatus({
             check: 'unassigned-count-matches',
             family: 'guardrail',
-            rule: '§4.2/§7.4',
+            rule: 'unassignGuardrailKeys 404',
             statuses: [404],
             because: 'the guardrail does not exist',
           }),

@@ -8,9 +8,9 @@ import { isRecord } from '../../kit/json/guards';
 import type { JsonObject } from '../../kit/json/guards';
 
 /**
- * `limit`: a §8 keyword (length, size, range, key rules) at or just past its boundary.
- * `closed-object`: a member the schema does not list, where `additionalProperties: false` (§2.4).
- * `unknown-kind`: a discriminator value no branch defines (§2.3 plugins).
+ * `limit`: a limit keyword (length, size, range, key rules) at or just past its boundary.
+ * `closed-object`: a member the schema does not list, where `additionalProperties: false` (ProviderPreferences).
+ * `unknown-kind`: a discriminator value no branch defines (Plugin plugins).
  */
 export type CaseKind = 'limit' | 'closed-object' | 'unknown-kind';
 

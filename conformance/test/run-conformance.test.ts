@@ -145,7 +145,7 @@ describe('npm run conformance', () => {
         'catalog/getModel/model',
       ]);
       expect(code).toBe(EXIT_FAIL);
-      expect(out).toContain('status-code-documented · getModel · catalog/getModel/model · contract §7.2/§7.4');
+      expect(out).toContain('status-code-documented · getModel · catalog/getModel/model · spec #/paths/*/*/responses');
       expect(out).toContain(
         `reproduce: curl -sS -X GET '${proxy.baseUrl}/model/openai/gpt-4o' -H "Authorization: Bearer $API_KEY"`,
       );

@@ -8,7 +8,7 @@ export const TARGETS: readonly TargetName[] = ['ours', 'prism', 'bare'];
 export interface Scenario {
   readonly id: 'get-model' | 'create-response';
   readonly label: string;
-  /** Request relative to the API base (contract §4.4, §4.1). */
+  /** Request relative to the API base (getModel, createResponse). */
   readonly request: BenchRequest;
 }
 
@@ -34,7 +34,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
 ];
 
-/** contract §4.1: `stream: true` answers text/event-stream ending in `[DONE]`. A short answer (~17 events). */
+/** createResponse: `stream: true` answers text/event-stream ending in `[DONE]`. A short answer (~17 events). */
 export const STREAM_REQUEST: BenchRequest = {
   method: 'POST',
   path: '/responses',

@@ -1,7 +1,7 @@
 /**
  * Every example written in spec/openapi.yaml is valid against the schema it illustrates:
  * media-type and parameter/header `examples` maps (and `example`), and schema `examples` arrays.
- * The SSE example of POST /responses is parsed and each `data:` event validated (contract §4.1, §6).
+ * The SSE example of POST /responses is parsed and each `data:` event validated (createResponse, ResponseStreamEvent).
  */
 import { loadContract } from '../../kit/contract/contract';
 import { isRecord } from '../../kit/json/guards';

@@ -1,5 +1,5 @@
 /**
- * Every field of every table in contract §2 (and the stream event of §6, the envelope of §7.1)
+ * Every field of every table in #/components/schemas (and the stream event of ResponseStreamEvent, the envelope of ErrorEnvelope)
  * is a property of the matching schema, so no consumer of the document misses one.
  */
 import { loadContract } from '../../kit/contract/contract';
@@ -9,7 +9,7 @@ const contract = loadContract();
 // [contract table, schema pointer, field names as the contract writes them]
 const TABLES: ReadonlyArray<readonly [string, string, readonly string[]]> = [
   [
-    '§2.1 response request',
+    'ResponseRequest response request',
     'ResponseRequest',
     [
       'background',
@@ -54,28 +54,28 @@ const TABLES: ReadonlyArray<readonly [string, string, readonly string[]]> = [
       'user',
     ],
   ],
-  ['§2.1 cache_control', 'CacheControl', ['type', 'ttl']],
-  ['§2.1 debug', 'DebugOptions', ['echo_upstream_body']],
-  ['§2.1 prompt', 'PromptReference', ['id', 'variables']],
-  ['§2.1 prompt_cache_options', 'PromptCacheOptions', ['mode', 'ttl']],
-  ['§2.2 easy input message', 'EasyInputMessage', ['role', 'content']],
-  ['§2.2 output message item', 'OutputMessageInputItem', ['type', 'id', 'role', 'status', 'content']],
+  ['ResponseRequest cache_control', 'CacheControl', ['type', 'ttl']],
+  ['ResponseRequest debug', 'DebugOptions', ['echo_upstream_body']],
+  ['ResponseRequest prompt', 'PromptReference', ['id', 'variables']],
+  ['ResponseRequest prompt_cache_options', 'PromptCacheOptions', ['mode', 'ttl']],
+  ['InputItem easy input message', 'EasyInputMessage', ['role', 'content']],
+  ['InputItem output message item', 'OutputMessageInputItem', ['type', 'id', 'role', 'status', 'content']],
   [
-    '§2.2 output reasoning item',
+    'InputItem output reasoning item',
     'OutputReasoningItem',
     ['summary', 'content', 'format', 'id', 'signature', 'status', 'type'],
   ],
-  ['§2.3 auto-router', 'AutoRouterPlugin', ['id', 'enabled', 'allowed_models', 'cost_quality_tradeoff']],
-  ['§2.3 auto-beta-router', 'AutoBetaRouterPlugin', ['id', 'enabled', 'allowed_models', 'cost_quality_tradeoff']],
-  ['§2.3 context-compression', 'ContextCompressionPlugin', ['id', 'enabled', 'engine']],
-  ['§2.3 file-parser', 'FileParserPlugin', ['id', 'enabled', 'pdf']],
-  ['§2.3 fusion', 'FusionPlugin', ['id', 'enabled', 'analysis_models', 'model', 'max_tool_calls', 'preset', 'tools']],
-  ['§2.3 fusion tool', 'FusionTool', ['type', 'parameters']],
-  ['§2.3 moderation', 'ModerationPlugin', ['id', 'enabled']],
-  ['§2.3 pareto-router', 'ParetoRouterPlugin', ['id', 'enabled', 'min_coding_score', 'price_source']],
-  ['§2.3 response-healing', 'ResponseHealingPlugin', ['id', 'enabled']],
+  ['Plugin auto-router', 'AutoRouterPlugin', ['id', 'enabled', 'allowed_models', 'cost_quality_tradeoff']],
+  ['Plugin auto-beta-router', 'AutoBetaRouterPlugin', ['id', 'enabled', 'allowed_models', 'cost_quality_tradeoff']],
+  ['Plugin context-compression', 'ContextCompressionPlugin', ['id', 'enabled', 'engine']],
+  ['Plugin file-parser', 'FileParserPlugin', ['id', 'enabled', 'pdf']],
+  ['Plugin fusion', 'FusionPlugin', ['id', 'enabled', 'analysis_models', 'model', 'max_tool_calls', 'preset', 'tools']],
+  ['Plugin fusion tool', 'FusionTool', ['type', 'parameters']],
+  ['Plugin moderation', 'ModerationPlugin', ['id', 'enabled']],
+  ['Plugin pareto-router', 'ParetoRouterPlugin', ['id', 'enabled', 'min_coding_score', 'price_source']],
+  ['Plugin response-healing', 'ResponseHealingPlugin', ['id', 'enabled']],
   [
-    '§2.3 web',
+    'Plugin web',
     'WebPlugin',
     [
       'id',
@@ -89,14 +89,14 @@ const TABLES: ReadonlyArray<readonly [string, string, readonly string[]]> = [
       'user_location',
     ],
   ],
-  ['§2.3 web user_location', 'WebUserLocation', ['type', 'city', 'country', 'region', 'timezone']],
+  ['Plugin web user_location', 'WebUserLocation', ['type', 'city', 'country', 'region', 'timezone']],
   [
-    '§2.3 web-fetch',
+    'Plugin web-fetch',
     'WebFetchPlugin',
     ['id', 'enabled', 'allowed_domains', 'blocked_domains', 'max_content_tokens', 'max_uses'],
   ],
   [
-    '§2.4 provider preferences',
+    'ProviderPreferences provider preferences',
     'ProviderPreferences',
     [
       'allow_fallbacks',
@@ -111,10 +111,10 @@ const TABLES: ReadonlyArray<readonly [string, string, readonly string[]]> = [
       'quantizations',
     ],
   ],
-  ['§2.4 max_price', 'ProviderMaxPrice', ['audio', 'completion', 'image', 'prompt', 'request']],
-  ['§2.5 function tool', 'FunctionTool', ['type', 'name', 'description', 'parameters']],
+  ['ProviderPreferences max_price', 'ProviderMaxPrice', ['audio', 'completion', 'image', 'prompt', 'request']],
+  ['Tool function tool', 'FunctionTool', ['type', 'name', 'description', 'parameters']],
   [
-    '§2.6 response result',
+    'ResponseResult response result',
     'ResponseResult',
     [
       'id',
@@ -144,14 +144,14 @@ const TABLES: ReadonlyArray<readonly [string, string, readonly string[]]> = [
     ],
   ],
   [
-    '§2.6 usage',
+    'ResponseResult usage',
     'ResponseUsage',
     ['input_tokens', 'input_tokens_details', 'output_tokens', 'output_tokens_details', 'total_tokens'],
   ],
-  ['§2.6 message output item', 'OutputMessage', ['type', 'id', 'role', 'status', 'content']],
-  ['§2.6 output-text part', 'OutputTextPart', ['type', 'text', 'annotations']],
+  ['ResponseResult message output item', 'OutputMessage', ['type', 'id', 'role', 'status', 'content']],
+  ['ResponseResult output-text part', 'OutputTextPart', ['type', 'text', 'annotations']],
   [
-    '§2.8 model',
+    'Model model',
     'Model',
     [
       'id',
@@ -174,32 +174,36 @@ const TABLES: ReadonlyArray<readonly [string, string, readonly string[]]> = [
     ],
   ],
   [
-    '§2.8 architecture',
+    'Model architecture',
     'ModelArchitecture',
     ['input_modalities', 'output_modalities', 'modality', 'instruct_type', 'tokenizer'],
   ],
-  ['§2.8 pricing', 'ModelPricing', ['prompt', 'completion', 'image', 'request']],
-  ['§2.8 top_provider', 'ModelTopProvider', ['context_length', 'is_moderated', 'max_completion_tokens']],
-  ['§2.8 links', 'ModelLinks', ['details']],
-  ['§2.8 reasoning', 'ModelReasoning', ['default_effort', 'default_enabled', 'mandatory', 'supported_efforts']],
-  ['§2.9 unassignment result', 'UnassignKeysResult', ['unassigned_count']],
+  ['Model pricing', 'ModelPricing', ['prompt', 'completion', 'image', 'request']],
+  ['Model top_provider', 'ModelTopProvider', ['context_length', 'is_moderated', 'max_completion_tokens']],
+  ['Model links', 'ModelLinks', ['details']],
+  ['Model reasoning', 'ModelReasoning', ['default_effort', 'default_enabled', 'mandatory', 'supported_efforts']],
+  ['UnassignKeysResult unassignment result', 'UnassignKeysResult', ['unassigned_count']],
   [
-    '§6 output_text.delta',
+    'ResponseStreamEvent output_text.delta',
     'ResponseOutputTextDeltaEvent',
     ['type', 'content_index', 'delta', 'item_id', 'logprobs', 'output_index', 'sequence_number'],
   ],
-  ['§7.1 envelope', 'ErrorEnvelope', ['error', 'service_metadata', 'user_id']],
-  ['§7.1 error', 'ErrorObject', ['code', 'message', 'metadata']],
+  ['ErrorEnvelope envelope', 'ErrorEnvelope', ['error', 'service_metadata', 'user_id']],
+  ['ErrorEnvelope error', 'ErrorObject', ['code', 'message', 'metadata']],
   [
-    '§7.3 service metadata',
+    'GuardrailBlockError service metadata',
     'ServiceMetadata',
     ['attempt', 'endpoints', 'is_byok', 'region', 'requested', 'strategy', 'summary', 'pipeline'],
   ],
-  ['§7.3 pipeline stage', 'PipelineStage', ['type', 'name', 'summary', 'guardrail_id', 'guardrail_scope', 'data']],
-  ['§7.3 pipeline stage data', 'PipelineStageData', ['action', 'detected', 'engines', 'patterns']],
+  [
+    'GuardrailBlockError pipeline stage',
+    'PipelineStage',
+    ['type', 'name', 'summary', 'guardrail_id', 'guardrail_scope', 'data'],
+  ],
+  ['GuardrailBlockError pipeline stage data', 'PipelineStageData', ['action', 'detected', 'engines', 'patterns']],
 ];
 
-// Fields the contract leaves "not shown" in shape or values (§2.10, §4.3, §6, §7.4): marked in the document.
+// Fields the contract leaves "not shown" in shape or values (the x-not-shown parts, listEmbeddingsModels, ResponseStreamEvent, each operation's responses): marked in the document.
 const NOT_SHOWN: ReadonlyArray<readonly [string]> = [
   ['ProviderPreferences/properties/preferred_max_latency'],
   ['ProviderPreferences/properties/preferred_min_throughput'],
@@ -228,7 +232,7 @@ const NOT_SHOWN: ReadonlyArray<readonly [string]> = [
   ['ErrorObject/properties/metadata'],
 ];
 
-describe('contract §2 fields', () => {
+describe('#/components/schemas fields', () => {
   it.each(TABLES)('%s: %s has every field', (_table, schema, fields) => {
     const properties = contract.at<Record<string, unknown>>(`#/components/schemas/${schema}/properties`);
     expect(fields.filter((field) => !(field in properties))).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * Every limit of contract §8 is a schema keyword of spec/openapi.yaml, so validators and checks
+ * Every limit the contract states is a schema keyword of spec/openapi.yaml, so validators and checks
  * derive it from the document instead of repeating numbers in code.
  */
 import { loadContract } from '../../kit/contract/contract';
@@ -8,7 +8,7 @@ const contract = loadContract();
 const S = '#/components/schemas';
 const P = '#/components/parameters';
 
-// [limit (contract §8), JSON pointer of the schema, keyword, value]
+// [limit, JSON pointer of the schema, keyword, value]
 const LIMITS: ReadonlyArray<readonly [string, string, string, unknown]> = [
   ['session_id length', `${S}/ResponseRequest/properties/session_id`, 'maxLength', 256],
   ['x-session-id header length', `${P}/XSessionId/schema`, 'maxLength', 256],
@@ -46,7 +46,7 @@ const LIMITS: ReadonlyArray<readonly [string, string, string, unknown]> = [
   ['key_hashes item length', `${S}/UnassignKeysRequest/properties/key_hashes/items`, 'minLength', 1],
 ];
 
-describe('contract §8 limits', () => {
+describe('the limits of the request schemas', () => {
   it.each(LIMITS)('%s is %s.%s = %p', (_name, pointer, keyword, value) => {
     expect(contract.at<Record<string, unknown>>(pointer)[keyword]).toEqual(value);
   });

@@ -1,5 +1,5 @@
 /**
- * The rules of contract §2, §6 and §7 as the document's schemas enforce them: what a validator
+ * The rules of #/components/schemas, ResponseStreamEvent, ErrorEnvelope as the document's schemas enforce them: what a validator
  * derived from spec/openapi.yaml accepts and rejects. Table-driven: [case, schema, given, want].
  */
 import { loadContract } from '../../kit/contract/contract';
@@ -24,7 +24,7 @@ const message = {
 };
 
 const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
-  // §2.1 request
+  // ResponseRequest request
   ['an empty request (no field is required)', 'ResponseRequest', {}, true],
   ['previous_response_id null', 'ResponseRequest', { previous_response_id: null }, true],
   ['previous_response_id non-null', 'ResponseRequest', { previous_response_id: 'gen-1' }, false],
@@ -38,7 +38,7 @@ const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
   ['prompt without id', 'ResponseRequest', { prompt: { variables: {} } }, false],
   ['image_config with string, number and array values', 'ImageConfig', { a: 'x', b: 1.5, c: [1] }, true],
   ['image_config with an object value', 'ImageConfig', { a: { b: 1 } }, false],
-  // §2.2 input items
+  // InputItem input items
   ['a string input', 'ResponseInput', 'hello', true],
   ['an easy message with string content', 'InputItem', { role: 'user', content: 'hi' }, true],
   ['an easy message with parts', 'InputItem', { role: 'user', content: [{ type: 'input_text', text: 'hi' }] }, true],
@@ -50,7 +50,7 @@ const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
     { type: 'function_call_output', call_id: 'c', output: '{}' },
     true,
   ],
-  // §2.3 plugins
+  // Plugin plugins
   [
     'each plugin kind by id',
     'ResponseRequest',
@@ -76,16 +76,16 @@ const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
   ['a fusion preset outside the enum', 'Plugin', { id: 'fusion', preset: 'general-max' }, false],
   ['a pareto price_source outside the enum', 'Plugin', { id: 'pareto-router', price_source: 'median' }, false],
   ['web user_location without type', 'Plugin', { id: 'web', user_location: { city: 'Paris' } }, false],
-  // §2.4 provider
+  // ProviderPreferences provider
   ['a provider property that is not listed', 'ProviderPreferences', { sort: 'price' }, false],
   ['data_collection deny', 'ProviderPreferences', { data_collection: 'deny' }, true],
   ['data_collection maybe', 'ProviderPreferences', { data_collection: 'maybe' }, false],
   ['a numeric max_price', 'ProviderPreferences', { max_price: { prompt: 1 } }, false],
-  // §2.5 tools
+  // Tool tools
   ['a function tool', 'Tool', { type: 'function', name: 'f', parameters: { type: 'object' } }, true],
   ['a tool kind whose fields are not shown', 'Tool', { type: 'web_search', search_context_size: 'low' }, true],
   ['a tool without type', 'Tool', { name: 'f' }, false],
-  // §2.6 result items
+  // ResponseResult result items
   ['a message output item', 'OutputItem', message, true],
   ['a message output item with a user role', 'OutputItem', { ...message, role: 'user' }, false],
   ['a message output item without content', 'OutputItem', { ...message, content: undefined }, false],
@@ -93,14 +93,14 @@ const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
   ['a reasoning item without summary', 'OutputItem', { type: 'reasoning', id: 'rs_1' }, false],
   ['a function call item', 'OutputItem', { type: 'function_call', call_id: 'c', name: 'f', arguments: '{}' }, true],
   ['an output kind whose fields are not shown', 'OutputItem', { type: 'web_search_call', id: 'ws_1' }, true],
-  // §2.8 catalog: the links and total_count names are not shown, so other names are not failed
+  // Model catalog: the links and total_count names are not shown, so other names are not failed
   [
     'a model list with other pagination member names',
     'EmbeddingsModelList',
     { data: [], pagination: {}, count: 0 },
     true,
   ],
-  // §6 stream events
+  // ResponseStreamEvent stream events
   ['the shown delta event', 'ResponseStreamEvent', delta, true],
   ['a delta event without logprobs', 'ResponseStreamEvent', { ...delta, logprobs: undefined }, false],
   ['an event with a negative sequence_number', 'ResponseStreamEvent', { ...delta, sequence_number: -1 }, false],
@@ -118,7 +118,7 @@ const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
     true,
   ],
   ['a debug event without debug', 'ResponseStreamEvent', { type: 'response.debug', sequence_number: 0 }, false],
-  // §7 errors
+  // ErrorEnvelope errors
   [
     'an envelope with null metadata, service_metadata and user_id',
     'ErrorEnvelope',
@@ -145,7 +145,7 @@ const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
     { error: { code: 403, message: 'm', metadata: { patterns: ['p'] } }, service_metadata: null },
     true,
   ],
-  // §4.2 guardrails
+  // unassignGuardrailKeys guardrails
   ['an empty key_hashes', 'UnassignKeysRequest', { key_hashes: [] }, false],
   ['an empty key hash', 'UnassignKeysRequest', { key_hashes: [''] }, false],
   ['a negative unassigned_count', 'UnassignKeysResult', { unassigned_count: -1 }, false],

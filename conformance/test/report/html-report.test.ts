@@ -37,7 +37,7 @@ function report(): ConformanceReportJson {
         check: 'response-schema-valid',
         operation: 'getModel',
         scenario: 'catalog/getModel/model',
-        rule: '§2.8',
+        rule: 'Model',
         message: 'the body is <img src=x onerror=alert(1)>',
         request: {
           method: 'GET',

@@ -154,7 +154,7 @@ describe('deriveBoundaries', () => {
     expect(cases[0]).toEqual(['maxItems', true, { analysis_models: ['acme/model-1'] }]);
   });
 
-  it('derives every §8 limit of the real request schema, and each case agrees with ajv', () => {
+  it('derives every limit of the real request schema (ResponseRequest), and each case agrees with ajv', () => {
     const contract = loadContract();
     const pointer = '#/components/schemas/ResponseRequest';
     const cases = deriveBoundaries(contract, pointer, hints);

@@ -1,6 +1,6 @@
 /**
  * The four operations sit at the contract's paths with the agreed operationIds, document exactly
- * the statuses the contract names (§4, §5, §7.2, §7.4), their security (§5), headers and examples.
+ * the statuses the contract names (#/paths, bearerAuth, createResponse responses, each operation's responses), their security (bearerAuth), headers and examples.
  */
 import { loadContract } from '../../contract/contract';
 import { listOperations } from '../../contract/operations';
@@ -9,8 +9,8 @@ import type { OperationInfo } from '../../contract/operations';
 const contract = loadContract();
 const operations = listOperations(contract);
 
-// [operationId, method, path, statuses]: §7.2 / §7.4, plus 401 everywhere (§5) and 403 for the
-// management-key operation (§5).
+// [operationId, method, path, statuses]: createResponse responses, each operation's responses, plus 401 everywhere (bearerAuth) and 403 for the
+// management-key operation (bearerAuth).
 const OPERATIONS: ReadonlyArray<readonly [string, string, string, readonly string[]]> = [
   [
     'createResponse',
@@ -35,7 +35,7 @@ function operation(operationId: string): OperationInfo {
 }
 
 describe('operations', () => {
-  it('has exactly the four operations of contract §4', () => {
+  it('has exactly the four operations of #/paths', () => {
     expect(operations.map((op) => op.operationId).sort()).toEqual(OPERATIONS.map(([id]) => id).sort());
   });
 
@@ -69,7 +69,7 @@ describe('operations', () => {
     ['unassignGuardrailKeys', ['managementKey']],
     ['listEmbeddingsModels', ['bearerAuth']],
     ['getModel', ['bearerAuth']],
-  ] as const)('%s is secured by %p (contract §5)', (operationId, schemes) => {
+  ] as const)('%s is secured by %p (bearerAuth)', (operationId, schemes) => {
     expect(operation(operationId).securitySchemes).toEqual(schemes);
   });
 
