@@ -1,0 +1,85 @@
+import { createAjv } from '../../contract/create-ajv';
+import { schemaErrorLines, schemaProblems } from '../../schema/schema-problems';
+
+const ajv = createAjv();
+
+function problemsOf(schema: object, value: unknown) {
+  const validate = ajv.compile(schema);
+  validate(value);
+  return schemaProblems(validate.errors);
+}
+
+describe('schemaProblems', () => {
+  it.each<[string, { schema: object; value: unknown; want: Array<[string, string, string]> }]>([
+    [
+      'an unknown property',
+      {
+        schema: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
+        value: { b: 1 },
+        want: [['', 'additionalProperties', 'has unknown property "b", which is not allowed (additionalProperties)']],
+      },
+    ],
+    [
+      'a missing member',
+      {
+        schema: { type: 'object', required: ['model'] },
+        value: {},
+        want: [['', 'required', 'is missing required property "model" (required)']],
+      },
+    ],
+    [
+      'a value outside an enum, at its pointer',
+      {
+        schema: { type: 'object', properties: { a: { type: 'array', items: { enum: ['x', 'y'] } } } },
+        value: { a: ['z'] },
+        want: [['/a/0', 'enum', 'must be one of "x", "y" (enum)']],
+      },
+    ],
+    [
+      'a key that breaks propertyNames, once',
+      {
+        schema: { type: 'object', propertyNames: { maxLength: 2 } },
+        value: { long: 1 },
+        want: [
+          [
+            '',
+            'propertyNames.maxLength',
+            'has key "long" that must NOT have more than 2 characters (propertyNames maxLength)',
+          ],
+        ],
+      },
+    ],
+  ])('names %s', (_name, { schema, value, want }) => {
+    expect(problemsOf(schema, value).map((p) => [p.pointer, p.keyword, p.message])).toEqual(want);
+  });
+
+  it('reports what is wrong with the kind meant, not with every other kind of a discriminated union', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        plugin: {
+          oneOf: [
+            { type: 'object', properties: { id: { const: 'web' }, max: { type: 'integer' } }, required: ['id'] },
+            { type: 'object', properties: { id: { const: 'moderation' } }, required: ['id'] },
+          ],
+        },
+      },
+    };
+    expect(problemsOf(schema, { plugin: { id: 'web', max: 'ten' } }).map((p) => p.message)).toEqual([
+      'must be integer (type)',
+    ]);
+    expect(problemsOf(schema, { plugin: { id: 'nope' } }).map((p) => p.message)).toEqual([
+      'must be one of "web", "moderation" (enum)',
+    ]);
+  });
+
+  it('turns into report lines with the value and schema pointers, and says how many more', () => {
+    const validate = ajv.compile({ type: 'array', items: { type: 'integer' } });
+    validate(['a', 'b', 'c']);
+    expect(schemaErrorLines(validate.errors, 2)).toEqual([
+      '/0 must be integer (type) [#/items/type]',
+      '/1 must be integer (type) [#/items/type]',
+      '… 1 more',
+    ]);
+  });
+});
