@@ -1,9 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sparticuz from '@sparticuz/chromium';
 import { chromium } from 'playwright-core';
 import type { BrowserContext } from 'playwright-core';
+import type SparticuzChromium from '@sparticuz/chromium' with { 'resolution-mode': 'import' };
+
+// @sparticuz/chromium lists its ES module types before its CommonJS build in `exports`, so
+// TypeScript (node16) reads this CommonJS file's import as an import of an ES module and refuses it.
+// At run time require() gets the CommonJS build, whose module.exports is the Chromium class.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const sparticuz = require('@sparticuz/chromium') as typeof SparticuzChromium;
 
 /**
  * The browser comes from the npm registry: @sparticuz/chromium ships a headless Chromium inside its
