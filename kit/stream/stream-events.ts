@@ -28,11 +28,6 @@ export function jsonEvents(stream: Pick<SseStream, 'events'>): StreamEvent[] {
   return out;
 }
 
-/** Events already parsed (the mock's own event objects, say), as the rules read them. */
-export function eventsOf(list: readonly unknown[]): StreamEvent[] {
-  return list.flatMap((body, index) => (isRecord(body) ? [toStreamEvent(body, index, JSON.stringify(body))] : []));
-}
-
 function toStreamEvent(body: JsonObject, index: number, raw: string): StreamEvent {
   return { index, type: typeof body.type === 'string' ? body.type : '', body, raw };
 }
