@@ -9,6 +9,8 @@ import type { MockOptions } from './options';
 import { mockOptions } from './options';
 import { MockStore } from './state/store';
 import type { Handler } from './pipeline/context';
+import { asPipelineHandler } from './pipeline/context';
+import type { HandlerOverrides } from './handlers/registry';
 import { HANDLERS } from './handlers/registry';
 import { createRouter } from './pipeline/router';
 import { compileRequestValidator } from './pipeline/request-validator';
@@ -26,8 +28,8 @@ export interface MockServerInit {
   readonly fixturesPath?: string;
   readonly contract?: Contract;
   readonly options?: Partial<MockOptions>;
-  /** Replace or add handlers (tests and deliberately broken variants use this). */
-  readonly handlers?: Readonly<Record<string, Handler>>;
+  /** Replace handlers (tests and deliberately broken variants use this). */
+  readonly handlers?: HandlerOverrides;
   readonly adminRoutes?: readonly AdminRoute[];
 }
 
@@ -59,7 +61,10 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
   const fixtures = init.fixtures ?? loadFixtures(init.fixturesPath);
   const store = new MockStore(fixtures);
   const operations = listOperations(contract);
-  const handlers = { ...HANDLERS, ...init.handlers };
+  const handlers: Record<string, Handler> = { ...HANDLERS };
+  for (const [operationId, handler] of Object.entries(init.handlers ?? {})) {
+    if (handler) handlers[operationId] = asPipelineHandler(handler);
+  }
   const validators = new Map<string, RequestValidator>();
   for (const operation of operations) {
     if (!handlers[operation.operationId]) throw new Error(`no handler for operation ${operation.operationId}`);

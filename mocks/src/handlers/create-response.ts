@@ -1,4 +1,4 @@
-import type { Handler, RequestContext } from '../pipeline/context';
+import type { Handler, OperationContext } from '../pipeline/context';
 import { GatewayError } from '../pipeline/gateway-error';
 import { decideAnswer } from '../answer/build-answer';
 import { buildResult } from '../answer/build-result';
@@ -10,7 +10,7 @@ import { readInputText } from '../answer/input-text';
 import type { Pacing } from '../stream/pacing';
 import { resolvePacing } from '../stream/pacing';
 import { pickModels } from '../routing/pick-model';
-import type { ResponseRequest, ResponseResult } from '../answer/response-types';
+import type { ResponseResult } from '../answer/response-types';
 import { buildServiceMetadata, wantsServiceMetadata } from '../routing/service-metadata';
 import { SseWriter } from '../stream/sse-writer';
 import type { FailAfter } from '../stream/stream-events';
@@ -24,9 +24,8 @@ import { writeStream } from '../stream/write-stream';
  * model choice → provider routing → guardrails → the scripted answer → JSON or an event stream.
  * Every failure before the stream starts is a GatewayError, so it leaves as the §7.1 envelope.
  */
-export const createResponse: Handler = async (ctx) => {
-  const body = ctx.body as ResponseRequest;
-  const { store } = ctx;
+export const createResponse: Handler<'createResponse'> = async (ctx) => {
+  const { body, store } = ctx;
   // Read before any work: a malformed control header is a 400, not a broken stream.
   const pacing = body.stream === true ? resolvePacing(ctx.headers, ctx.options, store.fixtures) : undefined;
   const failAfterTokens = readFailAfterTokens(ctx.headers);
@@ -88,11 +87,11 @@ export const createResponse: Handler = async (ctx) => {
 };
 
 async function stream(
-  ctx: RequestContext,
+  ctx: OperationContext<'createResponse'>,
   result: ResponseResult,
   pacing: Pacing,
   headers: Record<string, string>,
-  debug: unknown,
+  debug: Readonly<Record<string, unknown>> | undefined,
   failAfter: FailAfter | undefined,
 ): Promise<void> {
   const writer = new SseWriter(ctx.res, ctx.signal);
@@ -109,7 +108,7 @@ async function stream(
   }
 }
 
-function headerValue(ctx: RequestContext, name: string): string | undefined {
+function headerValue(ctx: OperationContext<'createResponse'>, name: string): string | undefined {
   const value = ctx.headers[name];
   return typeof value === 'string' ? value : undefined;
 }

@@ -47,7 +47,7 @@ beforeAll(() => timerHook.enable());
 afterAll(() => timerHook.disable());
 
 async function start(init: MockServerInit = {}, watch?: Watch): Promise<{ mock: MockServer; url: string }> {
-  const watched: Handler = async (ctx) => {
+  const watched: Handler<'createResponse'> = async (ctx) => {
     if (watch) watch.ctx = ctx;
     try {
       return await (watch ? watching.run(watch, () => createResponse(ctx)) : createResponse(ctx));

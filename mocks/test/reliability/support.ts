@@ -98,9 +98,9 @@ export function envelopeProblem(answer: RawAnswer): string | undefined {
  * The real POST /responses handler, counted: a handler that never returns would hold its stream's
  * resources, so tests wait for `running()` to fall back to 0.
  */
-export function countedCreateResponse(): { readonly handler: Handler; running(): number } {
+export function countedCreateResponse(): { readonly handler: Handler<'createResponse'>; running(): number } {
   let running = 0;
-  const handler: Handler = async (ctx) => {
+  const handler: Handler<'createResponse'> = async (ctx) => {
     running++;
     try {
       return await createResponse(ctx);
