@@ -32,9 +32,27 @@ export type ResponseUsage = Schemas['ResponseUsage'];
 /** contract §2.6, with the mock's output items. */
 export type ResponseResult = Omit<Schemas['ResponseResult'], 'output'> & { output: OutputItem[] };
 
+/** The response object of the lifecycle stream events (in progress, failed). */
+export type ResponseSnapshot = Schemas['ResponseSnapshot'];
+
 /** contract §7.3 */
 export type ServiceMetadata = Schemas['ServiceMetadata'];
 export type PipelineStage = Schemas['PipelineStage'];
 
-/** One stream event (contract §6) before it is serialized. */
-export type StreamEvent = { type: string } & Record<string, unknown>;
+/** The stream events the spec names (ResponseStreamEvent without the catch-all UnknownStreamEvent). */
+type NamedStreamEvent<Event = Schemas['ResponseStreamEvent']> = Event extends { type: infer Type }
+  ? string extends Type
+    ? never
+    : Event
+  : never;
+
+/**
+ * One stream event the mock sends, before it is serialized: a ResponseStreamEvent of the spec.
+ * The mock sends named events only, and sets every member of them, also those the schema leaves
+ * optional (an event's `item_id`, `output_index`, `delta`...).
+ */
+export type StreamEvent = NamedStreamEvent extends infer Event
+  ? Event extends unknown
+    ? Required<Event>
+    : never
+  : never;

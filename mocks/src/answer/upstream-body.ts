@@ -15,7 +15,7 @@ const FORWARDED = [
   'parallel_tool_calls',
   'reasoning',
   'text',
-] as const;
+] as const satisfies ReadonlyArray<keyof ResponseRequest>;
 
 /**
  * The request as the mock "sends" it upstream, for the debug chunk of `debug.echo_upstream_body`
@@ -29,9 +29,9 @@ export function upstreamBody(body: ResponseRequest, input: InputText, route: Pro
     messages: input.messages.map((m) => ({ role: m.role, content: m.text })),
     stream: true,
   };
-  const source = body as Readonly<Record<string, unknown>>;
   for (const field of FORWARDED) {
-    if (source[field] !== undefined && source[field] !== null) upstream[field] = source[field];
+    const value = body[field];
+    if (value !== undefined && value !== null) upstream[field] = value;
   }
   return upstream;
 }

@@ -25,7 +25,7 @@ function result(body: AnswerBody, options: { reasoning?: string; request?: Respo
   });
 }
 
-function events(res: ResponseResult, debug?: unknown): Event[] {
+function events(res: ResponseResult, debug?: Readonly<Record<string, unknown>>): Event[] {
   return [...streamEvents(res, () => ({ ...res, completed_at: 1_700_000_001 }), debug)].map((p) => p.event as Event);
 }
 

@@ -35,7 +35,15 @@ function writerFor(res: FakeResponse, signal: AbortSignal): SseWriter {
 
 function planned(count: number): PlannedEvent[] {
   return Array.from({ length: count }, (_, i) => ({
-    event: { type: 'response.output_text.delta', sequence_number: i, delta: `t${i}` },
+    event: {
+      type: 'response.output_text.delta',
+      sequence_number: i,
+      item_id: 'msg_1',
+      output_index: 0,
+      content_index: 0,
+      delta: `t${i}`,
+      logprobs: [],
+    },
     token: true,
   }));
 }
@@ -109,7 +117,12 @@ describe('SSE writer', () => {
   });
 
   describe('with a shutdown signal', () => {
-    const tail = (next: number): PlannedEvent[] => [{ event: { type: 'error', sequence_number: next }, token: false }];
+    const tail = (next: number): PlannedEvent[] => [
+      {
+        event: { type: 'error', sequence_number: next, code: 'server_shutting_down', message: 'bye', param: null },
+        token: false,
+      },
+    ];
     const sent = (res: FakeResponse): string[] => res.chunks.join('').split('\n\n').filter(Boolean);
 
     /** A stream of 100 deltas at 20 per second, running for `ms` before the test goes on. */
@@ -137,7 +150,9 @@ describe('SSE writer', () => {
       const lines = sent(res);
       expect(lines.length).toBeGreaterThanOrEqual(3);
       expect(lines.length).toBeLessThan(20);
-      expect(lines.at(-2)).toBe(`data: {"type":"error","sequence_number":${lines.length - 2}}`);
+      expect(lines.at(-2)).toBe(
+        `data: {"type":"error","sequence_number":${lines.length - 2},"code":"server_shutting_down","message":"bye","param":null}`,
+      );
       expect(lines.at(-1)).toBe('data: [DONE]');
       expect(res.ended).toBe(true);
       expect(getEventListeners(client.signal, 'abort')).toHaveLength(0);
