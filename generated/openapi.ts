@@ -974,7 +974,12 @@ export interface components {
         };
         /** @description Related links (contract §2.8). */
         ModelLinks: {
-            /** @description Path of the model's endpoints listing. */
+            /**
+             * @description Path of the model's endpoints listing. Its form is not shown in the contract (x-not-shown);
+             *     the public gateway's, which the mock serves, is the path of the server address, then
+             *     `/models/<model id>/endpoints`.
+             * @example /api/v1/models/openai/gpt-4o/endpoints
+             */
             details: string;
         };
         /** @description Reasoning defaults, present for some models (contract §2.8). */
