@@ -22,6 +22,8 @@ import { gracefulCloser } from './graceful-close';
 import { answerClientError, cutOffStalledReaders, serverTimeoutOptions } from './server-timeouts';
 import type { AdminRoute } from './admin';
 import { createPreferHandler } from './prefer/prefer-handler';
+import { corsHeaders } from './pipeline/cors';
+import { readSpecFacts } from './spec-facts/spec-facts';
 
 export interface MockServerInit {
   readonly fixtures?: Fixtures;
@@ -56,11 +58,12 @@ export interface MockServer {
 
 /** Builds one independent mock: its own store, validators and server. */
 export function createMockServer(init: MockServerInit = {}): MockServer {
-  const options = mockOptions(init.options);
   const contract = init.contract ?? loadContract();
-  const fixtures = init.fixtures ?? loadFixtures(init.fixturesPath);
-  const store = new MockStore(fixtures);
   const operations = listOperations(contract);
+  const facts = readSpecFacts(contract, operations);
+  const options = mockOptions(facts.apiBasePath, init.options);
+  const fixtures = init.fixtures ?? loadFixtures(init.fixturesPath);
+  const store = new MockStore(fixtures, facts.apiBasePath);
   const handlers: Record<string, Handler> = { ...HANDLERS };
   for (const [operationId, handler] of Object.entries(init.handlers ?? {})) {
     if (handler) handlers[operationId] = asPipelineHandler(handler);
@@ -76,6 +79,8 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
   const listener = createRequestListener({
     shutdown: shutdown.signal,
     contract,
+    facts,
+    cors: corsHeaders(facts.headers),
     store,
     options,
     handlers,

@@ -26,18 +26,20 @@ import { writeStream } from '../stream/write-stream';
  */
 export const createResponse: Handler<'createResponse'> = async (ctx) => {
   const { body, store } = ctx;
+  const { defaults, headers: names } = ctx.facts;
   // Read before any work: a malformed control header is a 400, not a broken stream.
-  const pacing = body.stream === true ? resolvePacing(ctx.headers, ctx.options, store.fixtures) : undefined;
+  const streamed = (body.stream ?? defaults.request.stream) === true;
+  const pacing = streamed ? resolvePacing(ctx.headers, ctx.options, store.fixtures) : undefined;
   const failAfterTokens = readFailAfterTokens(ctx.headers);
 
-  checkPlugins(body.plugins, store.catalog);
-  const models = pickModels(body, store.catalog);
-  const sessionId = body.session_id ?? headerValue(ctx, 'x-session-id');
+  checkPlugins(body.plugins, store.catalog, defaults.plugins);
+  const models = pickModels(body, store.catalog, defaults.plugins);
+  const sessionId = body.session_id ?? headerValue(ctx, names.sessionId);
   const sticky = sessionId === undefined ? undefined : store.sessions.get(sessionId);
-  const route = chooseRoute(models, body.provider, store.fixtures.providers, sticky);
+  const route = chooseRoute(models, body.provider, store.fixtures.providers, sticky, defaults.provider);
   const input = readInputText(body);
 
-  const withMetadata = wantsServiceMetadata(ctx.headers);
+  const withMetadata = wantsServiceMetadata(ctx.headers, names.serviceMetadata, defaults.serviceMetadata);
   const verdict = checkGuardrails(store.guardrailsFor(ctx.key.hash), input.allText);
   const metadata = (blocked: boolean) =>
     withMetadata
@@ -67,10 +69,11 @@ export const createResponse: Handler<'createResponse'> = async (ctx) => {
     completedAt: createdAt,
     ids: responseIds(store, createdAt),
     model: route.model.model.id,
+    defaults: defaults.request,
   });
   const serviceMetadata = metadata(false);
   if (serviceMetadata) result.service_metadata = serviceMetadata;
-  const headers = { 'X-Generation-Id': result.id };
+  const headers = { [names.generationId]: result.id };
   if (!pacing) {
     if (failAfterTokens !== undefined && (result.usage?.output_tokens ?? 0) > failAfterTokens) {
       throw new GatewayError(502, upstreamFailure(failAfterTokens).message);

@@ -4,6 +4,7 @@ import type { OperationInfo } from '../../../spec/operations';
 import type { Contract } from '../../../spec/contract';
 import type { MockStore, ApiKeyRecord } from '../state/store';
 import type { MockOptions } from '../options';
+import type { SpecFacts } from '../spec-facts/spec-facts';
 
 /** The operationIds of spec/openapi.yaml, as the generated types list them. */
 export type OperationId = keyof operations;
@@ -50,6 +51,8 @@ export interface RequestContext<
   readonly key: ApiKeyRecord;
   readonly store: MockStore;
   readonly contract: Contract;
+  /** Defaults, header names and more, read from the spec once at start-up. */
+  readonly facts: SpecFacts;
   readonly options: MockOptions;
   /** Aborted when the client goes away: stop all work for this request. */
   readonly signal: AbortSignal;

@@ -2,6 +2,7 @@ import type { FixtureProvider } from '../fixtures/fixture-types';
 import { GatewayError } from '../pipeline/gateway-error';
 import type { ModelCandidates } from './pick-model';
 import type { ProviderPreferences } from '../answer/response-types';
+import type { SpecDefaults } from '../spec-facts/spec-defaults';
 import type { NoRoute, ProviderRoute } from './route-provider';
 import { isRoute, routeProvider } from './route-provider';
 
@@ -16,10 +17,11 @@ export function chooseRoute(
   preferences: ProviderPreferences | undefined,
   providers: readonly FixtureProvider[],
   stickySlug: string | undefined,
+  defaults: SpecDefaults['provider'],
 ): ProviderRoute {
   const failures: NoRoute[] = [];
   for (const model of models.candidates) {
-    const outcome = routeProvider(model, preferences, providers, stickySlug);
+    const outcome = routeProvider(model, preferences, providers, stickySlug, defaults);
     if (isRoute(outcome)) return outcome;
     failures.push(outcome);
   }

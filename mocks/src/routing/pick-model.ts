@@ -5,6 +5,7 @@ import { GatewayError } from '../pipeline/gateway-error';
 import type { ResponseRequest, RoutingPlugin } from '../answer/response-types';
 import { modelPattern } from './model-patterns';
 import { isRoutingPlugin, rankForRouter } from './router-choice';
+import type { SpecDefaults } from '../spec-facts/spec-defaults';
 
 /** The models a request may be served by, in the order they are tried. */
 export interface ModelCandidates {
@@ -23,8 +24,12 @@ export interface ModelCandidates {
  * (contract §2.3) when there is one. Without any model the request is a 400, unless a routing
  * plugin is enabled, which then routes through the catalog's router.
  */
-export function pickModels(body: ResponseRequest, catalog: Catalog): ModelCandidates {
-  const plugin = body.plugins?.find(isRoutingPlugin);
+export function pickModels(
+  body: ResponseRequest,
+  catalog: Catalog,
+  defaults: SpecDefaults['plugins'],
+): ModelCandidates {
+  const plugin = body.plugins?.find((p): p is RoutingPlugin => isRoutingPlugin(p, defaults));
   const names = [...(body.model === undefined ? [] : [body.model]), ...(body.models ?? [])];
   if (names.length === 0) {
     const router = catalog.chat.find(isRouter);
@@ -37,7 +42,7 @@ export function pickModels(body: ResponseRequest, catalog: Catalog): ModelCandid
   for (const name of names) {
     const resolved = resolveChatModel(catalog, name);
     const router = isRouter(resolved.entry);
-    const expanded = router ? routerCandidates(resolved, plugin, catalog) : [resolved];
+    const expanded = router ? routerCandidates(resolved, plugin, catalog, defaults) : [resolved];
     if (router) chosenBy ??= plugin?.id ?? resolved.entry.model.id;
     for (const candidate of expanded) {
       if (seen.has(candidate.model.id)) continue;
@@ -68,7 +73,12 @@ function resolveChatModel(catalog: Catalog, id: string): ResolvedModel {
  * `routes_to` list, else every chat model with endpoints. A universal variant on the router
  * (`:nitro`, `:floor`, `:online`) carries over to the chosen model.
  */
-function routerCandidates(router: ResolvedModel, plugin: RoutingPlugin | undefined, catalog: Catalog): ResolvedModel[] {
+function routerCandidates(
+  router: ResolvedModel,
+  plugin: RoutingPlugin | undefined,
+  catalog: Catalog,
+  defaults: SpecDefaults['plugins'],
+): ResolvedModel[] {
   const allowed = plugin && 'allowed_models' in plugin ? (plugin.allowed_models ?? []) : [];
   let pool: FixtureModel[];
   if (allowed.length > 0) {
@@ -88,7 +98,7 @@ function routerCandidates(router: ResolvedModel, plugin: RoutingPlugin | undefin
   } else {
     pool = catalog.chat.filter((e) => !isRouter(e));
   }
-  const ranked = plugin ? rankForRouter(plugin, pool) : pool;
+  const ranked = plugin ? rankForRouter(plugin, pool, defaults) : pool;
   const variant =
     router.variant !== undefined && UNIVERSAL_VARIANTS.includes(router.variant) ? `:${router.variant}` : '';
   return ranked.flatMap((entry) => catalog.resolve(`${entry.model.id}${variant}`) ?? []);

@@ -1,4 +1,5 @@
 import type { FixtureModel, FixtureModelObject } from '../fixtures/fixture-types';
+import { modelDetailsPath } from '../spec-facts/api-paths';
 
 /** Variant suffixes every model accepts (reference facts: nitro, floor, online). */
 export const UNIVERSAL_VARIANTS: readonly string[] = ['nitro', 'floor', 'online'];
@@ -23,7 +24,11 @@ export class Catalog {
   readonly embeddings: readonly FixtureModelObject[];
   readonly chat: readonly FixtureModel[];
 
-  constructor(readonly entries: readonly FixtureModel[]) {
+  /** `apiBasePath`: the path of the spec's server address, which model links start with. */
+  constructor(
+    readonly entries: readonly FixtureModel[],
+    private readonly apiBasePath: string,
+  ) {
     for (const entry of entries) {
       this.byId.set(entry.model.id.toLowerCase(), entry);
       for (const alias of entry.aliases) this.byId.set(alias.toLowerCase(), entry);
@@ -46,7 +51,7 @@ export class Catalog {
     if (variant !== undefined && !UNIVERSAL_VARIANTS.includes(variant) && !entry.variants.includes(variant)) {
       return undefined;
     }
-    const model = variantModel(entry.model, variant);
+    const model = variantModel(entry.model, variant, this.apiBasePath);
     const resolved: ResolvedModel = { entry, variant, model, json: Buffer.from(JSON.stringify({ data: model })) };
     this.served.set(key, resolved);
     return resolved;
@@ -57,7 +62,7 @@ function isEmbeddings(entry: FixtureModel): boolean {
   return entry.model.architecture.output_modalities.includes('embeddings');
 }
 
-function variantModel(model: FixtureModelObject, variant: string | undefined): FixtureModelObject {
+function variantModel(model: FixtureModelObject, variant: string | undefined, apiBasePath: string): FixtureModelObject {
   if (variant === undefined) return model;
   const id = `${model.id}:${variant}`;
   const pricing = variant === 'free' ? { prompt: '0', completion: '0', image: '0', request: '0' } : model.pricing;
@@ -66,6 +71,6 @@ function variantModel(model: FixtureModelObject, variant: string | undefined): F
     id,
     name: `${model.name} (${variant})`,
     pricing,
-    links: { details: `/api/v1/models/${id}/endpoints` },
+    links: { details: modelDetailsPath(apiBasePath, id) },
   };
 }

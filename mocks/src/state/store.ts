@@ -35,8 +35,12 @@ export class MockStore {
   private guardrails = new Map<string, GuardrailState>();
   private responseCount = 0;
 
-  constructor(readonly fixtures: Fixtures) {
-    this.catalog = new Catalog(fixtures.models);
+  /** `apiBasePath`: the path of the spec's server address, which model links start with. */
+  constructor(
+    readonly fixtures: Fixtures,
+    apiBasePath: string,
+  ) {
+    this.catalog = new Catalog(fixtures.models, apiBasePath);
     for (const key of fixtures.keys) {
       const hash = hashKey(key.key);
       const record = { hash, label: key.label, management: key.management, userId: key.user_id };

@@ -6,6 +6,7 @@ import { pause, resolvePacing } from '../../src/stream/pacing';
 import { SseWriter } from '../../src/stream/sse-writer';
 import type { PlannedEvent } from '../../src/stream/stream-events';
 import { writeStream } from '../../src/stream/write-stream';
+import { SPEC_FACTS } from '../helpers/spec-facts';
 
 /** A response whose socket buffer is "full" after every write until the test drains it; emits 'chunk' per write. */
 class FakeResponse extends EventEmitter {
@@ -197,24 +198,36 @@ describe('SSE writer', () => {
 describe('pacing', () => {
   it('takes request headers over options over fixtures', () => {
     const fixtures = { pacing: { first_token_delay_ms: 1, tokens_per_second: 2 } };
-    expect(resolvePacing({}, mockOptions(), fixtures)).toEqual({ firstTokenDelayMs: 1, tokensPerSecond: 2 });
-    expect(resolvePacing({}, mockOptions({ pacing: { tokensPerSecond: 30 } }), fixtures)).toEqual({
+    expect(resolvePacing({}, mockOptions(SPEC_FACTS.apiBasePath), fixtures)).toEqual({
+      firstTokenDelayMs: 1,
+      tokensPerSecond: 2,
+    });
+    expect(
+      resolvePacing({}, mockOptions(SPEC_FACTS.apiBasePath, { pacing: { tokensPerSecond: 30 } }), fixtures),
+    ).toEqual({
       firstTokenDelayMs: 1,
       tokensPerSecond: 30,
     });
     expect(
       resolvePacing(
         { 'x-mock-first-token-delay-ms': '250', 'x-mock-tokens-per-second': '12.5' },
-        mockOptions({ pacing: { tokensPerSecond: 30 } }),
+        mockOptions(SPEC_FACTS.apiBasePath, { pacing: { tokensPerSecond: 30 } }),
         fixtures,
       ),
     ).toEqual({ firstTokenDelayMs: 250, tokensPerSecond: 12.5 });
-    expect(resolvePacing({}, mockOptions(), {})).toEqual({ firstTokenDelayMs: 0, tokensPerSecond: 0 });
+    expect(resolvePacing({}, mockOptions(SPEC_FACTS.apiBasePath), {})).toEqual({
+      firstTokenDelayMs: 0,
+      tokensPerSecond: 0,
+    });
   });
 
   it.each(['-1', 'fast', '', '9999999'])('rejects the header value "%s" with 400', (value) => {
     expect(() =>
-      resolvePacing({ 'x-mock-tokens-per-second': value, 'x-mock-first-token-delay-ms': value }, mockOptions(), {}),
+      resolvePacing(
+        { 'x-mock-tokens-per-second': value, 'x-mock-first-token-delay-ms': value },
+        mockOptions(SPEC_FACTS.apiBasePath),
+        {},
+      ),
     ).toThrow(GatewayError);
   });
 
