@@ -62,7 +62,7 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
   const operations = listOperations(contract);
   const facts = readSpecFacts(contract, operations);
   const options = mockOptions(facts.apiBasePath, init.options);
-  const fixtures = init.fixtures ?? loadFixtures(init.fixturesPath);
+  const fixtures = init.fixtures ?? loadFixtures(init.fixturesPath, contract);
   const store = new MockStore(fixtures, facts.apiBasePath);
   const handlers: Record<string, Handler> = { ...HANDLERS };
   for (const [operationId, handler] of Object.entries(init.handlers ?? {})) {
