@@ -28,7 +28,7 @@ function encoding(): GptEncoding {
  * at most this many characters, cut before a space where there is one (the encoding attaches a
  * space to the word after it), so ordinary text counts exactly as before.
  */
-const SLICE_CHARS = 1024;
+export const SLICE_CHARS = 1024;
 
 function slices(text: string): string[] {
   if (text.length <= SLICE_CHARS) return [text];
