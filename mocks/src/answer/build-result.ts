@@ -19,7 +19,7 @@ export interface ResultInput {
 }
 
 /**
- * The result of contract §2.6 with the request's settings echoed. Output tokens are counted with
+ * The ResponseResult with the request's settings echoed. Output tokens are counted with
  * the tokenizer; `max_output_tokens` is a budget spent on reasoning first, then on the answer,
  * each cut at a token boundary; a cut makes the result `incomplete` with reason
  * `max_output_tokens`, and an answer with no budget left is left out.

@@ -19,8 +19,9 @@ const FORWARDED = [
 
 /**
  * The request as the mock "sends" it upstream, for the debug chunk of `debug.echo_upstream_body`
- * (contract §2.1, §6): the chosen provider and model, the input flattened to role/content
- * messages, and the forwarded settings.
+ * (DebugOptions, ResponseDebugEvent): the chosen provider and model, the input flattened to
+ * role/content messages, and the forwarded settings. Its shape is the mock's choice: the spec
+ * shows the chunk's `debug` member as an open object.
  */
 export function upstreamBody(body: ResponseRequest, input: InputText, route: ProviderRoute): Record<string, unknown> {
   const upstream: Record<string, unknown> = {

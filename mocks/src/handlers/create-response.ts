@@ -20,9 +20,9 @@ import { upstreamBody } from '../answer/upstream-body';
 import { writeStream } from '../stream/write-stream';
 
 /**
- * POST /responses (contract §4.1). The body is already schema-valid; this adds the semantics:
+ * POST /responses (createResponse). The body is already schema-valid; this adds the semantics:
  * model choice → provider routing → guardrails → the scripted answer → JSON or an event stream.
- * Every failure before the stream starts is a GatewayError, so it leaves as the §7.1 envelope.
+ * Every failure before the stream starts is a GatewayError, so it leaves as an ErrorEnvelope.
  */
 export const createResponse: Handler<'createResponse'> = async (ctx) => {
   const { body, store } = ctx;

@@ -1,7 +1,7 @@
 import type { Handler } from '../pipeline/context';
 import { GatewayError } from '../pipeline/gateway-error';
 
-/** GET /model/{author}/{slug} (contract §4.4): aliases resolve, `:variant` suffixes apply. */
+/** GET /model/{author}/{slug} (getModel; ModelSlug): aliases resolve, `:variant` suffixes apply. */
 export const getModel: Handler<'getModel'> = ({ pathParams, store }) => {
   const id = `${pathParams.author}/${pathParams.slug}`;
   const resolved = store.catalog.resolve(id);

@@ -1,7 +1,7 @@
 import type { Handler } from '../pipeline/context';
 
 /**
- * GET /embeddings/models (contract §4.3). With neither `offset` nor `limit` the full list;
+ * GET /embeddings/models (listEmbeddingsModels). With neither `offset` nor `limit` the full list;
  * otherwise a page (limit default from the spec's parameter schema) and `links.next` to the next one.
  */
 export const listEmbeddingsModels: Handler<'listEmbeddingsModels'> = ({ query, store, facts, options }) => {

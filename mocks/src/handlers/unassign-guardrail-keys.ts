@@ -2,7 +2,7 @@ import type { Handler } from '../pipeline/context';
 import { GatewayError } from '../pipeline/gateway-error';
 
 /**
- * POST /guardrails/{id}/assignments/keys/remove (contract §4.2). Counts only keys actually
+ * POST /guardrails/{id}/assignments/keys/remove (unassignGuardrailKeys; UnassignKeysResult). Counts only keys actually
  * removed; the store's change is synchronous, so concurrent calls never count a key twice.
  */
 export const unassignGuardrailKeys: Handler<'unassignGuardrailKeys'> = ({ pathParams, body, store }) => {

@@ -5,12 +5,12 @@ export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 
 /**
  * The one error type of the mock's data path. Any stage throws it; one place
- * (`send.ts`) turns it into the contract's error envelope (§7.1).
+ * (`send.ts`) turns it into the spec's ErrorEnvelope.
  */
 export interface GatewayErrorOptions {
-  /** `error.metadata` (§7.1; for the guardrail block §7.3 `patterns`). */
+  /** `error.metadata` (ErrorObject; for a guardrail block GuardrailBlockError's `patterns`). */
   readonly metadata?: ErrorEnvelope['error']['metadata'];
-  /** Top-level `service_metadata` (§7.3), present only when the caller opted in. */
+  /** Top-level `service_metadata` (ServiceMetadata), present only when the caller opted in (XServiceMetadata). */
   readonly serviceMetadata?: ErrorEnvelope['service_metadata'];
   readonly headers?: Readonly<Record<string, string>>;
   /**
@@ -31,7 +31,7 @@ export class GatewayError extends Error {
   }
 }
 
-/** §7.1: `error.code` always equals the HTTP status. */
+/** ErrorObject.code: always equal to the HTTP status. */
 export function toEnvelope(error: GatewayError, userId?: string | null): ErrorEnvelope {
   const envelope: ErrorEnvelope = { error: { code: error.status, message: error.message } };
   if (error.options.metadata !== undefined) envelope.error.metadata = error.options.metadata;

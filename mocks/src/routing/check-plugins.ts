@@ -5,7 +5,7 @@ import type { SpecDefaults } from '../spec-facts/spec-defaults';
 import { pluginEnabled } from './plugin-enabled';
 
 /**
- * Plugin rules the schema cannot express (contract §2.3): the models an enabled fusion plugin
+ * Plugin rules the schema cannot express (FusionPlugin): the models an enabled fusion plugin
  * names (`analysis_models`, `model`) must exist in the catalog as chat models. A 400 names the
  * first that does not. (The routing plugins' `allowed_models` are checked where they route.)
  */

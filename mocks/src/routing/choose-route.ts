@@ -8,9 +8,10 @@ import { isRoute, routeProvider } from './route-provider';
 
 /**
  * The first candidate model with a qualifying provider. When none has one the request fails
- * (contract §2.4 "the request returns an error"): 404, because no endpoint exists for the model
- * under these preferences — as the public gateway's "No endpoints found" answer — while 400 stays
- * for malformed parameters. `error.metadata.rejected` tells, per model and provider, why.
+ * (ProviderPreferences.data_collection: "if none qualifies the request fails"): 404, because no
+ * endpoint exists for the model under these preferences — as the public gateway's "No endpoints
+ * found" answer; the status is the mock's choice, as the spec does not say which — while 400
+ * stays for malformed parameters. `error.metadata.rejected` tells, per model and provider, why.
  */
 export function chooseRoute(
   models: ModelCandidates,

@@ -9,7 +9,7 @@ import type { SpecDefaults } from '../spec-facts/spec-defaults';
 
 /** The models a request may be served by, in the order they are tried. */
 export interface ModelCandidates {
-  /** What the caller asked for first (service metadata `requested`, contract §7.3). */
+  /** What the caller asked for first (ServiceMetadata `requested`). */
   readonly requested: string;
   /** Concrete models (routers expanded), first choice first. */
   readonly candidates: readonly ResolvedModel[];
@@ -18,11 +18,12 @@ export interface ModelCandidates {
 }
 
 /**
- * `model`, then the `models` fallback list (contract §2.1). Every id named must exist: an unknown
+ * `model`, then the `models` fallback list (ResponseRequest). Every id named must exist: an unknown
  * id, or an embeddings model, is a 400 naming it. A router model (one with `routes_to`, or
  * without endpoints) expands into its candidates, ranked by the first enabled routing plugin
- * (contract §2.3) when there is one. Without any model the request is a 400, unless a routing
- * plugin is enabled, which then routes through the catalog's router.
+ * (AutoRouterPlugin, AutoBetaRouterPlugin, ParetoRouterPlugin) when there is one. Without any
+ * model the request is a 400, unless a routing plugin is enabled, which then routes through the
+ * catalog's router.
  */
 export function pickModels(
   body: ResponseRequest,

@@ -12,7 +12,7 @@ export interface ProviderRoute {
   readonly ranked: readonly FixtureEndpoint[];
   /** `order` (provider.order given), `throughput` (:nitro), else `price` (cheapest first). */
   readonly strategy: 'order' | 'throughput' | 'price';
-  /** True when the session's earlier provider was kept (contract §2.1 `session_id`). */
+  /** True when the session's earlier provider was kept (ResponseRequest.session_id). */
   readonly sticky: boolean;
 }
 
@@ -23,7 +23,7 @@ export interface NoRoute {
 }
 
 /**
- * Provider preferences (contract §2.4) applied to a model's fixture endpoints:
+ * Provider preferences (ProviderPreferences) applied to a model's fixture endpoints:
  * 1. rank: `order` slugs first in the given order, then the rest; `:nitro` by throughput;
  *    otherwise by price (prompt + completion), ties in fixture order;
  * 2. `allow_fallbacks: false` keeps only the listed providers (with `order`) or only the
@@ -82,7 +82,7 @@ interface PriceLimits {
   readonly completion: number | undefined;
 }
 
-/** max_price values are decimal strings in USD per million tokens (contract §2.4). */
+/** max_price values are decimal strings in USD per million tokens (ProviderMaxPrice). */
 function priceLimits(prefs: ProviderPreferences): PriceLimits {
   const read = (field: 'prompt' | 'completion'): number | undefined => {
     const raw = prefs.max_price?.[field];

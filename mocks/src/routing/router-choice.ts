@@ -4,13 +4,15 @@ import type { SpecDefaults } from '../spec-facts/spec-defaults';
 import { pluginEnabled } from './plugin-enabled';
 
 /**
- * How the routing plugins (contract §2.3) rank a router's candidate models. The catalog has no
- * quality scores, so the mock uses price as the quality proxy: dearer counts as better. Every
- * rule is a pure function of the candidates' catalog prices, so the choice is deterministic.
+ * How the routing plugins (AutoRouterPlugin, AutoBetaRouterPlugin, ParetoRouterPlugin) rank a
+ * router's candidate models: the mock's own choice, as the spec describes what the knobs mean but
+ * not how a gateway ranks. The catalog has no quality scores, so the mock uses price as the
+ * quality proxy: dearer counts as better. Every rule is a pure function of the candidates'
+ * catalog prices, so the choice is deterministic.
  *
  * - auto-router / auto-beta-router: candidates sorted dearest first (ties by id); the choice is
  *   the one at position round(tradeoff / 10 × (n − 1)): 0 picks the dearest (pure quality),
- *   10 the cheapest, the default 7 leans cheap.
+ *   10 the cheapest; the default (cost_quality_tradeoff's, 7) leans cheap.
  * - pareto-router: candidates sorted dearest first and cut into three tiers (high, medium, low,
  *   each ⌈n/3⌉); `min_coding_score` ≥ 0.66 → high, ≥ 0.33 → medium, else low, omitted → high;
  *   the choice is the cheapest model of that tier (by `price_source`: prompt price, or

@@ -28,7 +28,7 @@ export interface MetadataInput {
   readonly blocked: boolean;
 }
 
-/** Routing metadata with every member of contract §7.3. */
+/** Routing metadata with every member of ServiceMetadata (all of them, as GuardrailBlockError asks on a block). */
 export function buildServiceMetadata(input: MetadataInput): ServiceMetadata {
   const { route, blocked } = input;
   const modelId = route.model.model.id;

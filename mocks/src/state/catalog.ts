@@ -1,7 +1,10 @@
 import type { FixtureModel, FixtureModelObject } from '../fixtures/fixture-types';
 import { modelDetailsPath } from '../spec-facts/api-paths';
 
-/** Variant suffixes every model accepts (reference facts: nitro, floor, online). */
+/**
+ * Variant suffixes every model accepts. The spec shows the `<slug>:<variant>` form (ModelSlug) but
+ * not which variants exist: these are the public gateway's, the mock's choice for what is not shown.
+ */
 export const UNIVERSAL_VARIANTS: readonly string[] = ['nitro', 'floor', 'online'];
 
 export interface ResolvedModel {
@@ -15,7 +18,7 @@ export interface ResolvedModel {
 }
 
 /**
- * The model catalog of one mock instance: lookups by id, alias and variant (contract §4.4).
+ * The model catalog of one mock instance: lookups by id, alias and variant (getModel; ModelSlug).
  * Read-only after construction; derived objects are cached because they never change.
  */
 export class Catalog {
@@ -33,7 +36,7 @@ export class Catalog {
       this.byId.set(entry.model.id.toLowerCase(), entry);
       for (const alias of entry.aliases) this.byId.set(alias.toLowerCase(), entry);
     }
-    // contract §2.8: embeddings models list `embeddings` among their output modalities.
+    // ModelArchitecture.output_modalities: embeddings models list `embeddings`.
     this.embeddings = entries.filter(isEmbeddings).map((entry) => entry.model);
     this.chat = entries.filter((entry) => !isEmbeddings(entry));
   }

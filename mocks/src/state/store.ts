@@ -14,7 +14,7 @@ export interface ApiKeyRecord {
 
 export interface GuardrailState {
   readonly definition: FixtureGuardrail;
-  /** Hashes of the keys currently assigned (contract §4.2). */
+  /** Hashes of the keys currently assigned (UnassignKeysRequest.key_hashes). */
   readonly assigned: Set<string>;
 }
 
@@ -26,7 +26,7 @@ export interface GuardrailState {
 export class MockStore {
   readonly catalog: Catalog;
   readonly requests = new RequestLog();
-  /** session_id → provider slug, for sticky routing (contract §2.1 `session_id`). */
+  /** session_id → provider slug, for sticky routing (ResponseRequest.session_id). */
   readonly sessions = new StickySessions();
   /** Key hash → the key and its hash as bytes, ready for the constant-time compare. */
   private readonly keys = new Map<string, { readonly record: ApiKeyRecord; readonly hashBytes: Buffer }>();

@@ -20,8 +20,9 @@ export interface FailAfter {
 }
 
 /**
- * The events of one streamed response, in the public gateway's order (REFERENCE-FACTS,
- * Streaming): [response.debug] → response.created → response.in_progress → per output item
+ * The events of one streamed response, in the public gateway's order, which the spec does not
+ * show (ResponseStreamEvent: x-not-shown; the `text` example of createResponse's event stream
+ * follows it): [response.debug] → response.created → response.in_progress → per output item
  * added / part added / deltas / done events → response.completed (or response.incomplete).
  * `sequence_number` starts at 0 and rises by 1. Deltas are token pieces, so they join to the
  * final text. Lazy: nothing is computed for events a disconnected client will never get.
@@ -49,8 +50,8 @@ export function* streamEvents(
 }
 
 /**
- * How a stream that cannot go on ends (REFERENCE-FACTS, Streaming: an `error` event is followed
- * by `response.failed`): `error` with the failure's code and message, then `response.failed`
+ * How a stream that cannot go on ends (ResponseErrorEvent: an `error` event is followed by
+ * `response.failed`): `error` with the failure's code and message, then `response.failed`
  * holding the response with status `failed` and the same error. Numbered from `firstSequence`.
  */
 export function failureEvents(result: ResponseResult, firstSequence: number, failure: StreamFailure): PlannedEvent[] {

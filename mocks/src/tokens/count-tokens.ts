@@ -1,6 +1,6 @@
 /**
  * Token counting with a real tokenizer (o200k_base, the GPT-4o / o-series encoding), used for
- * every model: usage (contract §2.6), `max_output_tokens` and the size of stream deltas.
+ * every model: usage (ResponseUsage), `max_output_tokens` and the size of stream deltas.
  */
 import type * as GptEncodingModule from 'gpt-tokenizer/GptEncoding';
 import { loadO200kRanks } from './o200k-ranks';
