@@ -66,7 +66,7 @@ describe('test mode: every response checked against the spec', () => {
     );
   });
 
-  it('records an error envelope that breaks §7.1', async () => {
+  it('records an error envelope that breaks ErrorEnvelope', async () => {
     await withMock(
       getModelAnswering(() => ({ status: 404, body: { message: 'no error member' } })),
       async ({ mock }) => {

@@ -1,6 +1,6 @@
 /**
  * 2,000 hostile requests, seeded so a failure replays: never a 5xx, never a crash, every error
- * in the contract's envelope (§7.1), every answer one the spec allows, Object.prototype untouched.
+ * in the spec's ErrorEnvelope, every answer one the spec allows, Object.prototype untouched.
  */
 import fc from 'fast-check';
 import type { StartedMock } from '../helpers/start-mock';

@@ -1,5 +1,5 @@
 /**
- * Keys (contract §5): looked up by their hash and compared in constant time, never echoed in a
+ * Keys (securitySchemes): looked up by their hash and compared in constant time, never echoed in a
  * response, a header or the mock's logs and admin views, and the admin endpoints demand the
  * management key whenever the mock listens beyond loopback.
  */

@@ -77,7 +77,7 @@ export function collectGarbage(): void {
   gc();
 }
 
-/** The error envelope of contract §7.1, or a description of why the body is not one. */
+/** Undefined for the spec's ErrorEnvelope, or a description of why the body is not one. */
 export function envelopeProblem(answer: RawAnswer): string | undefined {
   const type = String(answer.headers['content-type'] ?? '');
   if (!type.startsWith('application/json')) return `content-type ${type || 'missing'}`;

@@ -1,6 +1,6 @@
 /**
  * Slow clients are cut off by the server's timeouts: a head or a body sent too slowly gets 408
- * in the envelope (contract §7.1, §7.2), a client that stops reading a stream is disconnected
+ * in the envelope (ErrorEnvelope; responses RequestTimeout), a client that stops reading a stream is disconnected
  * and its handler stops. Slow but live clients and long paced pauses are left alone.
  */
 import net from 'node:net';

@@ -85,7 +85,7 @@ function routeError(request: ResponseRequest): GatewayError {
   throw new Error('expected a GatewayError');
 }
 
-describe('provider routing (contract §2.4)', () => {
+describe('provider routing (ProviderPreferences)', () => {
   it.each<[string, ResponseRequest, string]>([
     ['ranks by price by default', {}, 'beta'],
     ['follows provider.order', { provider: { order: ['gamma', 'alpha'] } }, 'gamma'],
