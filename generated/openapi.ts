@@ -117,6 +117,12 @@ export interface components {
             model?: string;
             /** @description Model fallback list (contract §2.1). */
             models?: string[];
+            /**
+             * @description Whether the model may call several tools at once. The contract shows no default (x-not-shown);
+             *     `true` is the public gateway's (OpenAI Responses semantics), and the result echoes it when the
+             *     request leaves the field out.
+             * @default true
+             */
             parallel_tool_calls?: boolean | null;
             /** @description Plugin objects, each discriminated by its `id` (contract §2.3). */
             plugins?: components["schemas"]["Plugin"][];
@@ -163,8 +169,28 @@ export interface components {
             stream?: boolean;
             /** Format: double */
             temperature?: number | null;
-            text?: components["schemas"]["TextConfig"];
-            tool_choice?: components["schemas"]["ToolChoice"];
+            /**
+             * @description Text output configuration (TextConfig); its fields are not shown (contract §2.1, §2.10), nor is a
+             *     default: plain text, `{format: {type: text}}`, is the public gateway's (OpenAI Responses
+             *     semantics), and the result echoes it when the request leaves `text` out.
+             * @default {
+             *       "format": {
+             *         "type": "text"
+             *       }
+             *     }
+             */
+            text?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Tool choice setting, an enum value or an object (ToolChoice); allowed values and object fields
+             *     are not shown (contract §2.1, §2.10), nor is a default: `auto` is the public gateway's (OpenAI
+             *     Responses semantics), and the result echoes it when the request leaves `tool_choice` out.
+             * @default auto
+             */
+            tool_choice?: string | {
+                [key: string]: unknown;
+            };
             /** @description Tool definitions (contract §2.5). */
             tools?: components["schemas"]["Tool"][];
             top_k?: number;
@@ -948,7 +974,12 @@ export interface components {
         };
         /** @description Related links (contract §2.8). */
         ModelLinks: {
-            /** @description Path of the model's endpoints listing. */
+            /**
+             * @description Path of the model's endpoints listing. Its form is not shown in the contract (x-not-shown);
+             *     the public gateway's, which the mock serves, is the path of the server address, then
+             *     `/models/<model id>/endpoints`.
+             * @example /api/v1/models/openai/gpt-4o/endpoints
+             */
             details: string;
         };
         /** @description Reasoning defaults, present for some models (contract §2.8). */

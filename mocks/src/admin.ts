@@ -23,7 +23,7 @@ export function handleAdmin(
   extra: readonly AdminRoute[] = [],
 ): void {
   if (options.adminRequiresManagementKey) {
-    const key = authenticate(req.headers, undefined, store);
+    const key = authenticate(req.headers, false, store);
     if (!key.management)
       throw new GatewayError(
         403,

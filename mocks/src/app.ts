@@ -8,6 +8,8 @@ import type { RequestValidator } from './pipeline/request-validator';
 import type { Router } from './pipeline/router';
 import type { ResponseChecker } from './pipeline/response-checker';
 import type { AdminRoute } from './admin';
+import type { SpecFacts } from './spec-facts/spec-facts';
+import type { CorsHeaders } from './pipeline/cors';
 import { ADMIN_PREFIX, handleAdmin } from './admin';
 import { authenticate } from './pipeline/authenticate';
 import { LiveContext } from './pipeline/live-context';
@@ -26,6 +28,9 @@ export type PreferHandler = (
 
 export interface AppDependencies {
   readonly contract: Contract;
+  /** What the mock's code reads from the spec at start-up (defaults, header names...). */
+  readonly facts: SpecFacts;
+  readonly cors: CorsHeaders;
   readonly store: MockStore;
   readonly options: MockOptions;
   readonly router: Router;
@@ -118,7 +123,7 @@ function serve(
     path.startsWith(basePath) && path.charCodeAt(basePath.length) === SLASH ? path.slice(basePath.length) : undefined;
   const cors =
     req.headers.origin !== undefined &&
-    applyCors(req, res, () => (apiPath === undefined ? ['GET', 'POST'] : router.allowedMethods(apiPath)));
+    applyCors(req, res, () => (apiPath === undefined ? ['GET', 'POST'] : router.allowedMethods(apiPath)), deps.cors);
   if (cors) return undefined;
   if (path.startsWith(ADMIN_PREFIX)) {
     handleAdmin(req, res, path, store, options, deps.adminRoutes);
@@ -129,7 +134,7 @@ function serve(
   }
   const { operation, pathParams } = router.match(req.method ?? 'GET', apiPath);
   routed.operation = operation;
-  const key = authenticate(req.headers, operation, store, req.socket);
+  const key = authenticate(req.headers, deps.facts.managementOnly.has(operation.operationId), store, req.socket);
   const admitted: Admitted = { operation, pathParams, key, url, queryAt };
   if (operation.requestBody || req.headers.prefer !== undefined) return serveAfterBody(deps, req, res, admitted);
   return respond(deps, req, res, admitted, undefined);
@@ -185,6 +190,7 @@ function respond(
     key,
     store,
     contract: deps.contract,
+    facts: deps.facts,
     options,
     req,
     res,

@@ -26,7 +26,7 @@ function banner(mock: MockServer, baseUrl: string, settings: CliSettings): strin
   );
   return [
     `Model Gateway mock listening on ${baseUrl}`,
-    `Fixtures: ${settings.fixturesPath ?? 'built-in'}; admin: ${baseUrl.replace(/\/api\/v1$/, '')}/__mock/state`,
+    `Fixtures: ${settings.fixturesPath ?? 'built-in'}; admin: ${new URL(baseUrl).origin}/__mock/state`,
     'Demo keys (Authorization: Bearer <key>):',
     ...keys,
     `Try: curl -s ${baseUrl}/model/openai/gpt-4o -H 'Authorization: Bearer sk-mock-user'`,

@@ -3,7 +3,7 @@ import { DEFAULT_TIMEOUTS } from './server-timeouts';
 
 /** Settings of one mock instance. The CLI fills them from flags and environment. */
 export interface MockOptions {
-  /** Path prefix of the API (contract §9). */
+  /** Path prefix of the API; by default the path of the spec's server address (`/api/v1`). */
   readonly basePath: string;
   /** Largest accepted request body in bytes; larger gets 413 (default 32 MiB). */
   readonly bodyLimitBytes: number;
@@ -24,9 +24,10 @@ export interface MockOptions {
 
 export const DEFAULT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
-export function mockOptions(overrides: Partial<MockOptions> = {}): MockOptions {
+/** The default settings, with `overrides` applied; `basePath` is the spec's (see apiBasePath). */
+export function mockOptions(basePath: string, overrides: Partial<MockOptions> = {}): MockOptions {
   return {
-    basePath: '/api/v1',
+    basePath,
     bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
     validateResponses: false,
     pacing: {},

@@ -45,7 +45,7 @@ export function cutOffStalledReaders(server: http.Server, timeouts: ServerTimeou
 }
 
 /**
- * Answers what node's HTTP parser refused, in the envelope (contract §7.1) when nothing has been
+ * Answers what node's HTTP parser refused, in the envelope (ErrorEnvelope) when nothing has been
  * sent on the connection yet: 408 for a request that came too slowly, 400 for malformed HTTP.
  */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {

@@ -9,6 +9,8 @@ import type { MockOptions } from './options';
 import { mockOptions } from './options';
 import { MockStore } from './state/store';
 import type { Handler } from './pipeline/context';
+import { asPipelineHandler } from './pipeline/context';
+import type { HandlerOverrides } from './handlers/registry';
 import { HANDLERS } from './handlers/registry';
 import { createRouter } from './pipeline/router';
 import { compileRequestValidator } from './pipeline/request-validator';
@@ -20,14 +22,16 @@ import { gracefulCloser } from './graceful-close';
 import { answerClientError, cutOffStalledReaders, serverTimeoutOptions } from './server-timeouts';
 import type { AdminRoute } from './admin';
 import { createPreferHandler } from './prefer/prefer-handler';
+import { corsHeaders } from './pipeline/cors';
+import { readSpecFacts } from './spec-facts/spec-facts';
 
 export interface MockServerInit {
   readonly fixtures?: Fixtures;
   readonly fixturesPath?: string;
   readonly contract?: Contract;
   readonly options?: Partial<MockOptions>;
-  /** Replace or add handlers (tests and deliberately broken variants use this). */
-  readonly handlers?: Readonly<Record<string, Handler>>;
+  /** Replace handlers (tests and deliberately broken variants use this). */
+  readonly handlers?: HandlerOverrides;
   readonly adminRoutes?: readonly AdminRoute[];
 }
 
@@ -54,12 +58,16 @@ export interface MockServer {
 
 /** Builds one independent mock: its own store, validators and server. */
 export function createMockServer(init: MockServerInit = {}): MockServer {
-  const options = mockOptions(init.options);
   const contract = init.contract ?? loadContract();
-  const fixtures = init.fixtures ?? loadFixtures(init.fixturesPath);
-  const store = new MockStore(fixtures);
   const operations = listOperations(contract);
-  const handlers = { ...HANDLERS, ...init.handlers };
+  const facts = readSpecFacts(contract, operations);
+  const options = mockOptions(facts.apiBasePath, init.options);
+  const fixtures = init.fixtures ?? loadFixtures(init.fixturesPath, contract);
+  const store = new MockStore(fixtures, facts.apiBasePath);
+  const handlers: Record<string, Handler> = { ...HANDLERS };
+  for (const [operationId, handler] of Object.entries(init.handlers ?? {})) {
+    if (handler) handlers[operationId] = asPipelineHandler(handler);
+  }
   const validators = new Map<string, RequestValidator>();
   for (const operation of operations) {
     if (!handlers[operation.operationId]) throw new Error(`no handler for operation ${operation.operationId}`);
@@ -71,6 +79,8 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
   const listener = createRequestListener({
     shutdown: shutdown.signal,
     contract,
+    facts,
+    cors: corsHeaders(facts.headers),
     store,
     options,
     handlers,

@@ -10,14 +10,29 @@ import { contractStreamProblems, parseSse } from './helpers/stream-helpers';
 const contract = loadContract();
 const model = responseExample(contract, '/model/{author}/{slug}', 'get', '200', 'application/json', 'gpt4o');
 
-/** GET /model answers after `ms`, or never (stopping only when the client or the server goes away). */
-const slowGetModel =
-  (ms: number | 'never'): Handler =>
-  ({ signal }) =>
+/**
+ * A GET /model handler the test steers: `reached` resolves when a request gets to it, and it
+ * answers once `release()` is called, or never (stopping only when the client or the server goes
+ * away). `aborted` resolves when its request's signal fires.
+ */
+function gatedGetModel() {
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrive = (): void => undefined;
+  const reached = new Promise<void>((resolve) => (arrive = resolve));
+  let abort = (): void => undefined;
+  const aborted = new Promise<void>((resolve) => (abort = resolve));
+  const handler: Handler = ({ signal }) =>
     new Promise((resolve, reject) => {
-      if (ms !== 'never') setTimeout(() => resolve({ status: 200, body: model }), ms);
-      signal.addEventListener('abort', () => reject(new Error('client went away')));
+      arrive();
+      void released.then(() => resolve({ status: 200, body: model }));
+      signal.addEventListener('abort', () => {
+        abort();
+        reject(new Error('client went away'));
+      });
     });
+  return { handler, reached, release, aborted };
+}
 
 interface Answer {
   readonly status?: number;
@@ -40,45 +55,48 @@ function get(started: StartedMock, path: string, agent = new http.Agent({ keepAl
   });
 }
 
-const waitFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A grace period no test here should wait out: `close` ends before it unless something is wrong. */
+const LONG_GRACE_MS = 10_000;
 
 describe('shutdown (MockServer.close, used by SIGINT/SIGTERM)', () => {
   it('finishes a request in flight, then closes at once although the client keeps the connection alive', async () => {
-    const started = await startMock({ contract, handlers: { getModel: slowGetModel(200) } });
+    const gate = gatedGetModel();
+    const started = await startMock({ contract, handlers: { getModel: gate.handler } });
     const answer = get(started, '/model/openai/gpt-4o');
-    await waitFor(50);
-    const t0 = performance.now();
-    await started.mock.close(5_000);
-    const closedAfter = performance.now() - t0;
+    await gate.reached;
+    const graceOver = jest.fn();
+    const closing = started.mock.close(LONG_GRACE_MS, graceOver);
+    gate.release();
+    await closing;
     expect(await answer).toEqual({ status: 200, body: JSON.stringify(model) });
-    expect(closedAfter).toBeLessThan(5_000);
+    // Closed once the answer was sent, not when the grace period ran out.
+    expect(graceOver).not.toHaveBeenCalled();
     expect(started.mock.responseViolations).toEqual([]);
   });
 
   it('stops accepting connections as soon as close begins', async () => {
-    const started = await startMock({ contract, handlers: { getModel: slowGetModel(200) } });
+    const gate = gatedGetModel();
+    const started = await startMock({ contract, handlers: { getModel: gate.handler } });
     const inFlight = get(started, '/model/openai/gpt-4o');
-    await waitFor(50);
-    const closing = started.mock.close(5_000);
+    await gate.reached;
+    const closing = started.mock.close(LONG_GRACE_MS);
     const late = await get(started, '/model/openai/gpt-4o');
     expect(late.error).toBe('ECONNREFUSED');
+    gate.release();
     expect((await inFlight).status).toBe(200);
     await closing;
   });
 
   it('closes a request that does not finish within the grace period and aborts its handler', async () => {
-    let aborted = false;
-    const never: Handler = (ctx) => {
-      ctx.signal.addEventListener('abort', () => (aborted = true));
-      return slowGetModel('never')(ctx);
-    };
-    const started = await startMock({ contract, handlers: { getModel: never } });
+    const gate = gatedGetModel();
+    const started = await startMock({ contract, handlers: { getModel: gate.handler } });
     const answer = get(started, '/model/openai/gpt-4o');
-    await waitFor(50);
-    await started.mock.close(100);
+    await gate.reached;
+    const graceOver = jest.fn();
+    await started.mock.close(100, graceOver);
+    expect(graceOver).toHaveBeenCalledTimes(1);
     expect((await answer).error).toBeDefined();
-    await waitFor(10);
-    expect(aborted).toBe(true);
+    await gate.aborted;
   });
 
   it('closes idle keep-alive connections and connections that sent nothing without waiting', async () => {
@@ -87,26 +105,32 @@ describe('shutdown (MockServer.close, used by SIGINT/SIGTERM)', () => {
     expect((await get(started, '/model/openai/gpt-4o', agent)).status).toBe(200);
     const silent = net.connect(Number(new URL(started.baseUrl).port), '127.0.0.1');
     await new Promise((resolve) => silent.once('connect', resolve));
-    const t0 = performance.now();
-    await started.mock.close(5_000);
-    expect(performance.now() - t0).toBeLessThan(1_000);
+    const graceOver = jest.fn();
+    await started.mock.close(LONG_GRACE_MS, graceOver);
+    expect(graceOver).not.toHaveBeenCalled();
     silent.destroy();
     agent.destroy();
   });
 
   it('ends a stream still running when the grace period is over with error, response.failed and [DONE]', async () => {
     const started = await startMock({ contract });
+    let firstDelta = (): void => undefined;
+    const deltaArrived = new Promise<void>((resolve) => (firstDelta = resolve));
     const text = new Promise<string>((resolve, reject) => {
       const req = http.request(
         `${started.baseUrl}/responses`,
         {
           method: 'POST',
-          headers: { ...bearer(USER_KEY), 'content-type': 'application/json', 'x-mock-tokens-per-second': '20' },
+          // One token a second: the answer would take minutes to finish on its own.
+          headers: { ...bearer(USER_KEY), 'content-type': 'application/json', 'x-mock-tokens-per-second': '1' },
         },
         (res) => {
           let body = '';
           res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (body += chunk));
+          res.on('data', (chunk: string) => {
+            body += chunk;
+            if (body.includes('response.output_text.delta')) firstDelta();
+          });
           res.on('end', () => resolve(body));
           res.on('error', reject);
         },
@@ -114,10 +138,8 @@ describe('shutdown (MockServer.close, used by SIGINT/SIGTERM)', () => {
       req.on('error', reject);
       req.end(JSON.stringify({ model: 'openai/gpt-4o', input: 'tell me a long story', stream: true }));
     });
-    await waitFor(200);
-    const t0 = performance.now();
+    await deltaArrived;
     await started.mock.close(100);
-    expect(performance.now() - t0).toBeLessThan(1_000);
     const { events, done } = parseSse(await text);
     expect(done).toBe(true);
     expect(contractStreamProblems(events)).toEqual([]);

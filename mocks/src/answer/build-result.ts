@@ -3,6 +3,7 @@ import { countTokens, truncateToTokens } from '../tokens/count-tokens';
 import type { ResponseIds } from './ids';
 import type { InputText } from './input-text';
 import type { OutputItem, ResponseRequest, ResponseResult, ResponseUsage } from './response-types';
+import type { SpecDefaults } from '../spec-facts/spec-defaults';
 
 export interface ResultInput {
   readonly body: ResponseRequest;
@@ -13,16 +14,18 @@ export interface ResultInput {
   readonly model: string;
   readonly answer: Answer;
   readonly input: InputText;
+  /** ResponseRequest's defaults, echoed for the settings the request leaves out. */
+  readonly defaults: SpecDefaults['request'];
 }
 
 /**
- * The result of contract §2.6 with the request's settings echoed. Output tokens are counted with
+ * The ResponseResult with the request's settings echoed. Output tokens are counted with
  * the tokenizer; `max_output_tokens` is a budget spent on reasoning first, then on the answer,
  * each cut at a token boundary; a cut makes the result `incomplete` with reason
  * `max_output_tokens`, and an answer with no budget left is left out.
  */
 export function buildResult(input: ResultInput): ResponseResult {
-  const { body, ids, answer } = input;
+  const { body, ids, answer, defaults } = input;
   const budget = typeof body.max_output_tokens === 'number' ? body.max_output_tokens : Infinity;
   const output: OutputItem[] = [];
   let spent = 0;
@@ -90,15 +93,15 @@ export function buildResult(input: ResultInput): ResponseResult {
     metadata: { ...(body.metadata ?? {}) },
     model: input.model,
     output,
-    parallel_tool_calls: body.parallel_tool_calls ?? true,
+    parallel_tool_calls: body.parallel_tool_calls ?? defaults.parallel_tool_calls,
     frequency_penalty: body.frequency_penalty ?? null,
     presence_penalty: body.presence_penalty ?? null,
     temperature: body.temperature ?? null,
     top_p: body.top_p ?? null,
-    tool_choice: body.tool_choice ?? 'auto',
+    tool_choice: body.tool_choice ?? defaults.tool_choice,
     tools: body.tools ?? [],
-    service_tier: body.service_tier ?? 'auto',
-    text: body.text ?? { format: { type: 'text' } },
+    service_tier: body.service_tier ?? defaults.service_tier,
+    text: body.text ?? defaults.text,
     usage,
   };
 }

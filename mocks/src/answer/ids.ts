@@ -4,7 +4,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 
 /** Ids of one response, all derived from the store's response counter: deterministic, no randomness. */
 export interface ResponseIds {
-  /** `gen-<unix seconds>-<20 alphanumerics>` (REFERENCE-FACTS, POST /responses). */
+  /** `gen-<unix seconds>-<20 alphanumerics>`: the public gateway's form (ResponseResult.id examples). */
   readonly generation: string;
   /** A fresh item id with the given prefix (`msg`, `rs`, `fc`, `call`): `<prefix>_<24 alphanumerics>`. */
   item(prefix: string): string;

@@ -1,7 +1,7 @@
 import type { ResponseRequest } from './response-types';
 import { isRecord } from '../../../kit/json/guards';
 
-/** Input items are read loosely: only the kinds that carry text matter here (contract §2.2). */
+/** Input items are read loosely: only the kinds that carry text matter here (InputItem). */
 type InputItem = Readonly<Record<string, unknown>>;
 
 /** One piece of text the request carries, with the role it speaks in. */
@@ -12,7 +12,7 @@ export interface InputMessage {
 
 /** The text of a request, read once and shared by scripts, guardrails and token counting. */
 export interface InputText {
-  /** Instructions, input items and prompt variables in request order (contract §2.1, §2.2). */
+  /** Instructions, input items and prompt variables in request order (ResponseRequest, InputItem). */
   readonly messages: readonly InputMessage[];
   /**
    * What scripts match against: the last user message; without one, the rendered prompt
@@ -59,7 +59,7 @@ function renderPrompt(prompt: ResponseRequest['prompt']): string {
   return texts.join('\n');
 }
 
-/** The text of one input item (contract §2.2); kinds without text give undefined. */
+/** The text of one input item (InputItem); kinds without text give undefined. */
 function itemText(item: InputItem): InputMessage | undefined {
   const type = item.type;
   if (type === undefined || type === 'message') {

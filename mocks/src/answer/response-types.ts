@@ -7,13 +7,13 @@ import type { components } from '../../../generated/openapi';
 
 type Schemas = components['schemas'];
 
-/** The request body after schema validation (contract §2.1). */
+/** The request body after schema validation (ResponseRequest). */
 export type ResponseRequest = Schemas['ResponseRequest'];
 export type ToolDefinition = Schemas['Tool'];
 export type FunctionTool = Schemas['FunctionTool'];
 export type ProviderPreferences = Schemas['ProviderPreferences'];
 export type Plugin = Schemas['Plugin'];
-/** The plugins that choose a model for a router (contract §2.3). */
+/** The plugins that choose a model for a router. */
 export type RoutingPlugin =
   Schemas['AutoRouterPlugin'] | Schemas['AutoBetaRouterPlugin'] | Schemas['ParetoRouterPlugin'];
 
@@ -25,16 +25,34 @@ export type OutputReasoningItem = Schemas['OutputReasoningItem'] & {
   summary: Array<Schemas['ReasoningSummaryText']>;
 };
 export type OutputFunctionCall = Schemas['OutputFunctionCallItem'] & { id: string; status: string };
-/** The output items the mock produces (contract §2.6). */
+/** The output items the mock produces (OutputItem, without GenericOutputItem). */
 export type OutputItem = OutputMessage | OutputReasoningItem | OutputFunctionCall;
 
 export type ResponseUsage = Schemas['ResponseUsage'];
-/** contract §2.6, with the mock's output items. */
+/** ResponseResult, with the mock's output items. */
 export type ResponseResult = Omit<Schemas['ResponseResult'], 'output'> & { output: OutputItem[] };
 
-/** contract §7.3 */
+/** The response object of the lifecycle stream events (in progress, failed). */
+export type ResponseSnapshot = Schemas['ResponseSnapshot'];
+
+/** Routing metadata (X-Service-Metadata: enabled). */
 export type ServiceMetadata = Schemas['ServiceMetadata'];
 export type PipelineStage = Schemas['PipelineStage'];
 
-/** One stream event (contract §6) before it is serialized. */
-export type StreamEvent = { type: string } & Record<string, unknown>;
+/** The stream events the spec names (ResponseStreamEvent without the catch-all UnknownStreamEvent). */
+type NamedStreamEvent<Event = Schemas['ResponseStreamEvent']> = Event extends { type: infer Type }
+  ? string extends Type
+    ? never
+    : Event
+  : never;
+
+/**
+ * One stream event the mock sends, before it is serialized: a ResponseStreamEvent of the spec.
+ * The mock sends named events only, and sets every member of them, also those the schema leaves
+ * optional (an event's `item_id`, `output_index`, `delta`...).
+ */
+export type StreamEvent = NamedStreamEvent extends infer Event
+  ? Event extends unknown
+    ? Required<Event>
+    : never
+  : never;

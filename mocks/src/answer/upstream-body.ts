@@ -15,12 +15,13 @@ const FORWARDED = [
   'parallel_tool_calls',
   'reasoning',
   'text',
-] as const;
+] as const satisfies ReadonlyArray<keyof ResponseRequest>;
 
 /**
  * The request as the mock "sends" it upstream, for the debug chunk of `debug.echo_upstream_body`
- * (contract §2.1, §6): the chosen provider and model, the input flattened to role/content
- * messages, and the forwarded settings.
+ * (DebugOptions, ResponseDebugEvent): the chosen provider and model, the input flattened to
+ * role/content messages, and the forwarded settings. Its shape is the mock's choice: the spec
+ * shows the chunk's `debug` member as an open object.
  */
 export function upstreamBody(body: ResponseRequest, input: InputText, route: ProviderRoute): Record<string, unknown> {
   const upstream: Record<string, unknown> = {
@@ -29,9 +30,9 @@ export function upstreamBody(body: ResponseRequest, input: InputText, route: Pro
     messages: input.messages.map((m) => ({ role: m.role, content: m.text })),
     stream: true,
   };
-  const source = body as Readonly<Record<string, unknown>>;
   for (const field of FORWARDED) {
-    if (source[field] !== undefined && source[field] !== null) upstream[field] = source[field];
+    const value = body[field];
+    if (value !== undefined && value !== null) upstream[field] = value;
   }
   return upstream;
 }

@@ -1,7 +1,7 @@
 import type { GuardrailState } from '../state/store';
 import type { PipelineStage } from '../answer/response-types';
 
-/** What the key's guardrails found in the input (contract §7.3). */
+/** What the key's guardrails found in the input (GuardrailBlockError, PipelineStage). */
 export interface GuardrailVerdict {
   /** One guardrail stage per assigned guardrail, for `service_metadata.pipeline`. */
   readonly stages: readonly PipelineStage[];

@@ -1,4 +1,4 @@
-import type { Handler, RequestContext } from '../pipeline/context';
+import type { Handler, OperationContext } from '../pipeline/context';
 import { GatewayError } from '../pipeline/gateway-error';
 import { decideAnswer } from '../answer/build-answer';
 import { buildResult } from '../answer/build-result';
@@ -10,7 +10,7 @@ import { readInputText } from '../answer/input-text';
 import type { Pacing } from '../stream/pacing';
 import { resolvePacing } from '../stream/pacing';
 import { pickModels } from '../routing/pick-model';
-import type { ResponseRequest, ResponseResult } from '../answer/response-types';
+import type { ResponseResult } from '../answer/response-types';
 import { buildServiceMetadata, wantsServiceMetadata } from '../routing/service-metadata';
 import { SseWriter } from '../stream/sse-writer';
 import type { FailAfter } from '../stream/stream-events';
@@ -20,25 +20,26 @@ import { upstreamBody } from '../answer/upstream-body';
 import { writeStream } from '../stream/write-stream';
 
 /**
- * POST /responses (contract §4.1). The body is already schema-valid; this adds the semantics:
+ * POST /responses (createResponse). The body is already schema-valid; this adds the semantics:
  * model choice → provider routing → guardrails → the scripted answer → JSON or an event stream.
- * Every failure before the stream starts is a GatewayError, so it leaves as the §7.1 envelope.
+ * Every failure before the stream starts is a GatewayError, so it leaves as an ErrorEnvelope.
  */
-export const createResponse: Handler = async (ctx) => {
-  const body = ctx.body as ResponseRequest;
-  const { store } = ctx;
+export const createResponse: Handler<'createResponse'> = async (ctx) => {
+  const { body, store } = ctx;
+  const { defaults, headers: names } = ctx.facts;
   // Read before any work: a malformed control header is a 400, not a broken stream.
-  const pacing = body.stream === true ? resolvePacing(ctx.headers, ctx.options, store.fixtures) : undefined;
+  const streamed = (body.stream ?? defaults.request.stream) === true;
+  const pacing = streamed ? resolvePacing(ctx.headers, ctx.options, store.fixtures) : undefined;
   const failAfterTokens = readFailAfterTokens(ctx.headers);
 
-  checkPlugins(body.plugins, store.catalog);
-  const models = pickModels(body, store.catalog);
-  const sessionId = body.session_id ?? headerValue(ctx, 'x-session-id');
+  checkPlugins(body.plugins, store.catalog, defaults.plugins);
+  const models = pickModels(body, store.catalog, defaults.plugins);
+  const sessionId = body.session_id ?? headerValue(ctx, names.sessionId);
   const sticky = sessionId === undefined ? undefined : store.sessions.get(sessionId);
-  const route = chooseRoute(models, body.provider, store.fixtures.providers, sticky);
+  const route = chooseRoute(models, body.provider, store.fixtures.providers, sticky, defaults.provider);
   const input = readInputText(body);
 
-  const withMetadata = wantsServiceMetadata(ctx.headers);
+  const withMetadata = wantsServiceMetadata(ctx.headers, names.serviceMetadata, defaults.serviceMetadata);
   const verdict = checkGuardrails(store.guardrailsFor(ctx.key.hash), input.allText);
   const metadata = (blocked: boolean) =>
     withMetadata
@@ -68,10 +69,11 @@ export const createResponse: Handler = async (ctx) => {
     completedAt: createdAt,
     ids: responseIds(store, createdAt),
     model: route.model.model.id,
+    defaults: defaults.request,
   });
   const serviceMetadata = metadata(false);
   if (serviceMetadata) result.service_metadata = serviceMetadata;
-  const headers = { 'X-Generation-Id': result.id };
+  const headers = { [names.generationId]: result.id };
   if (!pacing) {
     if (failAfterTokens !== undefined && (result.usage?.output_tokens ?? 0) > failAfterTokens) {
       throw new GatewayError(502, upstreamFailure(failAfterTokens).message);
@@ -88,11 +90,11 @@ export const createResponse: Handler = async (ctx) => {
 };
 
 async function stream(
-  ctx: RequestContext,
+  ctx: OperationContext<'createResponse'>,
   result: ResponseResult,
   pacing: Pacing,
   headers: Record<string, string>,
-  debug: unknown,
+  debug: Readonly<Record<string, unknown>> | undefined,
   failAfter: FailAfter | undefined,
 ): Promise<void> {
   const writer = new SseWriter(ctx.res, ctx.signal);
@@ -109,7 +111,7 @@ async function stream(
   }
 }
 
-function headerValue(ctx: RequestContext, name: string): string | undefined {
+function headerValue(ctx: OperationContext<'createResponse'>, name: string): string | undefined {
   const value = ctx.headers[name];
   return typeof value === 'string' ? value : undefined;
 }

@@ -1,15 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { OperationInfo } from '../../../kit/contract/operations';
 import type { ApiKeyRecord, MockStore } from '../state/store';
 import { GatewayError } from './gateway-error';
 
-/** Scheme that the document puts on operations needing a management key (contract §4.2, §5). */
-export const MANAGEMENT_SCHEME = 'managementKey';
-
-/** contract §5: bearer key on every operation; management key where the document asks for one. */
+/**
+ * A bearer key on every operation (securitySchemes bearerAuth); a management key where the
+ * operation's security asks for one (`managementOnly`, see spec-facts/key-schemes.ts).
+ */
 export function authenticate(
   headers: IncomingHttpHeaders,
-  operation: OperationInfo | undefined,
+  managementOnly: boolean,
   store: MockStore,
   connection?: object,
 ): ApiKeyRecord {
@@ -25,11 +24,7 @@ export function authenticate(
   if (!key) {
     throw new GatewayError(401, 'Invalid credentials: the API key is not recognised');
   }
-  if (
-    operation?.securitySchemes.length &&
-    operation.securitySchemes.every((s) => s === MANAGEMENT_SCHEME) &&
-    !key.management
-  ) {
+  if (managementOnly && !key.management) {
     throw new GatewayError(403, 'Only management keys can perform this operation');
   }
   return key;

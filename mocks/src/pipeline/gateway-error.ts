@@ -1,12 +1,17 @@
+import type { components } from '../../../generated/openapi';
+
+/** Every error body: the ErrorEnvelope schema of spec/openapi.yaml. */
+export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
+
 /**
  * The one error type of the mock's data path. Any stage throws it; one place
- * (`send.ts`) turns it into the contract's error envelope (§7.1).
+ * (`send.ts`) turns it into the spec's ErrorEnvelope.
  */
 export interface GatewayErrorOptions {
-  /** `error.metadata` (§7.1; for the guardrail block §7.3 `patterns`). */
-  readonly metadata?: Record<string, unknown> | null;
-  /** Top-level `service_metadata` (§7.3), present only when the caller opted in. */
-  readonly serviceMetadata?: Record<string, unknown> | null;
+  /** `error.metadata` (ErrorObject; for a guardrail block GuardrailBlockError's `patterns`). */
+  readonly metadata?: ErrorEnvelope['error']['metadata'];
+  /** Top-level `service_metadata` (ServiceMetadata), present only when the caller opted in (XServiceMetadata). */
+  readonly serviceMetadata?: ErrorEnvelope['service_metadata'];
   readonly headers?: Readonly<Record<string, string>>;
   /**
    * The error answers one of the mock's own controls (the `Prefer` header), not the API: the spec
@@ -26,13 +31,7 @@ export class GatewayError extends Error {
   }
 }
 
-export interface ErrorEnvelope {
-  error: { code: number; message: string; metadata?: Record<string, unknown> | null };
-  service_metadata?: Record<string, unknown> | null;
-  user_id?: string | null;
-}
-
-/** §7.1: `error.code` always equals the HTTP status. */
+/** ErrorObject.code: always equal to the HTTP status. */
 export function toEnvelope(error: GatewayError, userId?: string | null): ErrorEnvelope {
   const envelope: ErrorEnvelope = { error: { code: error.status, message: error.message } };
   if (error.options.metadata !== undefined) envelope.error.metadata = error.options.metadata;

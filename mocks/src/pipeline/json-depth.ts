@@ -2,7 +2,7 @@
  * Deepest nesting a request body may have. No request of the contract comes near it (messages,
  * parts and tool schemas nest a handful of levels), while bodies thousands of levels deep would
  * overflow the stack of anything that walks them recursively (JSON.stringify, validators):
- * refusing them up front keeps such a body a 400 instead of a 500 (contract §7.2 "malformed input").
+ * refusing them up front keeps such a body a 400 instead of a 500 (responses BadRequest: "malformed input").
  */
 export const MAX_JSON_DEPTH = 128;
 

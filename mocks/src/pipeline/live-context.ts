@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { Contract } from '../../../kit/contract/contract';
 import type { OperationInfo } from '../../../kit/contract/operations';
 import type { MockOptions } from '../options';
+import type { SpecFacts } from '../spec-facts/spec-facts';
 import type { ApiKeyRecord, MockStore } from '../state/store';
 import type { RequestContext } from './context';
 
@@ -23,6 +24,7 @@ export class LiveContext implements RequestContext {
   readonly key: ApiKeyRecord;
   readonly store: MockStore;
   readonly contract: Contract;
+  readonly facts: SpecFacts;
   readonly options: MockOptions;
   readonly req: IncomingMessage;
   readonly res: ServerResponse;
@@ -39,6 +41,7 @@ export class LiveContext implements RequestContext {
     this.key = parts.key;
     this.store = parts.store;
     this.contract = parts.contract;
+    this.facts = parts.facts;
     this.options = parts.options;
     this.req = parts.req;
     this.res = parts.res;

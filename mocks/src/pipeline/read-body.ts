@@ -3,8 +3,8 @@ import { GatewayError } from './gateway-error';
 
 /**
  * Reads the whole body, refusing as soon as it passes the limit instead of buffering it all.
- * The refusal is 413 (contract §7.2) where the operation documents it; operations that do not
- * (the guardrail operation lists 400, 401, 404, 500 in §7.4) get 400 with the same message.
+ * The refusal is 413 (responses PayloadTooLarge) where the operation documents it; operations that do not
+ * (unassignGuardrailKeys lists 400, 401, 403, 404, 500) get 400 with the same message.
  */
 export function readBody(req: IncomingMessage, limitBytes: number, tooLargeStatus = 413): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);

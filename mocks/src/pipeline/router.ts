@@ -48,7 +48,7 @@ export function createRouter(operations: readonly OperationInfo[]): Router {
  * Clients percent-encode path segments (`gpt-4o%3Afree`); the handler sees the decoded value.
  * A segment that is not valid percent-encoding is passed on as written: no model or guardrail
  * has such a name, so the operation answers with a status it documents (404 for GET /model,
- * 400 from the uuid format of a guardrail id) instead of a 400 that §7.4 does not list for it.
+ * 400 from the uuid format of a guardrail id) instead of a 400 that getModel's responses do not list.
  */
 function decodeSegment(raw: string): string {
   try {

@@ -29,7 +29,7 @@ export function sendJson(
   res.end(payload);
 }
 
-/** The single place where an error becomes the contract's envelope (§7.1). */
+/** The single place where an error becomes the spec's ErrorEnvelope. */
 export function sendError(res: ServerResponse, error: GatewayError, userId?: string | null): void {
   if (res.headersSent) {
     // A stream already started: the status line is gone, so end it rather than write a second response.

@@ -121,7 +121,7 @@ function terminateEvents(body: string, contentType: string | undefined): string 
   return body.endsWith('\n\n') ? body : `${body.replace(/\n?$/, '')}\n\n`;
 }
 
-/** contract §7.1: `error.code` equals the HTTP status, also in a generated (`dynamic=true`) envelope. */
+/** ErrorObject.code equals the HTTP status, also in a generated (`dynamic=true`) envelope. */
 function withEnvelopeCode(body: unknown, status: number): unknown {
   if (typeof body !== 'object' || body === null || !('error' in body)) return body;
   const { error } = body as { error: unknown };

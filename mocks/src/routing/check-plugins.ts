@@ -2,15 +2,21 @@ import type { Catalog } from '../state/catalog';
 import { GatewayError } from '../pipeline/gateway-error';
 import { isEmbeddingsModel } from '../../../kit/catalog/model-kinds';
 import type { Plugin } from '../answer/response-types';
+import type { SpecDefaults } from '../spec-facts/spec-defaults';
+import { pluginEnabled } from './plugin-enabled';
 
 /**
- * Plugin rules the schema cannot express (contract §2.3): the models an enabled fusion plugin
+ * Plugin rules the schema cannot express (FusionPlugin): the models an enabled fusion plugin
  * names (`analysis_models`, `model`) must exist in the catalog as chat models. A 400 names the
  * first that does not. (The routing plugins' `allowed_models` are checked where they route.)
  */
-export function checkPlugins(plugins: readonly Plugin[] | undefined, catalog: Catalog): void {
+export function checkPlugins(
+  plugins: readonly Plugin[] | undefined,
+  catalog: Catalog,
+  defaults: SpecDefaults['plugins'],
+): void {
   for (const plugin of plugins ?? []) {
-    if (plugin.enabled === false || plugin.id !== 'fusion') continue;
+    if (plugin.id !== 'fusion' || !pluginEnabled(plugin, defaults)) continue;
     const named = [...(plugin.analysis_models ?? []), ...(plugin.model === undefined ? [] : [plugin.model])];
     for (const id of named) {
       const resolved = catalog.resolve(id);

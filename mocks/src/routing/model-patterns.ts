@@ -1,5 +1,5 @@
 /**
- * `allowed_models` patterns of the routing plugins (contract §2.3): an exact id, or a pattern
+ * `allowed_models` patterns of the routing plugins (AutoRouterPlugin.allowed_models): an exact id, or a pattern
  * with `*` wildcards such as `<author>/*`. Matching is case-insensitive and uses no regex.
  */
 export type ModelPattern = (id: string) => boolean;

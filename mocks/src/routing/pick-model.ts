@@ -5,10 +5,11 @@ import type { ResponseRequest, RoutingPlugin } from '../answer/response-types';
 import { modelPattern } from './model-patterns';
 import { isEmbeddingsModel, UNIVERSAL_VARIANTS } from '../../../kit/catalog/model-kinds';
 import { isRoutingPlugin, rankForRouter } from './router-choice';
+import type { SpecDefaults } from '../spec-facts/spec-defaults';
 
 /** The models a request may be served by, in the order they are tried. */
 export interface ModelCandidates {
-  /** What the caller asked for first (service metadata `requested`, contract §7.3). */
+  /** What the caller asked for first (ServiceMetadata `requested`). */
   readonly requested: string;
   /** Concrete models (routers expanded), first choice first. */
   readonly candidates: readonly ResolvedModel[];
@@ -17,14 +18,19 @@ export interface ModelCandidates {
 }
 
 /**
- * `model`, then the `models` fallback list (contract §2.1). Every id named must exist: an unknown
+ * `model`, then the `models` fallback list (ResponseRequest). Every id named must exist: an unknown
  * id, or an embeddings model, is a 400 naming it. A router model (one with `routes_to`, or
  * without endpoints) expands into its candidates, ranked by the first enabled routing plugin
- * (contract §2.3) when there is one. Without any model the request is a 400, unless a routing
- * plugin is enabled, which then routes through the catalog's router.
+ * (AutoRouterPlugin, AutoBetaRouterPlugin, ParetoRouterPlugin) when there is one. Without any
+ * model the request is a 400, unless a routing plugin is enabled, which then routes through the
+ * catalog's router.
  */
-export function pickModels(body: ResponseRequest, catalog: Catalog): ModelCandidates {
-  const plugin = body.plugins?.find(isRoutingPlugin);
+export function pickModels(
+  body: ResponseRequest,
+  catalog: Catalog,
+  defaults: SpecDefaults['plugins'],
+): ModelCandidates {
+  const plugin = body.plugins?.find((p): p is RoutingPlugin => isRoutingPlugin(p, defaults));
   const names = [...(body.model === undefined ? [] : [body.model]), ...(body.models ?? [])];
   if (names.length === 0) {
     const router = catalog.chat.find(isRouter);
@@ -37,7 +43,7 @@ export function pickModels(body: ResponseRequest, catalog: Catalog): ModelCandid
   for (const name of names) {
     const resolved = resolveChatModel(catalog, name);
     const router = isRouter(resolved.entry);
-    const expanded = router ? routerCandidates(resolved, plugin, catalog) : [resolved];
+    const expanded = router ? routerCandidates(resolved, plugin, catalog, defaults) : [resolved];
     if (router) chosenBy ??= plugin?.id ?? resolved.entry.model.id;
     for (const candidate of expanded) {
       if (seen.has(candidate.model.id)) continue;
@@ -68,7 +74,12 @@ function resolveChatModel(catalog: Catalog, id: string): ResolvedModel {
  * `routes_to` list, else every chat model with endpoints. A universal variant on the router
  * (`:nitro`, `:floor`, `:online`) carries over to the chosen model.
  */
-function routerCandidates(router: ResolvedModel, plugin: RoutingPlugin | undefined, catalog: Catalog): ResolvedModel[] {
+function routerCandidates(
+  router: ResolvedModel,
+  plugin: RoutingPlugin | undefined,
+  catalog: Catalog,
+  defaults: SpecDefaults['plugins'],
+): ResolvedModel[] {
   const allowed = plugin && 'allowed_models' in plugin ? (plugin.allowed_models ?? []) : [];
   let pool: FixtureModel[];
   if (allowed.length > 0) {
@@ -88,7 +99,7 @@ function routerCandidates(router: ResolvedModel, plugin: RoutingPlugin | undefin
   } else {
     pool = catalog.chat.filter((e) => !isRouter(e));
   }
-  const ranked = plugin ? rankForRouter(plugin, pool) : pool;
+  const ranked = plugin ? rankForRouter(plugin, pool, defaults) : pool;
   const variant =
     router.variant !== undefined && UNIVERSAL_VARIANTS.includes(router.variant) ? `:${router.variant}` : '';
   return ranked.flatMap((entry) => catalog.resolve(`${entry.model.id}${variant}`) ?? []);

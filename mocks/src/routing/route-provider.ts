@@ -2,6 +2,7 @@ import type { FixtureEndpoint, FixtureProvider } from '../fixtures/fixture-types
 import type { ResolvedModel } from '../state/catalog';
 import { GatewayError } from '../pipeline/gateway-error';
 import type { ProviderPreferences } from '../answer/response-types';
+import type { SpecDefaults } from '../spec-facts/spec-defaults';
 
 /** The provider chosen for one model, with the qualifying endpoints in the order they rank. */
 export interface ProviderRoute {
@@ -11,7 +12,7 @@ export interface ProviderRoute {
   readonly ranked: readonly FixtureEndpoint[];
   /** `order` (provider.order given), `throughput` (:nitro), else `price` (cheapest first). */
   readonly strategy: 'order' | 'throughput' | 'price';
-  /** True when the session's earlier provider was kept (contract §2.1 `session_id`). */
+  /** True when the session's earlier provider was kept (ResponseRequest.session_id). */
   readonly sticky: boolean;
 }
 
@@ -22,7 +23,7 @@ export interface NoRoute {
 }
 
 /**
- * Provider preferences (contract §2.4) applied to a model's fixture endpoints:
+ * Provider preferences (ProviderPreferences) applied to a model's fixture endpoints:
  * 1. rank: `order` slugs first in the given order, then the rest; `:nitro` by throughput;
  *    otherwise by price (prompt + completion), ties in fixture order;
  * 2. `allow_fallbacks: false` keeps only the listed providers (with `order`) or only the
@@ -37,13 +38,14 @@ export function routeProvider(
   preferences: ProviderPreferences | undefined,
   providers: readonly FixtureProvider[],
   stickySlug: string | undefined,
+  defaults: SpecDefaults['provider'],
 ): ProviderRoute | NoRoute {
   const prefs = preferences ?? {};
   const order = prefs.order ?? [];
   const strategy = order.length > 0 ? 'order' : model.variant === 'nitro' ? 'throughput' : 'price';
   let ranked = rank(model.entry.endpoints, order, strategy);
   const rejected: Record<string, string> = {};
-  if (prefs.allow_fallbacks === false) {
+  if ((prefs.allow_fallbacks ?? defaults.allow_fallbacks) === false) {
     const kept = order.length > 0 ? ranked.filter((e) => order.includes(e.provider)) : ranked.slice(0, 1);
     for (const e of ranked)
       if (!kept.includes(e)) rejected[e.provider] = 'not a listed or primary provider and allow_fallbacks is false';
@@ -51,7 +53,7 @@ export function routeProvider(
   }
   const limits = priceLimits(prefs);
   const qualifying = ranked.filter((endpoint) => {
-    const reason = disqualify(endpoint, prefs, providers, limits);
+    const reason = disqualify(endpoint, prefs, providers, limits, defaults);
     if (reason !== undefined) rejected[endpoint.provider] = reason;
     return reason === undefined;
   });
@@ -80,7 +82,7 @@ interface PriceLimits {
   readonly completion: number | undefined;
 }
 
-/** max_price values are decimal strings in USD per million tokens (contract §2.4). */
+/** max_price values are decimal strings in USD per million tokens (ProviderMaxPrice). */
 function priceLimits(prefs: ProviderPreferences): PriceLimits {
   const read = (field: 'prompt' | 'completion'): number | undefined => {
     const raw = prefs.max_price?.[field];
@@ -102,11 +104,13 @@ function disqualify(
   prefs: ProviderPreferences,
   providers: readonly FixtureProvider[],
   limits: PriceLimits,
+  defaults: SpecDefaults['provider'],
 ): string | undefined {
   const slug = endpoint.provider;
   if (prefs.only && prefs.only.length > 0 && !prefs.only.includes(slug)) return 'not in provider.only';
   if (prefs.ignore?.includes(slug)) return 'in provider.ignore';
-  if (prefs.data_collection === 'deny' && providers.find((p) => p.slug === slug)?.data_collection !== 'deny') {
+  const dataCollection = prefs.data_collection ?? defaults.data_collection;
+  if (dataCollection === 'deny' && providers.find((p) => p.slug === slug)?.data_collection !== 'deny') {
     return 'collects user data and data_collection is deny';
   }
   if (prefs.quantizations && prefs.quantizations.length > 0 && !prefs.quantizations.includes(endpoint.quantization)) {

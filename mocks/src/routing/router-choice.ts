@@ -1,14 +1,18 @@
 import type { FixtureModel } from '../fixtures/fixture-types';
 import type { Plugin, RoutingPlugin } from '../answer/response-types';
+import type { SpecDefaults } from '../spec-facts/spec-defaults';
+import { pluginEnabled } from './plugin-enabled';
 
 /**
- * How the routing plugins (contract §2.3) rank a router's candidate models. The catalog has no
- * quality scores, so the mock uses price as the quality proxy: dearer counts as better. Every
- * rule is a pure function of the candidates' catalog prices, so the choice is deterministic.
+ * How the routing plugins (AutoRouterPlugin, AutoBetaRouterPlugin, ParetoRouterPlugin) rank a
+ * router's candidate models: the mock's own choice, as the spec describes what the knobs mean but
+ * not how a gateway ranks. The catalog has no quality scores, so the mock uses price as the
+ * quality proxy: dearer counts as better. Every rule is a pure function of the candidates'
+ * catalog prices, so the choice is deterministic.
  *
  * - auto-router / auto-beta-router: candidates sorted dearest first (ties by id); the choice is
  *   the one at position round(tradeoff / 10 × (n − 1)): 0 picks the dearest (pure quality),
- *   10 the cheapest, the default 7 leans cheap.
+ *   10 the cheapest; the default (cost_quality_tradeoff's, 7) leans cheap.
  * - pareto-router: candidates sorted dearest first and cut into three tiers (high, medium, low,
  *   each ⌈n/3⌉); `min_coding_score` ≥ 0.66 → high, ≥ 0.33 → medium, else low, omitted → high;
  *   the choice is the cheapest model of that tier (by `price_source`: prompt price, or
@@ -16,31 +20,37 @@ import type { Plugin, RoutingPlugin } from '../answer/response-types';
  *
  * Returns the candidates with the choice first, then the rest dearest first (the fallbacks).
  */
-export function rankForRouter(plugin: RoutingPlugin, candidates: readonly FixtureModel[]): FixtureModel[] {
-  if (plugin.id === 'pareto-router') return paretoRank(plugin, candidates);
-  const tradeoff = plugin.cost_quality_tradeoff ?? 7;
+export function rankForRouter(
+  plugin: RoutingPlugin,
+  candidates: readonly FixtureModel[],
+  defaults: SpecDefaults['plugins'],
+): FixtureModel[] {
+  if (plugin.id === 'pareto-router') return paretoRank(plugin, candidates, defaults);
+  const tradeoff = plugin.cost_quality_tradeoff ?? defaults.cost_quality_tradeoff[plugin.id];
   const sorted = dearestFirst(candidates, promptPlusCompletion);
   const index = Math.round((tradeoff / 10) * (sorted.length - 1));
   return withFirst(sorted, index);
 }
 
 /** The routing plugins; other plugin ids do not choose models. An enabled one counts. */
-export function isRoutingPlugin(plugin: Plugin): plugin is RoutingPlugin {
+export function isRoutingPlugin(plugin: Plugin, defaults: SpecDefaults['plugins']): plugin is RoutingPlugin {
   return (
-    plugin.enabled !== false &&
-    (plugin.id === 'auto-router' || plugin.id === 'auto-beta-router' || plugin.id === 'pareto-router')
+    (plugin.id === 'auto-router' || plugin.id === 'auto-beta-router' || plugin.id === 'pareto-router') &&
+    pluginEnabled(plugin, defaults)
   );
 }
 
 function paretoRank(
   plugin: Extract<RoutingPlugin, { id: 'pareto-router' }>,
   candidates: readonly FixtureModel[],
+  defaults: SpecDefaults['plugins'],
 ): FixtureModel[] {
-  const price = plugin.price_source === 'weighted_avg' ? weightedAverage : promptPrice;
-  const sorted = dearestFirst(candidates, price);
+  const source = plugin.price_source ?? defaults.price_source[plugin.id];
+  const sorted = dearestFirst(candidates, source === 'weighted_avg' ? weightedAverage : promptPrice);
   const size = Math.ceil(sorted.length / 3);
-  const score = plugin.min_coding_score ?? 1;
-  let tier = score >= 0.66 ? 0 : score >= 0.33 ? 1 : 2;
+  // ParetoRouterPlugin.min_coding_score: omitted means the highest tier (no default value).
+  const score = plugin.min_coding_score;
+  let tier = score === undefined || score >= 0.66 ? 0 : score >= 0.33 ? 1 : 2;
   while (tier > 0 && tier * size >= sorted.length) tier--;
   const tierEnd = Math.min((tier + 1) * size, sorted.length);
   return withFirst(sorted, tierEnd - 1);

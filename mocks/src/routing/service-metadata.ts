@@ -2,12 +2,19 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { PipelineStage, ServiceMetadata } from '../answer/response-types';
 import type { ProviderRoute } from './route-provider';
 
-/** contract §4.1: `X-Service-Metadata: enabled`, or the legacy `X-Service-Experimental-Metadata`. */
-export function wantsServiceMetadata(headers: IncomingHttpHeaders): boolean {
-  return isEnabled(headers['x-service-metadata']) || isEnabled(headers['x-service-experimental-metadata']);
+/**
+ * The XServiceMetadata header parameter, or its legacy name XServiceExperimentalMetadata, set to
+ * `enabled` (enum [disabled, enabled]); a header left out takes the parameter's default.
+ */
+export function wantsServiceMetadata(
+  headers: IncomingHttpHeaders,
+  [name, legacyName]: readonly [string, string],
+  fallback: string,
+): boolean {
+  return isEnabled(headers[name] ?? fallback) || isEnabled(headers[legacyName] ?? fallback);
 }
 
-function isEnabled(value: string | string[] | undefined): boolean {
+function isEnabled(value: string | string[]): boolean {
   return typeof value === 'string' && value.toLowerCase() === 'enabled';
 }
 
@@ -21,7 +28,7 @@ export interface MetadataInput {
   readonly blocked: boolean;
 }
 
-/** Routing metadata with every member of contract §7.3. */
+/** Routing metadata with every member of ServiceMetadata (all of them, as GuardrailBlockError asks on a block). */
 export function buildServiceMetadata(input: MetadataInput): ServiceMetadata {
   const { route, blocked } = input;
   const modelId = route.model.model.id;

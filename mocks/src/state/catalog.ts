@@ -1,5 +1,6 @@
 import type { FixtureModel, FixtureModelObject } from '../fixtures/fixture-types';
 import { isEmbeddingsModel, UNIVERSAL_VARIANTS } from '../../../kit/catalog/model-kinds';
+import { modelDetailsPath } from '../spec-facts/api-paths';
 
 export interface ResolvedModel {
   readonly entry: FixtureModel;
@@ -12,7 +13,7 @@ export interface ResolvedModel {
 }
 
 /**
- * The model catalog of one mock instance: lookups by id, alias and variant (contract §4.4).
+ * The model catalog of one mock instance: lookups by id, alias and variant (getModel; ModelSlug).
  * Read-only after construction; derived objects are cached because they never change.
  */
 export class Catalog {
@@ -21,7 +22,11 @@ export class Catalog {
   readonly embeddings: readonly FixtureModelObject[];
   readonly chat: readonly FixtureModel[];
 
-  constructor(readonly entries: readonly FixtureModel[]) {
+  /** `apiBasePath`: the path of the spec's server address, which model links start with. */
+  constructor(
+    readonly entries: readonly FixtureModel[],
+    private readonly apiBasePath: string,
+  ) {
     for (const entry of entries) {
       this.byId.set(entry.model.id.toLowerCase(), entry);
       for (const alias of entry.aliases) this.byId.set(alias.toLowerCase(), entry);
@@ -43,14 +48,14 @@ export class Catalog {
     if (variant !== undefined && !UNIVERSAL_VARIANTS.includes(variant) && !entry.variants.includes(variant)) {
       return undefined;
     }
-    const model = variantModel(entry.model, variant);
+    const model = variantModel(entry.model, variant, this.apiBasePath);
     const resolved: ResolvedModel = { entry, variant, model, json: Buffer.from(JSON.stringify({ data: model })) };
     this.served.set(key, resolved);
     return resolved;
   }
 }
 
-function variantModel(model: FixtureModelObject, variant: string | undefined): FixtureModelObject {
+function variantModel(model: FixtureModelObject, variant: string | undefined, apiBasePath: string): FixtureModelObject {
   if (variant === undefined) return model;
   const id = `${model.id}:${variant}`;
   const pricing = variant === 'free' ? { prompt: '0', completion: '0', image: '0', request: '0' } : model.pricing;
@@ -59,6 +64,6 @@ function variantModel(model: FixtureModelObject, variant: string | undefined): F
     id,
     name: `${model.name} (${variant})`,
     pricing,
-    links: { details: `/api/v1/models/${id}/endpoints` },
+    links: { details: modelDetailsPath(apiBasePath, id) },
   };
 }

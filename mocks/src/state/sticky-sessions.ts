@@ -1,5 +1,5 @@
 /**
- * session_id → provider slug (contract §2.1: requests with the same `session_id` go to the same
+ * session_id → provider slug (ResponseRequest.session_id: requests with the same `session_id` go to the same
  * provider). Bounded: the oldest sessions are forgotten first, so a client inventing a new
  * session per request cannot grow the mock's memory without limit.
  */

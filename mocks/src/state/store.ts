@@ -14,7 +14,7 @@ export interface ApiKeyRecord {
 
 export interface GuardrailState {
   readonly definition: FixtureGuardrail;
-  /** Hashes of the keys currently assigned (contract §4.2). */
+  /** Hashes of the keys currently assigned (UnassignKeysRequest.key_hashes). */
   readonly assigned: Set<string>;
 }
 
@@ -26,7 +26,7 @@ export interface GuardrailState {
 export class MockStore {
   readonly catalog: Catalog;
   readonly requests = new RequestLog();
-  /** session_id → provider slug, for sticky routing (contract §2.1 `session_id`). */
+  /** session_id → provider slug, for sticky routing (ResponseRequest.session_id). */
   readonly sessions = new StickySessions();
   /** Key hash → the key and its hash as bytes, ready for the constant-time compare. */
   private readonly keys = new Map<string, { readonly record: ApiKeyRecord; readonly hashBytes: Buffer }>();
@@ -35,8 +35,12 @@ export class MockStore {
   private guardrails = new Map<string, GuardrailState>();
   private responseCount = 0;
 
-  constructor(readonly fixtures: Fixtures) {
-    this.catalog = new Catalog(fixtures.models);
+  /** `apiBasePath`: the path of the spec's server address, which model links start with. */
+  constructor(
+    readonly fixtures: Fixtures,
+    apiBasePath: string,
+  ) {
+    this.catalog = new Catalog(fixtures.models, apiBasePath);
     for (const key of fixtures.keys) {
       const hash = hashKey(key.key);
       const record = { hash, label: key.label, management: key.management, userId: key.user_id };

@@ -5,9 +5,9 @@ import type { ServerResponse } from 'node:http';
 const BATCH_CHARS = 16 * 1024;
 
 /**
- * Writes a Server-Sent Events body (contract §4.1, §6): `data: <json>` lines separated by a blank
- * line, ending with `data: [DONE]`. Events are batched until `flush()` (the stream flushes before
- * every pause) or until a batch is full. Every write respects backpressure: when the socket
+ * Writes a Server-Sent Events body, framed as ResponseStreamEvent's description says: `data: <json>`
+ * lines separated by a blank line, ending with `data: [DONE]`. Events are batched until `flush()`
+ * (the stream flushes before every pause) or until a batch is full. Every write respects backpressure: when the socket
  * buffer is full it waits for 'drain', and gives up at once (AbortError) when the client goes away.
  */
 export class SseWriter {

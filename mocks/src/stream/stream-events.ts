@@ -1,5 +1,5 @@
 import { splitTokens } from '../tokens/count-tokens';
-import type { OutputItem, ResponseResult, StreamEvent } from '../answer/response-types';
+import type { OutputItem, ResponseResult, ResponseSnapshot, StreamEvent } from '../answer/response-types';
 
 /** One event to send; `token` marks the deltas that pacing spaces out. */
 export interface PlannedEvent {
@@ -20,8 +20,9 @@ export interface FailAfter {
 }
 
 /**
- * The events of one streamed response, in the public gateway's order (REFERENCE-FACTS,
- * Streaming): [response.debug] → response.created → response.in_progress → per output item
+ * The events of one streamed response, in the public gateway's order, which the spec does not
+ * show (ResponseStreamEvent: x-not-shown; the `text` example of createResponse's event stream
+ * follows it): [response.debug] → response.created → response.in_progress → per output item
  * added / part added / deltas / done events → response.completed (or response.incomplete).
  * `sequence_number` starts at 0 and rises by 1. Deltas are token pieces, so they join to the
  * final text. Lazy: nothing is computed for events a disconnected client will never get.
@@ -34,13 +35,13 @@ export interface FailAfter {
 export function* streamEvents(
   result: ResponseResult,
   finish: () => ResponseResult,
-  debug?: unknown,
+  debug?: Readonly<Record<string, unknown>>,
   failAfter?: FailAfter,
 ): Generator<PlannedEvent> {
   let tokens = 0;
   for (const planned of answerEvents(result, finish, debug)) {
     if (planned.token && failAfter !== undefined && tokens >= failAfter.tokens) {
-      yield* failureEvents(result, planned.event.sequence_number as number, failAfter.failure);
+      yield* failureEvents(result, planned.event.sequence_number, failAfter.failure);
       return;
     }
     if (planned.token) tokens++;
@@ -49,8 +50,8 @@ export function* streamEvents(
 }
 
 /**
- * How a stream that cannot go on ends (REFERENCE-FACTS, Streaming: an `error` event is followed
- * by `response.failed`): `error` with the failure's code and message, then `response.failed`
+ * How a stream that cannot go on ends (ResponseErrorEvent: an `error` event is followed by
+ * `response.failed`): `error` with the failure's code and message, then `response.failed`
  * holding the response with status `failed` and the same error. Numbered from `firstSequence`.
  */
 export function failureEvents(result: ResponseResult, firstSequence: number, failure: StreamFailure): PlannedEvent[] {
@@ -68,55 +69,68 @@ export function failureEvents(result: ResponseResult, firstSequence: number, fai
   ];
 }
 
-function* answerEvents(result: ResponseResult, finish: () => ResponseResult, debug?: unknown): Generator<PlannedEvent> {
+/** A stream event before it is numbered. */
+type Unnumbered<Event = StreamEvent> = Event extends unknown ? Omit<Event, 'sequence_number'> : never;
+
+function* answerEvents(
+  result: ResponseResult,
+  finish: () => ResponseResult,
+  debug?: Readonly<Record<string, unknown>>,
+): Generator<PlannedEvent> {
   let sequence = 0;
-  const make = (type: string, fields: Record<string, unknown>, token = false): PlannedEvent => ({
-    event: { type, sequence_number: sequence++, ...fields },
+  // `type` first, then `sequence_number`, then the event's own members.
+  const make = (fields: Unnumbered, token = false): PlannedEvent => ({
+    event: Object.assign({ type: fields.type, sequence_number: sequence++ }, fields),
     token,
   });
-  if (debug !== undefined) yield make('response.debug', { debug });
+  if (debug !== undefined) yield make({ type: 'response.debug', debug });
   const snapshot = inProgress(result);
-  yield make('response.created', { response: snapshot });
-  yield make('response.in_progress', { response: snapshot });
+  yield make({ type: 'response.created', response: snapshot });
+  yield make({ type: 'response.in_progress', response: snapshot });
   for (const [index, item] of result.output.entries()) {
-    yield make('response.output_item.added', { output_index: index, item: startedItem(item) });
+    yield make({ type: 'response.output_item.added', output_index: index, item: startedItem(item) });
     const at = { item_id: item.id, output_index: index };
     if (item.type === 'reasoning') {
       for (const [summaryIndex, part] of item.summary.entries()) {
         const where = { ...at, summary_index: summaryIndex };
-        yield make('response.reasoning_summary_part.added', { ...where, part: { type: 'summary_text', text: '' } });
+        const empty = { type: 'summary_text', text: '' } as const;
+        yield make({ type: 'response.reasoning_summary_part.added', ...where, part: empty });
         for (const delta of pieces(part.text))
-          yield make('response.reasoning_summary_text.delta', { ...where, delta }, true);
-        yield make('response.reasoning_summary_text.done', { ...where, text: part.text });
-        yield make('response.reasoning_summary_part.done', { ...where, part });
+          yield make({ type: 'response.reasoning_summary_text.delta', ...where, delta }, true);
+        yield make({ type: 'response.reasoning_summary_text.done', ...where, text: part.text });
+        yield make({ type: 'response.reasoning_summary_part.done', ...where, part });
       }
     } else if (item.type === 'function_call') {
       for (const delta of pieces(item.arguments))
-        yield make('response.function_call_arguments.delta', { ...at, delta }, true);
-      yield make('response.function_call_arguments.done', { ...at, name: item.name, arguments: item.arguments });
+        yield make({ type: 'response.function_call_arguments.delta', ...at, delta }, true);
+      yield make({ type: 'response.function_call_arguments.done', ...at, name: item.name, arguments: item.arguments });
     } else {
       for (const [contentIndex, part] of item.content.entries()) {
         const where = { ...at, content_index: contentIndex };
         if (part.type === 'output_text') {
-          yield make('response.content_part.added', {
+          yield make({
+            type: 'response.content_part.added',
             ...where,
             part: { type: 'output_text', text: '', annotations: [], logprobs: [] },
           });
           for (const delta of pieces(part.text))
-            yield make('response.output_text.delta', { ...where, delta, logprobs: [] }, true);
-          yield make('response.output_text.done', { ...where, text: part.text, logprobs: [] });
+            yield make({ type: 'response.output_text.delta', ...where, delta, logprobs: [] }, true);
+          yield make({ type: 'response.output_text.done', ...where, text: part.text, logprobs: [] });
         } else {
-          yield make('response.content_part.added', { ...where, part: { type: 'refusal', refusal: '' } });
-          for (const delta of pieces(part.refusal)) yield make('response.refusal.delta', { ...where, delta }, true);
-          yield make('response.refusal.done', { ...where, refusal: part.refusal });
+          yield make({ type: 'response.content_part.added', ...where, part: { type: 'refusal', refusal: '' } });
+          for (const delta of pieces(part.refusal))
+            yield make({ type: 'response.refusal.delta', ...where, delta }, true);
+          yield make({ type: 'response.refusal.done', ...where, refusal: part.refusal });
         }
-        yield make('response.content_part.done', { ...where, part });
+        yield make({ type: 'response.content_part.done', ...where, part });
       }
     }
-    yield make('response.output_item.done', { output_index: index, item });
+    yield make({ type: 'response.output_item.done', output_index: index, item });
   }
   const final = finish();
-  yield make(final.status === 'completed' ? 'response.completed' : 'response.incomplete', { response: final });
+  yield final.status === 'completed'
+    ? make({ type: 'response.completed', response: final })
+    : make({ type: 'response.incomplete', response: final });
 }
 
 function pieces(text: string): string[] {
@@ -124,8 +138,8 @@ function pieces(text: string): string[] {
 }
 
 /** The response as `response.created` shows it: in progress, nothing produced yet. */
-function inProgress(result: ResponseResult): Record<string, unknown> {
-  const snapshot: Record<string, unknown> = {
+function inProgress(result: ResponseResult): ResponseSnapshot {
+  const snapshot: ResponseSnapshot = {
     ...result,
     status: 'in_progress',
     completed_at: null,

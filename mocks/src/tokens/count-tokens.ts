@@ -1,6 +1,6 @@
 /**
  * Token counting with a real tokenizer (o200k_base, the GPT-4o / o-series encoding), used for
- * every model: usage (contract §2.6), `max_output_tokens` and the size of stream deltas.
+ * every model: usage (ResponseUsage), `max_output_tokens` and the size of stream deltas.
  */
 import type * as GptEncodingModule from 'gpt-tokenizer/GptEncoding';
 import { loadO200kRanks } from './o200k-ranks';
@@ -28,7 +28,7 @@ function encoding(): GptEncoding {
  * at most this many characters, cut before a space where there is one (the encoding attaches a
  * space to the word after it), so ordinary text counts exactly as before.
  */
-const SLICE_CHARS = 1024;
+export const SLICE_CHARS = 1024;
 
 function slices(text: string): string[] {
   if (text.length <= SLICE_CHARS) return [text];

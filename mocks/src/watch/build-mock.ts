@@ -32,7 +32,7 @@ export function buildMock(init: BuildMockInit = {}): MockServer {
   const specText = readFileSync(specPath, 'utf8');
   const contract = loadContract(specPath);
   if (init.checkEverySchema !== false) compileEverySchema(contract, specPath);
-  const fixtures = loadFixtures(init.fixturesPath);
+  const fixtures = loadFixtures(init.fixturesPath, contract);
   return createMockServer({
     contract,
     fixtures,

@@ -18,6 +18,12 @@ export interface WatchInit {
   /** Builds a fresh mock from the files as they are now; throws with the reason when they are invalid. */
   readonly build: () => MockServer;
   readonly report: (event: WatchEvent) => void;
+  /**
+   * Called after a burst of file events that leaves nothing to report: the files hold what is
+   * served, or the same invalid content as last reported. Lets a caller (a test) know the save was
+   * looked at, without waiting a while and guessing.
+   */
+  readonly quiet?: (files: readonly string[]) => void;
   readonly debounceMs?: number;
 }
 
@@ -36,10 +42,14 @@ export function startWatching(init: WatchInit): FileWatcher {
       const shown = changed.map((file) => path.relative(process.cwd(), file) || file);
       if (now === served) {
         if (lastRejected !== undefined) init.report({ kind: 'restored', files: shown });
+        else init.quiet?.(shown);
         lastRejected = undefined;
         return;
       }
-      if (now === lastRejected) return; // the same invalid content again: already reported
+      if (now === lastRejected) {
+        init.quiet?.(shown); // the same invalid content again: already reported
+        return;
+      }
       const outcome = init.mock.reload(init.build);
       if (outcome.ok) {
         served = now;

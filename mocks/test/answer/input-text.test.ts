@@ -1,7 +1,7 @@
 import { readInputText } from '../../src/answer/input-text';
 import type { ResponseRequest } from '../../src/answer/response-types';
 
-describe('reading the input text (contract §2.1, §2.2)', () => {
+describe('reading the input text (ResponseRequest, InputItem)', () => {
   it('reads a string input as one user message', () => {
     expect(readInputText({ input: 'hello' })).toEqual({
       messages: [{ role: 'user', text: 'hello' }],

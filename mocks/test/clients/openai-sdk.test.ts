@@ -116,7 +116,7 @@ describe('the openai SDK against the mock', () => {
   });
 
   describe('with debug.echo_upstream_body, whose debug chunk comes before response.created', () => {
-    // Not in the SDK's request type: the gateway's own extension (contract §2.1 `debug`).
+    // Not in the SDK's request type: the gateway's own extension (ResponseRequest.debug).
     const body: Omit<OpenAI.Responses.ResponseCreateParamsNonStreaming, 'stream'> & {
       debug: { echo_upstream_body: boolean };
     } = {

@@ -14,7 +14,7 @@ const isEmbeddings = (m: (typeof fixtures.models)[number]): boolean =>
 const embeddingIds = fixtures.models.filter(isEmbeddings).map((m) => m.model.id);
 const chatModels = fixtures.models.filter((m) => !isEmbeddings(m));
 
-// Bounds and default of the paging parameters, from the spec (contract §4.3, §8).
+// Bounds and default of the paging parameters, from the spec (parameters Offset and Limit).
 const limitMin = specNumber(contract, '#/components/parameters/Limit/schema/minimum');
 const limitMax = specNumber(contract, '#/components/parameters/Limit/schema/maximum');
 const limitDefault = specNumber(contract, '#/components/parameters/Limit/schema/default');
@@ -24,7 +24,7 @@ const get = (path: string) => request(started().mock.server).get(`/api/v1${path}
 const ids = (body: { data: Array<{ id: string }> }): string[] => body.data.map((m) => m.id);
 const nextLink = (offset: number, limit: number): string => `/api/v1/embeddings/models?offset=${offset}&limit=${limit}`;
 
-describe('GET /embeddings/models (contract §4.3)', () => {
+describe('GET /embeddings/models (listEmbeddingsModels)', () => {
   it('serves at least 5 embeddings models from the built-in fixtures', () => {
     expect(embeddingIds.length).toBeGreaterThanOrEqual(5);
   });
@@ -114,7 +114,7 @@ describe('GET /embeddings/models (contract §4.3)', () => {
   });
 });
 
-describe('GET /model/{author}/{slug} (contract §4.4)', () => {
+describe('GET /model/{author}/{slug} (getModel)', () => {
   it('serves at least 20 chat models, each by its id', async () => {
     expect(chatModels.length).toBeGreaterThanOrEqual(20);
     for (const entry of chatModels) {

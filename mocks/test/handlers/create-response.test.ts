@@ -458,7 +458,7 @@ describe.each(TRANSPORTS)('POST /responses %s', (transport) => {
 
   describe('service metadata', () => {
     it.each(['X-Service-Metadata', 'X-Service-Experimental-Metadata'])(
-      'adds every §7.3 member with %s: enabled',
+      'adds every ServiceMetadata member with %s: enabled',
       async (header) => {
         const res = await post({ model: 'anthropic/claude-3.5-sonnet', input: 'hi' })
           .set(header, 'enabled')

@@ -42,7 +42,7 @@ const assignedOf = async (id: string): Promise<string[]> => {
 
 beforeEach(() => started().mock.store.reset());
 
-describe('POST /guardrails/{id}/assignments/keys/remove (contract §4.2)', () => {
+describe('POST /guardrails/{id}/assignments/keys/remove (unassignGuardrailKeys)', () => {
   it('starts with the guarded demo key assigned to the demo guardrail', async () => {
     expect(await assignedOf(DEMO_GUARDRAIL_ID)).toEqual([GUARDED_HASH]);
   });

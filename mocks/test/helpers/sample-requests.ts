@@ -2,7 +2,7 @@ import type { Contract } from '../../../kit/contract/contract';
 import { encodeSegment } from '../../../kit/json/json-pointer';
 import { listOperations } from '../../../kit/contract/operations';
 
-/** The demo keys of the built-in fixtures (contract §5: bearer keys; one management key). */
+/** The demo keys of the built-in fixtures (securitySchemes: bearer keys; one management key). */
 export const USER_KEY = 'sk-mock-user';
 export const MANAGEMENT_KEY = 'sk-mock-management';
 export const GUARDED_KEY = 'sk-mock-guarded';
@@ -47,7 +47,7 @@ export function operationIds(contract: Contract): string[] {
     .sort();
 }
 
-/** A number the spec states at `pointer` (a limit of contract §8), so tests never re-type it. */
+/** A number the spec states at `pointer` (a limit such as `maxLength`), so tests never re-type it. */
 export function specNumber(contract: Contract, pointer: string): number {
   const value = contract.at<unknown>(pointer);
   if (typeof value !== 'number') throw new Error(`spec value at ${pointer} is not a number: ${JSON.stringify(value)}`);

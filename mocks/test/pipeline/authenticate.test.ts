@@ -30,7 +30,7 @@ function send(sample: SampleRequest, headers: Record<string, string> = {}, body:
 const byOperation = SAMPLE_REQUESTS.map((sample) => [sample.operationId, sample] as const);
 const guardrailSample = SAMPLE_REQUESTS.find((s) => s.operationId === 'unassignGuardrailKeys') as SampleRequest;
 
-describe('authentication (contract §5)', () => {
+describe('authentication (securitySchemes bearerAuth and managementKey)', () => {
   it('covers every operation of the spec in its tables', () => {
     expect(SAMPLE_REQUESTS.map((s) => s.operationId).sort()).toEqual(operationIds(contract));
   });

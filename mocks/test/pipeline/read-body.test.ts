@@ -76,7 +76,7 @@ describe('body size limit', () => {
     expect(JSON.parse(body)).toMatchObject({ error: { code: 413 } });
   });
 
-  it('answers 400 (a status §7.4 lists for it) when the guardrail operation gets too large a body', async () => {
+  it('answers 400 (a status its responses list) when the guardrail operation gets too large a body', async () => {
     const res = await request(small().mock.server)
       .post(`/api/v1/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`)
       .set(bearer(MANAGEMENT_KEY))

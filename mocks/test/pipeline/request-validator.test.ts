@@ -10,7 +10,7 @@ const contract = loadContract();
 const standIn = standInCreateResponse(contract);
 const started = useMock({ contract, handlers: { createResponse: standIn.handler } });
 
-// Every limit comes from the spec (contract §8), never re-typed here.
+// Every limit comes from the spec (maxLength, maxProperties, minItems...), never re-typed here.
 const S = '#/components/schemas';
 const userMax = specNumber(contract, `${S}/ResponseRequest/properties/user/maxLength`);
 const sessionMax = specNumber(contract, `${S}/ResponseRequest/properties/session_id/maxLength`);
@@ -48,10 +48,10 @@ interface Rejection {
   readonly rule: string;
 }
 
-/** contract §2.1–§2.4 and §8 on POST /responses: what the validator compiled from the spec rejects. */
+/** ResponseRequest and the schemas it refers to: what the validator compiled from the spec rejects. */
 const rejected: Array<[string, { given: Record<string, unknown>; want: Rejection }]> = [
   [
-    'provider with a property §2.4 does not list',
+    'provider with a property ProviderPreferences does not list',
     {
       given: { provider: { order: ['openai'], fastest: true } },
       want: { field: 'body.provider', rule: 'additionalProperties' },
@@ -248,7 +248,7 @@ const accepted: Array<[string, { given: Record<string, unknown> }]> = [
     },
   ],
   [
-    'provider with only §2.4 properties',
+    'provider with only ProviderPreferences properties',
     {
       given: {
         provider: { order: ['openai'], allow_fallbacks: false, data_collection: 'deny', max_price: { prompt: '1' } },

@@ -185,7 +185,7 @@ describe('Prefer: dynamic=true', () => {
     for (let i = 0; i < 8; i++) expect((await withPrefer(sampleOf('createResponse'), 'dynamic=true')).status).toBe(200);
   });
 
-  it('sets error.code to the status in a generated error envelope (contract §7.1)', async () => {
+  it('sets error.code to the status in a generated error envelope (ErrorObject.code)', async () => {
     const res = await withPrefer(sampleOf('createResponse'), 'code=429, dynamic=true');
     expect(res.status).toBe(429);
     expect(res.body.error.code).toBe(429);

@@ -1,6 +1,6 @@
 /**
  * 2,000 hostile requests, seeded so a failure replays: never a 5xx, never a crash, every error
- * in the contract's envelope (§7.1), every answer one the spec allows, Object.prototype untouched.
+ * in the spec's ErrorEnvelope, every answer one the spec allows, Object.prototype untouched.
  */
 import fc from 'fast-check';
 import type { StartedMock } from '../helpers/start-mock';
@@ -135,13 +135,13 @@ describe('bodies that used to break the mock', () => {
     expect(answer.status).toBe(200);
   });
 
-  it('counts the tokens of a 1 MB input with no spaces within three seconds', async () => {
-    const startedAt = performance.now();
+  // That such an input is tokenized in bounded slices, not as one quadratic word, is tested in
+  // mocks/test/tokens/count-tokens.test.ts; how fast is a figure for `npm run bench`.
+  it('counts the tokens of a 1 MB input with no spaces', async () => {
     const answer = await post(JSON.stringify({ model: 'openai/gpt-4o', input: 'a'.repeat(1_000_000) }));
     expect(answer.status).toBe(200);
     expect((JSON.parse(answer.body.toString('utf8')) as { usage: { input_tokens: number } }).usage.input_tokens).toBe(
       125_000,
     );
-    expect(performance.now() - startedAt).toBeLessThan(3_000);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Keys (contract §5): looked up by their hash and compared in constant time, never echoed in a
+ * Keys (securitySchemes): looked up by their hash and compared in constant time, never echoed in a
  * response, a header or the mock's logs and admin views, and the admin endpoints demand the
  * management key whenever the mock listens beyond loopback.
  */
@@ -12,12 +12,13 @@ import type { StartedMock } from '../helpers/start-mock';
 import { startMock } from '../helpers/start-mock';
 import type { RawAnswer, RawRequest } from './support';
 import { envelopeProblem, send } from './support';
+import { SPEC_FACTS } from '../helpers/spec-facts';
 
 /** Distinctive strings: any of them showing up in an answer or a log line is an echo. */
 const SECRETS = ['sk-mock-user', 'sk-mock-management', 'sk-mock-guarded', 'sk-secret-Zq81xVv0', 'sk-mock-usex'];
 
 describe('key comparison', () => {
-  const store = new MockStore(loadFixtures());
+  const store = new MockStore(loadFixtures(), SPEC_FACTS.apiBasePath);
   afterEach(() => jest.restoreAllMocks());
 
   it('compares a presented key with timingSafeEqual on two SHA-256 digests of equal length', () => {

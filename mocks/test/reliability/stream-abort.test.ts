@@ -1,5 +1,5 @@
 /**
- * 500 streams (POST /responses, stream: true; contract §4.1, §6) cut by the client at random
+ * 500 streams (createResponse with stream: true) cut by the client at random
  * moments: before the answer, mid-stream and after the end. The server stays healthy and gives
  * everything back: no handler left waiting, no socket, timer or listener left over, bounded heap.
  */

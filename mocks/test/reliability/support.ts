@@ -77,7 +77,7 @@ export function collectGarbage(): void {
   gc();
 }
 
-/** The error envelope of contract §7.1, or a description of why the body is not one. */
+/** Undefined for the spec's ErrorEnvelope, or a description of why the body is not one. */
 export function envelopeProblem(answer: RawAnswer): string | undefined {
   const type = String(answer.headers['content-type'] ?? '');
   if (!type.startsWith('application/json')) return `content-type ${type || 'missing'}`;
@@ -98,9 +98,9 @@ export function envelopeProblem(answer: RawAnswer): string | undefined {
  * The real POST /responses handler, counted: a handler that never returns would hold its stream's
  * resources, so tests wait for `running()` to fall back to 0.
  */
-export function countedCreateResponse(): { readonly handler: Handler; running(): number } {
+export function countedCreateResponse(): { readonly handler: Handler<'createResponse'>; running(): number } {
   let running = 0;
-  const handler: Handler = async (ctx) => {
+  const handler: Handler<'createResponse'> = async (ctx) => {
     running++;
     try {
       return await createResponse(ctx);

@@ -1,6 +1,6 @@
 /**
  * Slow clients are cut off by the server's timeouts: a head or a body sent too slowly gets 408
- * in the envelope (contract §7.1, §7.2), a client that stops reading a stream is disconnected
+ * in the envelope (ErrorEnvelope; responses RequestTimeout), a client that stops reading a stream is disconnected
  * and its handler stops. Slow but live clients and long paced pauses are left alone.
  */
 import net from 'node:net';
@@ -73,18 +73,17 @@ describe('server timeouts for slow clients', () => {
     const answer = parseAnswer(client.received());
     expect(answer.status).toBe(408);
     expect(envelopeProblem({ status: answer.status, headers: answer.headers, body: answer.body })).toBeUndefined();
+    // Not cut before the head's limit, although every line came well within it.
     expect(closedAfter).toBeGreaterThanOrEqual(TIMEOUTS.headersMs - 50);
-    expect(closedAfter).toBeLessThan(TIMEOUTS.headersMs + 2_000);
   });
 
   it('answers 408 in the envelope and closes when the body never completes', async () => {
     const client = connect(port, { read: true });
     client.socket.write(`${STREAM_HEAD(1_000)}{"model":`);
-    const closedAfter = await client.closed;
+    await client.closed;
     const answer = parseAnswer(client.received());
     expect(answer.status).toBe(408);
     expect(envelopeProblem({ status: answer.status, headers: answer.headers, body: answer.body })).toBeUndefined();
-    expect(closedAfter).toBeLessThan(TIMEOUTS.requestMs + 2_000);
   });
 
   it('disconnects a client that stops reading a stream, and the handler stops', async () => {
@@ -102,19 +101,31 @@ describe('server timeouts for slow clients', () => {
   it('keeps a client that reads slowly but steadily', async () => {
     const client = connect(port, { read: false });
     client.socket.write(STREAM_HEAD(Buffer.byteLength(HUGE_STREAM)) + HUGE_STREAM);
+    // 16 KB every 100 ms: the client takes 240 KB over at least 15 sips, three stall periods of
+    // reading while bytes wait for it. The answer is tens of MB, so it is far from done by then.
+    const SIP = 16 * 1024;
+    const SIPS = (TIMEOUTS.stalledMs * 3) / 100;
     let bytes = 0;
-    const sip = setInterval(() => {
-      for (let chunk = client.socket.read(16 * 1024) as Buffer | null; chunk; chunk = null) bytes += chunk.length;
-    }, 100);
-    // Three stall periods of steady sipping: a stalled-reader cut would have come by now.
-    const cut = await Promise.race([
-      client.closed.then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), TIMEOUTS.stalledMs * 3)),
-    ]);
-    clearInterval(sip);
-    client.socket.destroy();
+    let sips = 0;
+    let cut = false;
+    void client.closed.then(() => (cut = true));
+    const sipped = new Promise<void>((resolve) => {
+      const sip = setInterval(() => {
+        const chunk = client.socket.read(SIP) as Buffer | null;
+        if (chunk) {
+          bytes += chunk.length;
+          sips += 1;
+        }
+        if (sips >= SIPS || cut) {
+          clearInterval(sip);
+          resolve();
+        }
+      }, 100);
+    });
+    await sipped;
     expect(cut).toBe(false);
-    expect(bytes).toBeGreaterThan(0);
+    expect(bytes).toBe(SIPS * SIP);
+    client.socket.destroy();
     expect(await settle(() => running() === 0, 2_000)).toBe(true);
   });
 

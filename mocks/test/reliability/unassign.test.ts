@@ -1,5 +1,5 @@
 /**
- * contract §4.2, §2.9: `unassigned_count` counts keys actually removed. Under 200 concurrent calls
+ * UnassignKeysResult: `unassigned_count` counts keys actually removed. Under 200 concurrent calls
  * whose hash lists overlap, each assigned key is counted by exactly one call.
  */
 import http from 'node:http';

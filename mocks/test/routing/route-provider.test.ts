@@ -8,6 +8,7 @@ import type { ResponseRequest } from '../../src/answer/response-types';
 import type { ProviderRoute } from '../../src/routing/route-provider';
 import { isRoute, routeProvider } from '../../src/routing/route-provider';
 import { Catalog } from '../../src/state/catalog';
+import { SPEC_FACTS } from '../helpers/spec-facts';
 
 const template = loadFixtures().models.find((m) => m.model.id === 'openai/gpt-4o') as FixtureModel;
 
@@ -44,24 +45,34 @@ const PROVIDERS: FixtureProvider[] = [
   { slug: 'gamma', name: 'Gamma', data_collection: 'deny', region: 'us' },
 ];
 
-const catalog = new Catalog([
-  entry('acme/big', '0.000004', [
-    endpoint('alpha', '0.000004', { quantization: 'bf16', throughput_tps: 30 }),
-    endpoint('beta', '0.000002', { quantization: 'fp8', throughput_tps: 90 }),
-    endpoint('gamma', '0.000003', { quantization: 'fp8', throughput_tps: 60 }),
-  ]),
-  entry('acme/mid', '0.000002', [endpoint('alpha', '0.000002')]),
-  entry('acme/small', '0.000001', [endpoint('beta', '0.000001')]),
-  entry('other/tiny', '0.0000005', [endpoint('gamma', '0.0000005')]),
-  entry('other/nano', '0.0000001', [endpoint('gamma', '0.0000001')]),
-  entry('other/pico', '0.00000005', [endpoint('gamma', '0.00000005')]),
-  entry('acme/router', '-1', [], {
-    routes_to: ['acme/mid', 'acme/big', 'acme/small', 'other/tiny', 'other/nano', 'other/pico'],
-  }),
-]);
+const { defaults } = SPEC_FACTS;
+const catalog = new Catalog(
+  [
+    entry('acme/big', '0.000004', [
+      endpoint('alpha', '0.000004', { quantization: 'bf16', throughput_tps: 30 }),
+      endpoint('beta', '0.000002', { quantization: 'fp8', throughput_tps: 90 }),
+      endpoint('gamma', '0.000003', { quantization: 'fp8', throughput_tps: 60 }),
+    ]),
+    entry('acme/mid', '0.000002', [endpoint('alpha', '0.000002')]),
+    entry('acme/small', '0.000001', [endpoint('beta', '0.000001')]),
+    entry('other/tiny', '0.0000005', [endpoint('gamma', '0.0000005')]),
+    entry('other/nano', '0.0000001', [endpoint('gamma', '0.0000001')]),
+    entry('other/pico', '0.00000005', [endpoint('gamma', '0.00000005')]),
+    entry('acme/router', '-1', [], {
+      routes_to: ['acme/mid', 'acme/big', 'acme/small', 'other/tiny', 'other/nano', 'other/pico'],
+    }),
+  ],
+  SPEC_FACTS.apiBasePath,
+);
 
 function route(request: ResponseRequest, sticky?: string): ProviderRoute {
-  return chooseRoute(pickModels(request, catalog), request.provider, PROVIDERS, sticky);
+  return chooseRoute(
+    pickModels(request, catalog, defaults.plugins),
+    request.provider,
+    PROVIDERS,
+    sticky,
+    defaults.provider,
+  );
 }
 
 function routeError(request: ResponseRequest): GatewayError {
@@ -74,7 +85,7 @@ function routeError(request: ResponseRequest): GatewayError {
   throw new Error('expected a GatewayError');
 }
 
-describe('provider routing (contract §2.4)', () => {
+describe('provider routing (ProviderPreferences)', () => {
   it.each<[string, ResponseRequest, string]>([
     ['ranks by price by default', {}, 'beta'],
     ['follows provider.order', { provider: { order: ['gamma', 'alpha'] } }, 'gamma'],
@@ -144,7 +155,13 @@ describe('provider routing (contract §2.4)', () => {
   });
 
   it('lists the qualifying endpoints in rank order', () => {
-    const outcome = routeProvider(catalog.resolve('acme/big')!, { ignore: ['alpha'] }, PROVIDERS, undefined);
+    const outcome = routeProvider(
+      catalog.resolve('acme/big')!,
+      { ignore: ['alpha'] },
+      PROVIDERS,
+      undefined,
+      defaults.provider,
+    );
     expect(isRoute(outcome) && outcome.ranked.map((e) => e.provider)).toEqual(['beta', 'gamma']);
   });
 });
@@ -217,7 +234,11 @@ describe('model choice', () => {
   });
 
   it('routes through the router when only a routing plugin is given', () => {
-    const choice = pickModels({ plugins: [{ id: 'auto-router', cost_quality_tradeoff: 0 }] }, catalog);
+    const choice = pickModels(
+      { plugins: [{ id: 'auto-router', cost_quality_tradeoff: 0 }] },
+      catalog,
+      defaults.plugins,
+    );
     expect([choice.requested, choice.candidates[0]?.model.id, choice.chosenBy]).toEqual([
       'acme/router',
       'acme/big',

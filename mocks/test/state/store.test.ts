@@ -2,6 +2,7 @@ import { loadFixtures } from '../../src/fixtures/load-fixtures';
 import { hashKey } from '../../src/fixtures/hash-key';
 import { MockStore } from '../../src/state/store';
 import { StickySessions } from '../../src/state/sticky-sessions';
+import { SPEC_FACTS } from '../helpers/spec-facts';
 
 const GUARDRAIL = '00000000-0000-4000-8000-000000000001';
 
@@ -9,8 +10,8 @@ describe('MockStore', () => {
   const fixtures = loadFixtures();
 
   it('keeps the state of two stores apart', () => {
-    const a = new MockStore(fixtures);
-    const b = new MockStore(fixtures);
+    const a = new MockStore(fixtures, SPEC_FACTS.apiBasePath);
+    const b = new MockStore(fixtures, SPEC_FACTS.apiBasePath);
     const guardrail = a.guardrail(GUARDRAIL);
     expect(guardrail).toBeDefined();
     a.unassignKeys(guardrail!, [hashKey('sk-mock-guarded')]);
@@ -22,7 +23,7 @@ describe('MockStore', () => {
   });
 
   it('restores assignments, sessions and the response sequence on reset', () => {
-    const store = new MockStore(fixtures);
+    const store = new MockStore(fixtures, SPEC_FACTS.apiBasePath);
     store.unassignKeys(store.guardrail(GUARDRAIL)!, [hashKey('sk-mock-guarded')]);
     store.sessions.set('s1', 'openai');
     store.nextResponseNumber();
@@ -33,7 +34,7 @@ describe('MockStore', () => {
   });
 
   it('does not let a reset share sets with the fixtures it was seeded from', () => {
-    const store = new MockStore(fixtures);
+    const store = new MockStore(fixtures, SPEC_FACTS.apiBasePath);
     store.unassignKeys(store.guardrail(GUARDRAIL)!, [hashKey('sk-mock-guarded')]);
     expect(fixtures.guardrails.find((g) => g.id === GUARDRAIL)?.assigned_key_hashes).toContain(
       hashKey('sk-mock-guarded'),
@@ -41,14 +42,14 @@ describe('MockStore', () => {
   });
 
   it('authenticates known keys only', () => {
-    const store = new MockStore(fixtures);
+    const store = new MockStore(fixtures, SPEC_FACTS.apiBasePath);
     expect(store.authenticate('sk-mock-management')?.management).toBe(true);
     expect(store.authenticate('sk-mock-user')?.management).toBe(false);
     expect(store.authenticate('sk-mock-use')).toBeUndefined();
   });
 
   it('checks every token afresh on a connection that authenticated before', () => {
-    const store = new MockStore(fixtures);
+    const store = new MockStore(fixtures, SPEC_FACTS.apiBasePath);
     const connection = {};
     expect(store.authenticate('sk-mock-user', connection)?.management).toBe(false);
     expect(store.authenticate('sk-mock-user', connection)?.management).toBe(false);
@@ -59,7 +60,9 @@ describe('MockStore', () => {
     expect(store.authenticate('sk-mock-user', connection)?.management).toBe(false);
     // What one connection sent never stands for another one, nor for another mock's store.
     expect(store.authenticate('sk-mock-management', {})?.management).toBe(true);
-    expect(new MockStore({ ...fixtures, keys: [] }).authenticate('sk-mock-user', connection)).toBeUndefined();
+    expect(
+      new MockStore({ ...fixtures, keys: [] }, SPEC_FACTS.apiBasePath).authenticate('sk-mock-user', connection),
+    ).toBeUndefined();
   });
 });
 

@@ -7,6 +7,7 @@ import type { ResponseRequest, ResponseResult } from '../../src/answer/response-
 import { streamEvents } from '../../src/stream/stream-events';
 import type { Event } from '../helpers/stream-helpers';
 import { contractStreamProblems, mockStreamPromises } from '../helpers/stream-helpers';
+import { SPEC_FACTS } from '../helpers/spec-facts';
 
 const contract = loadContract();
 const validateEvent = contract.validator('#/components/schemas/ResponseStreamEvent');
@@ -22,10 +23,11 @@ function result(body: AnswerBody, options: { reasoning?: string; request?: Respo
     ids: responseIds({ nextResponseNumber: () => 0 }, 1_700_000_000),
     model: 'openai/gpt-4o',
     input: readInputText(request),
+    defaults: SPEC_FACTS.defaults.request,
   });
 }
 
-function events(res: ResponseResult, debug?: unknown): Event[] {
+function events(res: ResponseResult, debug?: Readonly<Record<string, unknown>>): Event[] {
   return [...streamEvents(res, () => ({ ...res, completed_at: 1_700_000_001 }), debug)].map((p) => p.event as Event);
 }
 

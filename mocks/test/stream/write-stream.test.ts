@@ -1,4 +1,4 @@
-import { EventEmitter, getEventListeners } from 'node:events';
+import { EventEmitter, getEventListeners, once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { mockOptions } from '../../src/options';
 import { GatewayError } from '../../src/pipeline/gateway-error';
@@ -6,8 +6,9 @@ import { pause, resolvePacing } from '../../src/stream/pacing';
 import { SseWriter } from '../../src/stream/sse-writer';
 import type { PlannedEvent } from '../../src/stream/stream-events';
 import { writeStream } from '../../src/stream/write-stream';
+import { SPEC_FACTS } from '../helpers/spec-facts';
 
-/** A response whose socket buffer is "full" after every write until the test drains it. */
+/** A response whose socket buffer is "full" after every write until the test drains it; emits 'chunk' per write. */
 class FakeResponse extends EventEmitter {
   readonly chunks: string[] = [];
   full = false;
@@ -22,6 +23,7 @@ class FakeResponse extends EventEmitter {
   flushHeaders(): void {}
   write(chunk: string): boolean {
     this.chunks.push(chunk);
+    this.emit('chunk', chunk);
     return !this.full;
   }
   end(): void {
@@ -35,10 +37,21 @@ function writerFor(res: FakeResponse, signal: AbortSignal): SseWriter {
 
 function planned(count: number): PlannedEvent[] {
   return Array.from({ length: count }, (_, i) => ({
-    event: { type: 'response.output_text.delta', sequence_number: i, delta: `t${i}` },
+    event: {
+      type: 'response.output_text.delta',
+      sequence_number: i,
+      item_id: 'msg_1',
+      output_index: 0,
+      content_index: 0,
+      delta: `t${i}`,
+      logprobs: [],
+    },
     token: true,
   }));
 }
+
+/** Active timers of this process (a pending pause is one). */
+const activeTimers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
 
 describe('SSE writer', () => {
   it('frames events as data lines and ends with [DONE]', async () => {
@@ -109,47 +122,61 @@ describe('SSE writer', () => {
   });
 
   describe('with a shutdown signal', () => {
-    const tail = (next: number): PlannedEvent[] => [{ event: { type: 'error', sequence_number: next }, token: false }];
+    const tail = (next: number): PlannedEvent[] => [
+      {
+        event: { type: 'error', sequence_number: next, code: 'server_shutting_down', message: 'bye', param: null },
+        token: false,
+      },
+    ];
     const sent = (res: FakeResponse): string[] => res.chunks.join('').split('\n\n').filter(Boolean);
 
-    /** A stream of 100 deltas at 20 per second, running for `ms` before the test goes on. */
-    async function pacedStream(ms: number) {
+    /**
+     * A stream of 100 deltas at one an hour: the first goes out at once, then the stream waits in
+     * a pause it can only leave by an abort. Resolves once that first delta is written and the pause began.
+     */
+    async function pausedStream() {
       const res = new FakeResponse();
       const client = new AbortController();
       const shutdown = new AbortController();
+      const timersBefore = activeTimers();
+      const firstChunk = once(res, 'chunk');
       const writing = writeStream(
         writerFor(res, client.signal),
         planned(100),
-        { firstTokenDelayMs: 0, tokensPerSecond: 20 },
+        { firstTokenDelayMs: 0, tokensPerSecond: 1 / 3600 },
         client.signal,
         { signal: shutdown.signal, tail },
       );
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      return { res, client, shutdown, writing };
+      await firstChunk;
+      // The stream goes on to its pause in promise jobs; they have all run before the next turn.
+      await new Promise((resolve) => setImmediate(resolve));
+      return { res, client, shutdown, writing, timersBefore };
     }
 
-    it('ends a paced stream at once with the tail, numbered on, and [DONE]; no listener is left', async () => {
-      const { res, client, shutdown, writing } = await pacedStream(120);
-      const started = Date.now();
+    it('ends a paused stream at once with the tail, numbered on, and [DONE]; no timer or listener is left', async () => {
+      const { res, client, shutdown, writing, timersBefore } = await pausedStream();
+      expect(activeTimers()).toBe(timersBefore + 1);
       shutdown.abort();
       await writing;
-      expect(Date.now() - started).toBeLessThan(50);
-      const lines = sent(res);
-      expect(lines.length).toBeGreaterThanOrEqual(3);
-      expect(lines.length).toBeLessThan(20);
-      expect(lines.at(-2)).toBe(`data: {"type":"error","sequence_number":${lines.length - 2}}`);
-      expect(lines.at(-1)).toBe('data: [DONE]');
+      // The hour-long pause was cut short, not waited out: one delta, then the tail.
+      expect(sent(res)).toEqual([
+        expect.stringContaining('"sequence_number":0,'),
+        'data: {"type":"error","sequence_number":1,"code":"server_shutting_down","message":"bye","param":null}',
+        'data: [DONE]',
+      ]);
       expect(res.ended).toBe(true);
+      expect(activeTimers()).toBe(timersBefore);
       expect(getEventListeners(client.signal, 'abort')).toHaveLength(0);
       expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
     });
 
     it('stops quietly, with no tail, when the client went away first', async () => {
-      const { res, client, shutdown, writing } = await pacedStream(60);
+      const { res, client, shutdown, writing, timersBefore } = await pausedStream();
       client.abort();
       shutdown.abort();
       await expect(writing).rejects.toMatchObject({ name: 'AbortError' });
       expect(sent(res).some((line) => line.includes('"error"') || line === 'data: [DONE]')).toBe(false);
+      expect(activeTimers()).toBe(timersBefore);
       expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
     });
 
@@ -171,37 +198,55 @@ describe('SSE writer', () => {
 describe('pacing', () => {
   it('takes request headers over options over fixtures', () => {
     const fixtures = { pacing: { first_token_delay_ms: 1, tokens_per_second: 2 } };
-    expect(resolvePacing({}, mockOptions(), fixtures)).toEqual({ firstTokenDelayMs: 1, tokensPerSecond: 2 });
-    expect(resolvePacing({}, mockOptions({ pacing: { tokensPerSecond: 30 } }), fixtures)).toEqual({
+    expect(resolvePacing({}, mockOptions(SPEC_FACTS.apiBasePath), fixtures)).toEqual({
+      firstTokenDelayMs: 1,
+      tokensPerSecond: 2,
+    });
+    expect(
+      resolvePacing({}, mockOptions(SPEC_FACTS.apiBasePath, { pacing: { tokensPerSecond: 30 } }), fixtures),
+    ).toEqual({
       firstTokenDelayMs: 1,
       tokensPerSecond: 30,
     });
     expect(
       resolvePacing(
         { 'x-mock-first-token-delay-ms': '250', 'x-mock-tokens-per-second': '12.5' },
-        mockOptions({ pacing: { tokensPerSecond: 30 } }),
+        mockOptions(SPEC_FACTS.apiBasePath, { pacing: { tokensPerSecond: 30 } }),
         fixtures,
       ),
     ).toEqual({ firstTokenDelayMs: 250, tokensPerSecond: 12.5 });
-    expect(resolvePacing({}, mockOptions(), {})).toEqual({ firstTokenDelayMs: 0, tokensPerSecond: 0 });
+    expect(resolvePacing({}, mockOptions(SPEC_FACTS.apiBasePath), {})).toEqual({
+      firstTokenDelayMs: 0,
+      tokensPerSecond: 0,
+    });
   });
 
   it.each(['-1', 'fast', '', '9999999'])('rejects the header value "%s" with 400', (value) => {
     expect(() =>
-      resolvePacing({ 'x-mock-tokens-per-second': value, 'x-mock-first-token-delay-ms': value }, mockOptions(), {}),
+      resolvePacing(
+        { 'x-mock-tokens-per-second': value, 'x-mock-first-token-delay-ms': value },
+        mockOptions(SPEC_FACTS.apiBasePath),
+        {},
+      ),
     ).toThrow(GatewayError);
   });
 
   it('ends a pause at once on abort and leaves no timer or listener', async () => {
     const controller = new AbortController();
-    const before = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
-    const started = Date.now();
-    const waiting = pause(60_000, controller.signal);
-    expect(process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length).toBe(before + 1);
+    const before = activeTimers();
+    const waiting = pause(3_600_000, controller.signal);
+    expect(activeTimers()).toBe(before + 1);
     controller.abort();
+    // Rejects now, and the hour's timer is gone rather than left to run out.
     await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
-    expect(Date.now() - started).toBeLessThan(1000);
-    expect(process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length).toBe(before);
+    expect(activeTimers()).toBe(before);
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('schedules no timer for a pause of 0', async () => {
+    const before = activeTimers();
+    const waiting = pause(0, new AbortController().signal);
+    expect(activeTimers()).toBe(before);
+    await waiting;
   });
 });

@@ -1,4 +1,6 @@
-import { countTokens, splitTokens, truncateToTokens } from '../../src/tokens/count-tokens';
+import type * as GptEncodingModule from 'gpt-tokenizer/GptEncoding';
+import type * as CountTokensModule from '../../src/tokens/count-tokens';
+import { countTokens, SLICE_CHARS, splitTokens, truncateToTokens } from '../../src/tokens/count-tokens';
 
 describe('token counting', () => {
   it('counts tokens with the o200k tokenizer', () => {
@@ -41,5 +43,23 @@ describe('token counting', () => {
 
   it('keeps nothing for a budget of 0', () => {
     expect(truncateToTokens('Hello', 0)).toEqual({ text: '', tokens: 0, truncated: true });
+  });
+
+  it('hands the tokenizer bounded slices of a long word, so its quadratic BPE stays cheap', () => {
+    // A fresh module registry: the tokenizer instance is made after the spies are in place.
+    jest.isolateModules(() => {
+      /* eslint-disable @typescript-eslint/no-require-imports -- modules of the isolated registry */
+      const { GptEncoding } = require('gpt-tokenizer/GptEncoding') as typeof GptEncodingModule;
+      const counted = jest.spyOn(GptEncoding.prototype, 'countTokens');
+      const encoded = jest.spyOn(GptEncoding.prototype, 'encode');
+      const tokens = require('../../src/tokens/count-tokens') as typeof CountTokensModule;
+      /* eslint-enable @typescript-eslint/no-require-imports */
+      const word = 'a'.repeat(100_000);
+      expect(tokens.countTokens(word)).toBe(12_500);
+      expect(tokens.truncateToTokens(word, 10)).toMatchObject({ tokens: 10, truncated: true });
+      const lengths = [...counted.mock.calls, ...encoded.mock.calls].map(([text]) => String(text).length);
+      expect(lengths.length).toBeGreaterThanOrEqual(2 * Math.ceil(word.length / SLICE_CHARS));
+      expect(Math.max(...lengths)).toBeLessThanOrEqual(SLICE_CHARS);
+    });
   });
 });

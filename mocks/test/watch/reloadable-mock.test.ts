@@ -113,7 +113,7 @@ describe('npm start -- --watch', () => {
   it('does not rebuild, or reset the state, when a file is saved without a change', async () => {
     const before = watched.mock.current;
     writeFileSync(watched.fixturesPath, readFileSync(watched.fixturesPath));
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await watched.nextQuiet()).toEqual([expect.stringMatching(/fixtures\.json$/)]);
     expect(watched.events).toEqual([]);
     expect(watched.mock.current).toBe(before);
   });

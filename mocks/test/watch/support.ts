@@ -18,8 +18,10 @@ export interface WatchedMock {
   readonly origin: string;
   readonly mock: ReloadableMock;
   readonly events: WatchEvent[];
-  /** Resolves with the next watch event (or one already waiting), rejects after `ms`. */
+  /** Resolves with the next watch event (or one already waiting); rejects if none comes within `ms`. */
   nextEvent(ms?: number): Promise<WatchEvent>;
+  /** Resolves when the watcher next looks at a save that leaves nothing to report (see WatchInit.quiet). */
+  nextQuiet(ms?: number): Promise<readonly string[]>;
   stop(): Promise<void>;
 }
 
@@ -33,42 +35,25 @@ export async function startWatchedMock(options: Partial<MockOptions> = {}): Prom
     buildMock({ specPath, fixturesPath, options, docsHtmlPath: path.join(dir, 'docs', 'index.html') });
   const mock = new ReloadableMock(build());
   const baseUrl = await mock.listen(0);
-  const events: WatchEvent[] = [];
-  let seen = 0;
-  const waiters: Array<() => void> = [];
+  const events = signalQueue<WatchEvent>('watch event');
+  const quiet = signalQueue<readonly string[]>('quiet save');
   const watcher: FileWatcher = startWatching({
     mock,
     files: [specPath, fixturesPath],
     build,
     debounceMs: 40,
-    report: (event) => {
-      events.push(event);
-      waiters.splice(0).forEach((wake) => wake());
-    },
+    report: events.push,
+    quiet: quiet.push,
   });
   return {
     dir,
     specPath,
     fixturesPath,
     mock,
-    events,
+    events: events.all,
     origin: new URL(baseUrl).origin,
-    nextEvent(ms = 8_000) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no watch event within ${ms} ms`)), ms);
-        const check = (): void => {
-          const event = events[seen];
-          if (event) {
-            seen += 1;
-            clearTimeout(timer);
-            resolve(event);
-          } else {
-            waiters.push(check);
-          }
-        };
-        check();
-      });
-    },
+    nextEvent: events.next,
+    nextQuiet: quiet.next,
     async stop() {
       watcher.close();
       await mock.close(200);
@@ -78,3 +63,34 @@ export async function startWatchedMock(options: Partial<MockOptions> = {}): Prom
 }
 
 export const AUTH = { authorization: 'Bearer sk-mock-user' };
+
+/**
+ * Values a callback delivers, taken one at a time: `next` resolves with the oldest one not yet
+ * taken, or waits for the next to arrive. The bound only turns a signal that never comes into a
+ * clear failure: a test that passes never waits for it.
+ */
+function signalQueue<T>(what: string) {
+  const all: T[] = [];
+  let taken = 0;
+  const waiters: Array<() => void> = [];
+  return {
+    all,
+    push: (value: T): void => {
+      all.push(value);
+      waiters.splice(0).forEach((wake) => wake());
+    },
+    next: (ms = 8_000): Promise<T> =>
+      new Promise<T>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms);
+        const check = (): void => {
+          if (taken < all.length) {
+            clearTimeout(timer);
+            resolve(all[taken++] as T);
+          } else {
+            waiters.push(check);
+          }
+        };
+        check();
+      }),
+  };
+}

@@ -1,0 +1,27 @@
+import type { Contract } from '../../../kit/contract/contract';
+import type { JsonObject } from '../../../kit/json/guards';
+import { ContractError } from '../../../kit/contract/contract';
+import type { OperationInfo } from '../../../kit/contract/operations';
+
+/**
+ * The operations only a management key may call. The document's root `security` names the scheme
+ * every API key satisfies (bearerAuth); an operation whose security names other schemes only
+ * (managementKey on unassignGuardrailKeys) asks for the one kind of key the mock knows beyond
+ * that: a management key. A spec with two such schemes stops the mock, which could not tell them apart.
+ */
+export function managementOnlyOperations(contract: Contract, operations: readonly OperationInfo[]): Set<string> {
+  const anyKey = new Set(
+    ((contract.document.security as JsonObject[] | undefined) ?? []).flatMap((requirement) => Object.keys(requirement)),
+  );
+  const stricter = new Set(operations.flatMap((op) => op.securitySchemes.filter((scheme) => !anyKey.has(scheme))));
+  if (stricter.size > 1) {
+    throw new ContractError(
+      `the mock knows one kind of key beyond the default (a management key), but the spec uses the schemes ${[...stricter].join(', ')}`,
+    );
+  }
+  return new Set(
+    operations
+      .filter((op) => op.securitySchemes.length > 0 && op.securitySchemes.every((scheme) => !anyKey.has(scheme)))
+      .map((op) => op.operationId),
+  );
+}
