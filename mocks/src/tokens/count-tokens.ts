@@ -47,12 +47,19 @@ function slices(text: string): string[] {
   return out;
 }
 
+/**
+ * Text a client sends is counted as plain text, special-token strings such as `<|endoftext|>`
+ * included: a model gateway's input is user data, and the library's default (throw on a special
+ * token) would turn such a prompt into a 500.
+ */
+const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
+
 function encode(text: string): number[] {
-  return slices(text).flatMap((slice) => encoding().encode(slice));
+  return slices(text).flatMap((slice) => encoding().encode(slice, AS_PLAIN_TEXT));
 }
 
 export function countTokens(text: string): number {
-  return text === '' ? 0 : slices(text).reduce((sum, slice) => sum + encoding().countTokens(slice), 0);
+  return text === '' ? 0 : slices(text).reduce((sum, slice) => sum + encoding().countTokens(slice, AS_PLAIN_TEXT), 0);
 }
 
 /** One token's text (several tokens when a character spans them) and the token count so far. */

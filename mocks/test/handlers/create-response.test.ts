@@ -61,6 +61,13 @@ describe.each(TRANSPORTS)('POST /responses %s', (transport) => {
   }
 
   describe('answers', () => {
+    it('counts special-token strings such as <|endoftext|> in the input as plain text, not as a 500', async () => {
+      const input = 'Explain what <|endoftext|> and <|fim_prefix|> mean in a prompt.';
+      const res = await post({ model: 'openai/gpt-4o', input }).expect(200);
+      expect((res.body as Body).usage.input_tokens).toBe(countTokens(input));
+      expect(countTokens(input)).toBeGreaterThan(10);
+    });
+
     it('returns 200 with every member of the result, public ids and the X-Generation-Id header', async () => {
       const before = Math.floor(Date.now() / 1000);
       const res = await post({ model: 'openai/gpt-4o', input: 'hello' }).expect(200);

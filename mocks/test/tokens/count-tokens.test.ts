@@ -41,6 +41,17 @@ describe('token counting', () => {
     expect(cut.tokens).toBeLessThanOrEqual(6);
   });
 
+  it('treats special-token strings as plain text: counted, split and cut like any other text', () => {
+    const text = 'say <|endoftext|> now';
+    expect(countTokens(text)).toBeGreaterThan(countTokens('say now'));
+    expect(
+      splitTokens(text)
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(text);
+    expect(truncateToTokens(text, 2).truncated).toBe(true);
+  });
+
   it('keeps nothing for a budget of 0', () => {
     expect(truncateToTokens('Hello', 0)).toEqual({ text: '', tokens: 0, truncated: true });
   });
