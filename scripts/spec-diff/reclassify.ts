@@ -1,6 +1,7 @@
 import type { ChangeLocation, Documents } from './describe-location';
 import type { RawChange } from './describe-change';
 import { parsePointer } from '../../kit/json/json-pointer';
+import { NAMED_MAPS } from './named-maps';
 import { resolvePath } from './resolve-path';
 import type { ChangeSeverity } from './types';
 
@@ -39,24 +40,6 @@ export function reclassify(
   }
   return { severity: engine, reason: undefined };
 }
-
-/** Maps whose keys are names (a header called `x-request-id` is not an extension). */
-const NAMED_MAPS = new Set([
-  'properties',
-  'patternProperties',
-  'headers',
-  'content',
-  'examples',
-  'responses',
-  'paths',
-  'variables',
-  'mapping',
-  'schemas',
-  'parameters',
-  'securitySchemes',
-  'links',
-  'callbacks',
-]);
 
 /** `x-*` keys (`x-not-shown`) document the spec for its readers; no client or mock reads them. */
 function extensionRule(change: RawChange): Classification | undefined {
