@@ -66,6 +66,18 @@ describe('spec diff of a $ref with sibling keywords (OpenAPI 3.1: the $ref appli
       },
     ],
     [
+      'a default added next to a response member’s $ref is non-breaking',
+      {
+        given: (spec) => {
+          response(spec).title!.default = 'x';
+        },
+        want: [
+          ['non-breaking', 'GET /items', `${OK} data[].title`, 'default "x" added'],
+          ['non-breaking', 'POST /items', `${OK} title`, 'default "x" added'],
+        ],
+      },
+    ],
+    [
       'examples and deprecated next to a $ref are an annotation and a deprecation',
       {
         given: (spec) => {
