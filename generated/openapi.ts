@@ -179,18 +179,14 @@ export interface components {
              *       }
              *     }
              */
-            text?: {
-                [key: string]: unknown;
-            };
+            text?: components["schemas"]["TextConfig"];
             /**
              * @description Tool choice setting, an enum value or an object (ToolChoice); allowed values and object fields
              *     are not shown (contract §2.1, §2.10), nor is a default: `auto` is the public gateway's (OpenAI
              *     Responses semantics), and the result echoes it when the request leaves `tool_choice` out.
              * @default auto
              */
-            tool_choice?: string | {
-                [key: string]: unknown;
-            };
+            tool_choice?: components["schemas"]["ToolChoice"];
             /** @description Tool definitions (contract §2.5). */
             tools?: components["schemas"]["Tool"][];
             top_k?: number;

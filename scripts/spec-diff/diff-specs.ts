@@ -3,6 +3,8 @@ import { describeChange } from './describe-change';
 import type { RawChange } from './describe-change';
 import { describeLocation } from './describe-location';
 import { reclassify } from './reclassify';
+import { alignRefs } from './align-refs';
+import { liftUnionSibling } from './union-siblings';
 import { toPointer } from '../../kit/json/json-pointer';
 import { SEVERITIES } from './types';
 import type { ChangeSeverity, PathSegment, SpecChange, SpecDiffResult } from './types';
@@ -22,16 +24,22 @@ const REPORTED_AT_USE = new Set([
 
 /**
  * Compares two parsed OpenAPI 3.1 documents. api-smart-diff finds and classifies the changes
- * (it resolves `$ref`s and reports each change where an operation uses it); the rules in
- * reclassify.ts correct what it misjudges for this spec.
+ * (it resolves `$ref`s and reports each change where an operation uses it); the `$ref`s it
+ * misreads reach it written out (align-refs.ts), and the rules in reclassify.ts correct what it
+ * misjudges for this spec.
  */
 export function diffSpecs(before: unknown, after: unknown): SpecDiffResult {
-  const docs = { before, after };
+  const docs = alignRefs(before, after);
   const changes: SpecChange[] = [];
   // The engine rewrites its inputs while it walks them (it resolves references in place), so it
-  // gets copies; the rules below read the documents as written.
-  for (const diff of apiDiff(structuredClone(before), structuredClone(after))) {
-    const path = diff.path as readonly PathSegment[];
+  // gets copies; the rules below read the documents as given to it.
+  const reported = new Set<string>();
+  for (const diff of apiDiff(structuredClone(docs.before), structuredClone(docs.after))) {
+    const path = liftUnionSibling(diff.path as readonly PathSegment[], docs);
+    // A change lifted out of a union's members is reported once, not once per member.
+    const key = JSON.stringify([diff.action, path, diff.before, diff.after]);
+    if (reported.has(key)) continue;
+    reported.add(key);
     // A component change shows up again at each operation that uses it; the component copy,
     // classified without knowing request from response, would only repeat or contradict it.
     if (path[0] === 'components' && REPORTED_AT_USE.has(String(path[1]))) continue;

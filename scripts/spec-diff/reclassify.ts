@@ -1,6 +1,7 @@
 import type { ChangeLocation, Documents } from './describe-location';
 import type { RawChange } from './describe-change';
 import { parsePointer } from '../../kit/json/json-pointer';
+import { NAMED_MAPS } from './named-maps';
 import { resolvePath } from './resolve-path';
 import type { ChangeSeverity } from './types';
 
@@ -19,6 +20,7 @@ type Rule = (change: RawChange, location: ChangeLocation, docs: Documents) => Cl
 const RULES: readonly Rule[] = [
   extensionRule,
   examplesRule,
+  responseDefaultRule,
   unionRule,
   operationIdRule,
   securityRule,
@@ -40,24 +42,6 @@ export function reclassify(
   return { severity: engine, reason: undefined };
 }
 
-/** Maps whose keys are names (a header called `x-request-id` is not an extension). */
-const NAMED_MAPS = new Set([
-  'properties',
-  'patternProperties',
-  'headers',
-  'content',
-  'examples',
-  'responses',
-  'paths',
-  'variables',
-  'mapping',
-  'schemas',
-  'parameters',
-  'securitySchemes',
-  'links',
-  'callbacks',
-]);
-
 /** `x-*` keys (`x-not-shown`) document the spec for its readers; no client or mock reads them. */
 function extensionRule(change: RawChange): Classification | undefined {
   const isExtension = (segment: unknown, index: number): boolean =>
@@ -71,6 +55,17 @@ function examplesRule(change: RawChange, location: ChangeLocation): Classificati
   const first = location.tail[0];
   if (first !== 'examples' && first !== 'example') return undefined;
   return { severity: 'annotation', reason: 'examples illustrate the contract and constrain nothing' };
+}
+
+/**
+ * A `default` in a response schema only documents a value: clients get what the server sends,
+ * and a default changes no generated type (defaultNonNullable: false in scripts/generate-types.ts).
+ * The engine calls one added breaking. (A request member's default is what the server assumes
+ * when a client leaves the member out, and the mock echoes it: there the engine's classes stand.)
+ */
+function responseDefaultRule(_change: RawChange, location: ChangeLocation): Classification | undefined {
+  if (location.side !== 'response' || location.tail[0] !== 'default') return undefined;
+  return { severity: 'non-breaking', reason: 'a response default documents a value; clients get what is sent' };
 }
 
 /**

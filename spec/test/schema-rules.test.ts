@@ -36,6 +36,11 @@ const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
   ['a modality outside text|image', 'ResponseRequest', { modalities: ['audio'] }, false],
   ['cache_control without type', 'ResponseRequest', { cache_control: { ttl: '5m' } }, false],
   ['prompt without id', 'ResponseRequest', { prompt: { variables: {} } }, false],
+  ['tool_choice as a string', 'ResponseRequest', { tool_choice: 'none' }, true],
+  ['tool_choice as an object', 'ResponseRequest', { tool_choice: { type: 'function', name: 'f' } }, true],
+  ['tool_choice as a number', 'ResponseRequest', { tool_choice: 1 }, false],
+  ['text as an object', 'ResponseRequest', { text: { format: { type: 'json_object' } } }, true],
+  ['text as a string', 'ResponseRequest', { text: 'plain' }, false],
   ['image_config with string, number and array values', 'ImageConfig', { a: 'x', b: 1.5, c: [1] }, true],
   ['image_config with an object value', 'ImageConfig', { a: { b: 1 } }, false],
   // InputItem input items
@@ -157,6 +162,21 @@ describe('schema rules', () => {
     const got = validate(JSON.parse(JSON.stringify(given)));
     if (got !== want) throw new Error(`${schema} gave ${String(got)}: ${JSON.stringify(validate.errors)}`);
     expect(got).toBe(want);
+  });
+
+  it('gives the request its tool_choice and text defaults beside the shared schemas, not in them', () => {
+    // ResponseRequest: {$ref: ToolChoice, default: auto}; ResponseResult uses ToolChoice as it is.
+    for (const [member, schema, fallback] of [
+      ['tool_choice', 'ToolChoice', 'auto'],
+      ['text', 'TextConfig', { format: { type: 'text' } }],
+    ] as const) {
+      expect(contract.at(`${S}/ResponseRequest/properties/${member}`)).toMatchObject({
+        $ref: `${S}/${schema}`,
+        default: fallback,
+      });
+      expect(contract.at(`${S}/ResponseResult/properties/${member}`)).toEqual({ $ref: `${S}/${schema}` });
+      expect(contract.at<Record<string, unknown>>(`${S}/${schema}`)).not.toHaveProperty('default');
+    }
   });
 
   it('accepts a guardrail id only in UUID form', () => {

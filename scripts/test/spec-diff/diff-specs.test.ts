@@ -241,6 +241,27 @@ describe('spec diff classification', () => {
       },
     ],
     [
+      'a default added to a request field is non-breaking',
+      {
+        given: (spec) => {
+          prop(spec, 'ItemRequest', 'tier').default = 'gold';
+        },
+        want: [['non-breaking', 'POST /items', `${BODY} tier`, 'default "gold" added']],
+      },
+    ],
+    [
+      'a default added to a response field is non-breaking: it only documents a value',
+      {
+        given: (spec) => {
+          prop(spec, 'Item', 'note').default = 'n';
+        },
+        want: [
+          ['non-breaking', 'GET /items', `${LIST_200} data[].note`, 'default "n" added'],
+          ['non-breaking', 'POST /items', `${LIST_200} note`, 'default "n" added'],
+        ],
+      },
+    ],
+    [
       'a tightened query parameter maximum is breaking',
       {
         given: (spec) => {
