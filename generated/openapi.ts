@@ -1015,7 +1015,9 @@ export interface components {
          * @description One Server-Sent Event of POST /responses with `stream: true` (contract §4.1, §6).
          *     Framing: each event is a `data: <json>` line holding one of these objects, events are
          *     separated by a blank line, SSE comment lines (starting with `:`, e.g. `: keep-alive`) may
-         *     appear and must be tolerated, and the stream ends with the line `data: [DONE]`.
+         *     appear and must be tolerated, and the stream ends with the line `data: [DONE]`. An event
+         *     may also carry an `event: <type>` line naming its `type`, as OpenAI's Responses streams do
+         *     (not shown by the contract, so optional); clients read the `data`.
          *     Every event has `type` and `sequence_number` (numbered from 0, increasing by 1).
          *     `response.output_text.delta` is shown by the contract; the names and payloads of the
          *     others are not shown (x-not-shown) and follow the public gateway, kept permissive. Event
