@@ -725,6 +725,12 @@ export interface components {
             input_tokens: number;
             input_tokens_details: {
                 cached_tokens: number;
+                /**
+                 * @description Input tokens written to the prompt cache. Not shown by the contract (contract §2.6
+                 *     lists `cached_tokens` only), so optional; OpenAI's `ResponseUsage` requires it and
+                 *     OpenRouter's SDK reads it.
+                 */
+                cache_write_tokens?: number;
             };
             output_tokens: number;
             output_tokens_details: {
@@ -1279,6 +1285,20 @@ export interface components {
             code: string | null;
             message: string;
             param: string | null;
+            /**
+             * @description The same failure as an error object (`type`, `code`, `message`, `param`), as OpenRouter
+             *     sends mid-stream errors ("an error field" on a data event). Not shown by the contract,
+             *     so optional. Clients built on the `openai` SDK (LangChain among them) raise a stream
+             *     error only for an event that carries it.
+             */
+            error?: {
+                type?: string;
+                code?: string | null;
+                message?: string;
+                param?: string | null;
+            } & {
+                [key: string]: unknown;
+            };
         };
         /**
          * @description The debug chunk sent first when `debug.echo_upstream_body` is true; `debug` holds the

@@ -35,7 +35,7 @@ const ZOD_ONLY_FORMATS = [
   'ends_with',
   'guid',
 ];
-const formats = Object.fromEntries(ZOD_ONLY_FORMATS.map((name) => [name, true]));
+const formats = Object.fromEntries(ZOD_ONLY_FORMATS.map((name) => [name, true as const]));
 const draft07 = addFormats(new Ajv({ strict: false, allErrors: true, formats }));
 const draft2020 = addFormats(new Ajv2020({ strict: false, allErrors: true, formats }));
 

@@ -81,7 +81,7 @@ describe('the stream oracle', () => {
     const n = cut.length;
     const failed = [
       ...cut,
-      { type: 'error', sequence_number: n, code: 'upstream_error', message: 'gone', param: null },
+      { type: 'error', sequence_number: n, code: 'server_error', message: 'gone', param: null },
       { type: 'response.failed', sequence_number: n + 1, response },
     ];
     expect(checksOf(failed)).toEqual([]);

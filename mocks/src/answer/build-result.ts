@@ -1,5 +1,6 @@
 import type { Answer } from './build-answer';
 import { countTokens, truncateToTokens } from '../tokens/count-tokens';
+import { echoTools } from './echo-tools';
 import type { ResponseIds } from './ids';
 import type { InputText } from './input-text';
 import type { OutputItem, ResponseRequest, ResponseResult, ResponseUsage } from './response-types';
@@ -99,7 +100,7 @@ export function buildResult(input: ResultInput): ResponseResult {
     temperature: body.temperature ?? null,
     top_p: body.top_p ?? null,
     tool_choice: body.tool_choice ?? defaults.tool_choice,
-    tools: body.tools ?? [],
+    tools: echoTools(body.tools),
     service_tier: body.service_tier ?? defaults.service_tier,
     text: body.text ?? defaults.text,
     usage,
@@ -112,14 +113,15 @@ function fit(text: string, budget: number): { text: string; tokens: number; trun
 
 /**
  * Input tokens: every input text (instructions, items, prompt variables) plus the function
- * tools' JSON definitions. Nothing is cached by the mock, so `cached_tokens` is 0.
+ * tools' JSON definitions. Nothing is cached by the mock, so `cached_tokens` and
+ * `cache_write_tokens` are 0.
  */
 function countUsage(input: ResultInput, output: number, reasoning: number): ResponseUsage {
   const tools = input.body.tools ?? [];
   const inputTokens = countTokens(input.input.allText) + (tools.length > 0 ? countTokens(JSON.stringify(tools)) : 0);
   return {
     input_tokens: inputTokens,
-    input_tokens_details: { cached_tokens: 0 },
+    input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
     output_tokens: output,
     output_tokens_details: { reasoning_tokens: reasoning },
     total_tokens: inputTokens + output,

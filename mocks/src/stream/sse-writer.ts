@@ -32,7 +32,7 @@ export class SseWriter {
     this.res.flushHeaders();
   }
 
-  async event(data: { readonly type: string }): Promise<void> {
+  async event(data: { readonly type: string; readonly [member: string]: unknown }): Promise<void> {
     this.pending += `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
     if (this.pending.length >= BATCH_CHARS) await this.flush();
   }

@@ -123,7 +123,7 @@ describe('stream events', () => {
     const all = events(res);
     const reasoningDeltas = all.filter((e) => e.type === 'response.reasoning_summary_text.delta').length;
     const finish = jest.fn(() => res);
-    const failure = { code: 'upstream_error', message: 'gone' };
+    const failure = { code: 'server_error', message: 'gone', errorType: 'provider_unavailable' };
     const failed = [...streamEvents(res, finish, undefined, { tokens: reasoningDeltas + 2, failure })].map(
       (p) => p.event as Event,
     );
@@ -133,11 +133,24 @@ describe('stream events', () => {
     expect(failed.filter((e) => e.type === 'response.reasoning_summary_text.delta')).toHaveLength(reasoningDeltas);
     expect(failed.filter((e) => e.type === 'response.output_text.delta')).toHaveLength(2);
     expect(failed.slice(-2)).toEqual([
-      { type: 'error', sequence_number: failed.length - 2, code: 'upstream_error', message: 'gone', param: null },
+      {
+        type: 'error',
+        sequence_number: failed.length - 2,
+        code: 'server_error',
+        message: 'gone',
+        param: null,
+        error: { type: 'server_error', code: 'server_error', message: 'gone', param: null },
+      },
       {
         type: 'response.failed',
         sequence_number: failed.length - 1,
-        response: expect.objectContaining({ id: res.id, status: 'failed', error: failure, output: [] }),
+        response: expect.objectContaining({
+          id: res.id,
+          status: 'failed',
+          error: { code: 'server_error', message: 'gone' },
+          error_type: 'provider_unavailable',
+          output: [],
+        }),
       },
     ]);
   });
@@ -160,7 +173,7 @@ describe('stream events', () => {
   describe('the mock promises, beyond the contract, the order the public gateway uses', () => {
     const failed = (): Event[] => {
       const res = result(TEXT, { reasoning: 'Think it through.' });
-      const failure = { code: 'upstream_error', message: 'gone' };
+      const failure = { code: 'server_error', message: 'gone', errorType: 'provider_unavailable' };
       return [...streamEvents(res, () => res, undefined, { tokens: 3, failure })].map((p) => p.event as Event);
     };
     it.each<[string, () => Event[], { debug?: boolean }]>([

@@ -126,7 +126,14 @@ describe('SSE writer', () => {
   describe('with a shutdown signal', () => {
     const tail = (next: number): PlannedEvent[] => [
       {
-        event: { type: 'error', sequence_number: next, code: 'server_shutting_down', message: 'bye', param: null },
+        event: {
+          type: 'error',
+          sequence_number: next,
+          code: 'server_error',
+          message: 'bye',
+          param: null,
+          error: { type: 'server_error', code: 'server_error', message: 'bye', param: null },
+        },
         token: false,
       },
     ];
@@ -163,7 +170,7 @@ describe('SSE writer', () => {
       // The hour-long pause was cut short, not waited out: one delta, then the tail.
       expect(sent(res)).toEqual([
         expect.stringContaining('"sequence_number":0,'),
-        'event: error\ndata: {"type":"error","sequence_number":1,"code":"server_shutting_down","message":"bye","param":null}',
+        'event: error\ndata: {"type":"error","sequence_number":1,"code":"server_error","message":"bye","param":null,"error":{"type":"server_error","code":"server_error","message":"bye","param":null}}',
         'data: [DONE]',
       ]);
       expect(res.ended).toBe(true);
