@@ -21,9 +21,9 @@ export interface ResultInput {
 
 /**
  * The ResponseResult with the request's settings echoed. Output tokens are counted with
- * the tokenizer; `max_output_tokens` is a budget spent on reasoning first, then on the answer,
- * each cut at a token boundary; a cut makes the result `incomplete` with reason
- * `max_output_tokens`, and an answer with no budget left is left out.
+ * the tokenizer; `max_output_tokens` is a budget spent on reasoning first, then on the answer
+ * (call after call), each cut at a token boundary; a cut makes the result `incomplete` with
+ * reason `max_output_tokens`, and what has no budget left is left out.
  */
 export function buildResult(input: ResultInput): ResponseResult {
   const { body, ids, answer, defaults } = input;
@@ -47,20 +47,25 @@ export function buildResult(input: ResultInput): ResponseResult {
     });
   }
   const reasoningTokens = spent;
-  const left = budget - spent;
-  if (left > 0) {
-    const a = answer.body;
-    const text = a.kind === 'text' ? a.text : a.kind === 'refusal' ? a.refusal : a.arguments;
+  const a = answer.body;
+  const pieces =
+    a.kind === 'function_calls' ? a.calls.map((call) => call.arguments) : [a.kind === 'text' ? a.text : a.refusal];
+  for (const [index, text] of pieces.entries()) {
+    const left = budget - spent;
+    if (left <= 0) {
+      cut = true;
+      break;
+    }
     const piece = fit(text, left);
     spent += piece.tokens;
     cut ||= piece.truncated;
     const status = piece.truncated ? 'incomplete' : 'completed';
-    if (a.kind === 'function_call') {
+    if (a.kind === 'function_calls') {
       output.push({
         type: 'function_call',
         id: ids.item('fc'),
         call_id: ids.item('call'),
-        name: a.name,
+        name: a.calls[index]?.name ?? '',
         arguments: piece.text,
         status,
       });
@@ -77,8 +82,7 @@ export function buildResult(input: ResultInput): ResponseResult {
         ],
       });
     }
-  } else {
-    cut = true;
+    if (piece.truncated) break;
   }
   const usage = countUsage(input, spent, reasoningTokens);
   return {

@@ -47,7 +47,20 @@ describe('stream events', () => {
   it.each<[string, ResponseResult]>([
     ['a text answer', result(TEXT)],
     ['a reasoning item and a text answer', result(TEXT, { reasoning: 'Think first, then answer.' })],
-    ['a function call', result({ kind: 'function_call', name: 'get_weather', arguments: '{"city":"Paris"}' })],
+    [
+      'a function call',
+      result({ kind: 'function_calls', calls: [{ name: 'get_weather', arguments: '{"city":"Paris"}' }] }),
+    ],
+    [
+      'parallel function calls',
+      result({
+        kind: 'function_calls',
+        calls: [
+          { name: 'get_weather', arguments: '{"city":"Paris"}' },
+          { name: 'get_weather', arguments: '{"city":"Rome"}' },
+        ],
+      }),
+    ],
     ['a refusal', result({ kind: 'refusal', refusal: "I can't help with that." })],
     ['an answer cut by max_output_tokens', result(TEXT, { request: { input: 'hi', max_output_tokens: 3 } })],
   ])('follows the event-order rules for %s', (_name, res) => {
@@ -181,7 +194,8 @@ describe('stream events', () => {
       ['a reasoning item and a text answer', () => events(result(TEXT, { reasoning: 'Think first.' })), {}],
       [
         'a function call',
-        () => events(result({ kind: 'function_call', name: 'get_weather', arguments: '{"city":"Paris"}' })),
+        () =>
+          events(result({ kind: 'function_calls', calls: [{ name: 'get_weather', arguments: '{"city":"Paris"}' }] })),
         {},
       ],
       ['a refusal', () => events(result({ kind: 'refusal', refusal: "I can't help with that." })), {}],
