@@ -1,4 +1,5 @@
 import RandExp from 'randexp';
+import { seededRandom } from './seeded-random';
 
 /** Characters a generated `.` or negated class draws from first: readable ones, then all printable ASCII. */
 const RANGES: ReadonlyArray<readonly [number, number][]> = [
@@ -91,20 +92,4 @@ function permutations<T>(items: readonly T[]): T[][] {
   return items.flatMap((item, i) =>
     permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
   );
-}
-
-/** A generator of numbers in [0, 1) determined by `seed` (FNV-1a of the seed, then mulberry32). */
-export function seededRandom(seed: string): () => number {
-  let state = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) {
-    state ^= seed.charCodeAt(i);
-    state = Math.imul(state, 0x01000193) >>> 0;
-  }
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
