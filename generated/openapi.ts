@@ -721,6 +721,12 @@ export interface components {
             input_tokens: number;
             input_tokens_details: {
                 cached_tokens: number;
+                /**
+                 * @description Input tokens written to the prompt cache. Not shown by the contract (contract §2.6
+                 *     lists `cached_tokens` only), so optional; OpenAI's `ResponseUsage` requires it and
+                 *     OpenRouter's SDK reads it.
+                 */
+                cache_write_tokens?: number;
             };
             output_tokens: number;
             output_tokens_details: {
@@ -1011,7 +1017,9 @@ export interface components {
          * @description One Server-Sent Event of POST /responses with `stream: true` (contract §4.1, §6).
          *     Framing: each event is a `data: <json>` line holding one of these objects, events are
          *     separated by a blank line, SSE comment lines (starting with `:`, e.g. `: keep-alive`) may
-         *     appear and must be tolerated, and the stream ends with the line `data: [DONE]`.
+         *     appear and must be tolerated, and the stream ends with the line `data: [DONE]`. An event
+         *     may also carry an `event: <type>` line naming its `type`, as OpenAI's Responses streams do
+         *     (not shown by the contract, so optional); clients read the `data`.
          *     Every event has `type` and `sequence_number` (numbered from 0, increasing by 1).
          *     `response.output_text.delta` is shown by the contract; the names and payloads of the
          *     others are not shown (x-not-shown) and follow the public gateway, kept permissive. Event
@@ -1273,6 +1281,20 @@ export interface components {
             code: string | null;
             message: string;
             param: string | null;
+            /**
+             * @description The same failure as an error object (`type`, `code`, `message`, `param`), as OpenRouter
+             *     sends mid-stream errors ("an error field" on a data event). Not shown by the contract,
+             *     so optional. Clients built on the `openai` SDK (LangChain among them) raise a stream
+             *     error only for an event that carries it.
+             */
+            error?: {
+                type?: string;
+                code?: string | null;
+                message?: string;
+                param?: string | null;
+            } & {
+                [key: string]: unknown;
+            };
         };
         /**
          * @description The debug chunk sent first when `debug.echo_upstream_body` is true; `debug` holds the

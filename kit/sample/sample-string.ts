@@ -1,45 +1,61 @@
 import type { JsonObject } from '../json/guards';
+import { formatAccepts } from './string-formats';
+import { FORMAT_SAMPLES } from './string-formats';
+import { patternStrings } from './pattern-string';
 
 /** The text used where a schema says nothing that shapes a string. */
 export const PLACEHOLDER = 'sample';
-
-/** Values for common `format`s, valid by ajv-formats. */
-const FORMATS: Readonly<Record<string, string>> = {
-  'date-time': '2024-01-01T00:00:00Z',
-  date: '2024-01-01',
-  time: '00:00:00Z',
-  email: 'user@example.com',
-  uri: 'https://example.com',
-  url: 'https://example.com',
-  hostname: 'example.com',
-  uuid: '00000000-0000-4000-8000-000000000000',
-  ipv4: '192.0.2.1',
-  ipv6: '2001:db8::1',
-};
 
 /** Candidate strings tried against a `pattern`, to find one that matches and one that does not. */
 const PATTERN_CANDIDATES = ['a', '0', 'x-1', 'with[bracket]', 'has space', '', 'UPPER', '-', 'a.b', 'a/b', 'ä', '0.5'];
 
 /**
- * A string valid for the schema: its format's value, one of its examples, the placeholder or a
- * candidate that fits the length limits and the pattern; failing those, one built to the length.
+ * A string valid for the schema, the first that fits its length limits, every pattern and its
+ * format: the format's sample values, its examples, the placeholder, plain candidates, then
+ * strings generated from the patterns (seeded by `seed`, so the same schema at the same place
+ * gives the same string), then one character repeated to the minimum length. `given` wins.
+ * `nth` n takes the n-th string that fits (distinct array items), else the first.
  */
-export function sampleString(schema: JsonObject, given?: string): string {
+export function sampleString(schema: JsonObject, given?: string, seed = '', nth = 0): string {
   if (given !== undefined) return given;
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
-  const fits = (s: string) => s.length >= min && s.length <= max && matches(schema, s);
-  const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
-  const examples = Array.isArray(schema.examples)
-    ? schema.examples.filter((e): e is string => typeof e === 'string')
-    : [];
-  const found = [...(format ? [format] : []), ...examples, PLACEHOLDER, ...PATTERN_CANDIDATES].find(fits);
-  if (found !== undefined) return found;
-  if (typeof schema.pattern === 'string') return fillString(schema, Math.max(min, 1));
-  return (format ?? PLACEHOLDER).padEnd(min, 'x').slice(0, max);
+  const format = typeof schema.format === 'string' ? schema.format : undefined;
+  const patterns = patternsOf(schema);
+  const fits = (s: string) => {
+    const length = codePoints(s);
+    return length >= min && length <= max && matches(schema, s) && formatAccepts(format, s);
+  };
+  const found = new Set<string>();
+  for (const candidate of candidates(schema, format, patterns, seed, min)) {
+    if (found.has(candidate) || !fits(candidate)) continue;
+    if (found.size === nth) return candidate;
+    found.add(candidate);
+  }
+  const [first] = found;
+  if (first !== undefined) return first;
+  if (patterns.length > 0) return fillString(schema, Math.max(min, 1));
+  return (format === undefined ? PLACEHOLDER : (FORMAT_SAMPLES[format]?.[0] ?? PLACEHOLDER))
+    .padEnd(min, 'x')
+    .slice(0, max);
 }
 
-/** A string of `length` characters that satisfies the schema's pattern, if one can be found. */
+function* candidates(
+  schema: JsonObject,
+  format: string | undefined,
+  patterns: readonly string[],
+  seed: string,
+  min: number,
+): Generator<string> {
+  if (format !== undefined) yield* FORMAT_SAMPLES[format] ?? [];
+  if (Array.isArray(schema.examples)) yield* schema.examples.filter((e): e is string => typeof e === 'string');
+  yield PLACEHOLDER;
+  yield* PATTERN_CANDIDATES;
+  if (patterns.length > 0) yield* patternStrings(patterns, `${seed}\u0000${patterns.join('\u0000')}`, min);
+  for (const char of ['a', '0', 'x', 'A', '-']) yield char.repeat(Math.max(min, 1));
+}
+
+/** A string of `length` characters that satisfies the schema's patterns, if one can be found. */
 export function fillString(schema: JsonObject, length: number): string {
   for (const char of ['a', '0', 'x', 'A', '-']) {
     const candidate = char.repeat(length);
@@ -50,13 +66,34 @@ export function fillString(schema: JsonObject, length: number): string {
 
 /** A string that breaks the schema's `pattern` (and keeps any length limits), if one exists. */
 export function patternBreaker(schema: JsonObject): string | undefined {
-  if (typeof schema.pattern !== 'string') return undefined;
+  if (patternsOf(schema).length === 0) return undefined;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   return [PLACEHOLDER, ...PATTERN_CANDIDATES].find((s) => s.length >= min && s.length <= max && !matches(schema, s));
 }
 
-/** The string satisfies the schema's `pattern` (as ajv reads it, with the `u` flag), or there is none. */
+/** The string satisfies the schema's patterns (as ajv reads them, with the `u` flag), or there are none. */
 export function matches(schema: JsonObject, value: string): boolean {
-  return typeof schema.pattern !== 'string' || new RegExp(schema.pattern, 'u').test(value);
+  return patternsOf(schema).every((pattern) => {
+    try {
+      return new RegExp(pattern, 'u').test(value);
+    } catch {
+      return true;
+    }
+  });
+}
+
+/**
+ * The schema's `pattern`s: one string as JSON Schema writes it, or, in a schema the sampler merged
+ * from `allOf` parts (zod's startsWith, endsWith and includes), the list of every part's pattern.
+ */
+export function patternsOf(schema: JsonObject): string[] {
+  const pattern = schema.pattern;
+  if (typeof pattern === 'string') return [pattern];
+  return Array.isArray(pattern) ? pattern.filter((p): p is string => typeof p === 'string') : [];
+}
+
+/** Length as JSON Schema counts it: in code points. */
+function codePoints(text: string): number {
+  return Array.from(text).length;
 }

@@ -146,10 +146,14 @@ describe('shutdown (MockServer.close, used by SIGINT/SIGTERM)', () => {
     expect(events.some((e) => e.type === 'response.output_text.delta')).toBe(true);
     expect(events.slice(-2).map((e) => e.type)).toEqual(['error', 'response.failed']);
     expect(events.at(-2)).toMatchObject({
-      code: 'server_shutting_down',
+      code: 'server_error',
       message: expect.stringMatching(/shutting down/),
     });
-    expect(events.at(-1)?.response).toMatchObject({ status: 'failed', error: { code: 'server_shutting_down' } });
+    expect(events.at(-1)?.response).toMatchObject({
+      status: 'failed',
+      error: { code: 'server_error' },
+      error_type: 'server',
+    });
     expect(started.mock.responseViolations).toEqual([]);
   });
 

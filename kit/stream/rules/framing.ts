@@ -5,8 +5,9 @@ const SHOWN = 5;
 
 /**
  * The stream is well-formed SSE as a real parser sees it (ResponseStreamEvent: "Framing"): every
- * line is a known field or a comment (comments are tolerated), every `data` is one JSON object or
- * `[DONE]`, and every event, the last included, ends with a blank line.
+ * line is a known field (`data`, with or without an `event` line naming the type) or a comment
+ * (tolerated), every `data` is one JSON object or `[DONE]`, and every event, the last included,
+ * ends with a blank line.
  */
 export const framing: StreamRule = {
   name: 'stream-framing',
@@ -16,7 +17,8 @@ export const framing: StreamRule = {
     for (const line of stream.malformed.slice(0, SHOWN)) {
       problems.push({
         message: `malformed SSE line: ${JSON.stringify(line)}`,
-        expected: 'lines of the form "data: <json>", comments starting with ":" or blank lines',
+        expected:
+          'lines of the form "data: <json>" (with an optional "event: <type>"), comments starting with ":" or blank lines',
         excerpt: line,
       });
     }

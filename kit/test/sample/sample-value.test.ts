@@ -94,6 +94,73 @@ const CASES: Array<[string, Record<string, unknown>]> = [
     { type: 'object', minProperties: 2, additionalProperties: { type: 'number' } },
   ],
   ['an empty schema', {}],
+  [
+    'patterns, also several at once (allOf)',
+    {
+      type: 'object',
+      properties: {
+        code: { type: 'string', pattern: '^[A-Z]{3}-\\d{3}$' },
+        both: { allOf: [{ type: 'string', pattern: '^ab' }, { pattern: 'yz$' }, { minLength: 6 }] },
+        bounded: { type: 'string', pattern: '^[a-z]+$', minLength: 10, maxLength: 12 },
+      },
+      required: ['code', 'both', 'bounded'],
+    },
+  ],
+  [
+    'a $ref with keywords beside it, and draft-07 definitions',
+    {
+      type: 'object',
+      definitions: { word: { type: 'string', minLength: 2 } },
+      properties: { w: { $ref: '#/definitions/word', maxLength: 3, pattern: '^[0-9]+$' } },
+      required: ['w'],
+    },
+  ],
+  [
+    'distinct items for uniqueItems',
+    {
+      type: 'object',
+      properties: {
+        colors: { type: 'array', items: { enum: ['red', 'green', 'blue'] }, minItems: 3, uniqueItems: true },
+        flags: { type: 'array', items: { type: 'boolean' }, minItems: 2, uniqueItems: true },
+        ids: { type: 'array', items: { type: 'string', pattern: '^[a-f]{2}$' }, minItems: 3, uniqueItems: true },
+      },
+      required: ['colors', 'flags', 'ids'],
+    },
+  ],
+  ['a fractional multipleOf', { type: 'number', multipleOf: 0.1, minimum: 0.25 }],
+  [
+    'records with named keys',
+    {
+      type: 'object',
+      properties: {
+        byPattern: {
+          type: 'object',
+          patternProperties: { '^x-[a-z]+$': { type: 'integer' } },
+          additionalProperties: false,
+          minProperties: 2,
+        },
+        byNames: {
+          type: 'object',
+          propertyNames: { pattern: '^[A-Z]{2}$' },
+          additionalProperties: { type: 'string' },
+          minProperties: 1,
+        },
+      },
+      required: ['byPattern', 'byNames'],
+    },
+  ],
+  [
+    'a tuple with items for the rest',
+    { type: 'array', prefixItems: [{ type: 'string' }], items: { type: 'integer' }, minItems: 3 },
+  ],
+  [
+    'an item the array must contain',
+    { type: 'array', items: { type: 'integer' }, contains: { type: 'integer', minimum: 7 } },
+  ],
+  [
+    'a number between exclusive bounds narrower than a step',
+    { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 0.5 },
+  ],
 ];
 
 describe('sample values for JSON Schemas (the full shape: function-call arguments, JSON answers)', () => {
@@ -105,9 +172,21 @@ describe('sample values for JSON Schemas (the full shape: function-call argument
     expect(valid).toBe(true);
   });
 
-  it('is deterministic', () => {
-    const schema = CASES[2]?.[1];
-    expect(sampleValue(schema)).toEqual(sampleValue(schema));
+  it('is deterministic, pattern-built strings included', () => {
+    for (const [, schema] of CASES) expect(sampleValue(schema)).toEqual(sampleValue(schema));
+  });
+
+  it('builds different pattern strings for different places and seeds', () => {
+    const code = { type: 'string', pattern: '^[A-Z]{6}$' };
+    const schema = { type: 'object', properties: { a: code, b: code }, required: ['a', 'b'] };
+    const value = sampleValue(schema) as { a: string; b: string };
+    expect(value.a).not.toBe(value.b);
+    expect(sampleValue(code, { seed: 'one' })).not.toBe(sampleValue(code, { seed: 'two' }));
+  });
+
+  it('fills a draft-07 tuple (array-form items) item by item, and no further when additionalItems is false', () => {
+    const tuple = { items: [{ type: 'string' }, { type: 'number' }], additionalItems: false, minItems: 2, maxItems: 2 };
+    expect(sampleValue({ type: 'array', ...tuple })).toEqual(['sample', 1]);
   });
 
   it('uses the first enum value and fills required properties', () => {

@@ -81,10 +81,39 @@ describe('the stream oracle', () => {
     const n = cut.length;
     const failed = [
       ...cut,
-      { type: 'error', sequence_number: n, code: 'upstream_error', message: 'gone', param: null },
+      { type: 'error', sequence_number: n, code: 'server_error', message: 'gone', param: null },
       { type: 'response.failed', sequence_number: n + 1, response },
     ];
     expect(checksOf(failed)).toEqual([]);
+  });
+
+  describe('reads the stream framed with and without event lines', () => {
+    /** The example's events as SSE: `data:` only, or each with an `event: <type>` line first; then `data: [DONE]`. */
+    const framed = (events: readonly Body[], named: boolean) =>
+      `${events.map((e) => `${named ? `event: ${e.type}\n` : ''}data: ${JSON.stringify(e)}\n\n`).join('')}data: [DONE]\n\n`;
+
+    it.each([
+      ['text', false],
+      ['text', true],
+      ['functionCall', false],
+      ['functionCall', true],
+    ])('finds nothing wrong with the spec example %s (event lines: %s)', (name, named) => {
+      const stream = readSse(framed(example(name), named));
+      expect(stream.malformed).toEqual([]);
+      expect(stream.events.map((e) => e.event)).toEqual([
+        ...example(name).map((e) => (named ? e.type : undefined)),
+        undefined,
+      ]);
+      expect(streamProblems(stream, spec)).toEqual([]);
+    });
+
+    it('still finds a broken stream when its events carry event lines', () => {
+      const events = edit(example('text'), 'response.content_part.done', (e) => ({
+        ...e,
+        part: { ...(e.part as object), text: 'other' },
+      }));
+      expect(streamProblems(readSse(framed(events, true)), spec).map((p) => p.check)).toEqual(['stream-deltas-join']);
+    });
   });
 
   it('names the lost sentinel of a stream whose data: [DONE] has no blank line after it', () => {

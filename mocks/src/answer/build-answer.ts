@@ -1,31 +1,46 @@
-import type { FixtureModelObject, Fixtures } from '../fixtures/fixture-types';
-import { GatewayError } from '../pipeline/gateway-error';
+import type { FixtureCall, FixtureModelObject, FixtureReply, Fixtures } from '../fixtures/fixture-types';
+import { describeResults, followUp } from './follow-up';
+import type { FollowUp, PlannedCall, Step } from './follow-up';
 import type { InputText } from './input-text';
-import { matchScript } from './match-script';
-import type { FunctionTool, ResponseRequest, ToolDefinition } from './response-types';
+import { matchScript, matchToolScript } from './match-script';
+import type { FunctionTool, ResponseRequest } from './response-types';
+import { isFunctionTool, readToolChoice } from './tool-choice';
+import type { ToolResult } from './tool-turn';
+import type { Choice } from './tool-choice';
 import { sampleValue } from '../../../kit/sample/sample-value';
 
 export type AnswerBody =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'refusal'; readonly refusal: string }
-  | { readonly kind: 'function_call'; readonly name: string; readonly arguments: string };
+  | { readonly kind: 'function_calls'; readonly calls: readonly PlannedCall[] };
 
 /** What the model "says", before token budgets, ids and the result envelope. */
 export interface Answer {
   readonly body: AnswerBody;
   /** Reasoning summary text, when the request asks for reasoning and the model reasons. */
   readonly reasoning: string | undefined;
-  /** The script that matched, or null for the default reply. */
+  /** The script that matched, or null for a built-in reply (the default reply, the default tool follow-up). */
   readonly script: string | null;
+}
+
+/** The request's settings that shape a step's answer. */
+interface Settings {
+  readonly body: ResponseRequest;
+  readonly functions: readonly FunctionTool[];
+  readonly choice: Choice;
 }
 
 /**
  * The deterministic answer to a request:
- * - the first script matching the last user message (else the default reply) decides;
- * - a function-call script answers with that call when a function tool of that name is given
- *   and `tool_choice` is not `none`; otherwise the default reply is the answer;
- * - `tool_choice: required` or `{type: "function", name}` always answers with a call: the
- *   script's when it names an allowed tool, else one built from the tool's `parameters`;
+ * - a turn that ends with a user message: the first text script matching it (else the default reply);
+ * - a turn that ends with tool results (see `followUp`): the calls of the current step still
+ *   without a result, else the next step: the first tool script matching the results, else a text
+ *   that reports them (`describeResults`), so an agent loop ends;
+ * - a step's calls are made when function tools of those names are given and `tool_choice` is not
+ *   `none` (all at once, or the first only with `parallel_tool_calls: false`); otherwise its text
+ *   fallback answers;
+ * - `tool_choice: required` or `{type: "function", name}` always answers with a call: the step's
+ *   when it names an allowed tool, else one built from the tool's `parameters`;
  * - `text.format` json_schema / json_object turns a non-JSON text into JSON that fits.
  */
 export function decideAnswer(
@@ -34,68 +49,69 @@ export function decideAnswer(
   input: InputText,
   model: FixtureModelObject,
 ): Answer {
-  const match = matchScript(fixtures, input.matchText);
   const functions = (body.tools ?? []).filter(isFunctionTool);
-  const choice = readToolChoice(body.tool_choice, functions);
-  const reasoning = wantsReasoning(body, model) ? (match.reasoning ?? defaultReasoning(match.name)) : undefined;
-  const reply = match.reply;
+  const settings: Settings = { body, functions, choice: readToolChoice(body.tool_choice, functions) };
+  const { step, owed } = currentStep(fixtures, input, settings);
+  const owesCalls = owed !== undefined && owed.length > 0;
+  const answer: AnswerBody = owesCalls ? { kind: 'function_calls', calls: owed } : answerStep(step, settings);
+  const limited =
+    answer.kind === 'function_calls' && body.parallel_tool_calls === false
+      ? { ...answer, calls: answer.calls.slice(0, 1) }
+      : answer;
+  const reasoning = wantsReasoning(body, model)
+    ? (step.match.reasoning ?? defaultReasoning(step.match.name, input.toolTurn !== undefined, owesCalls))
+    : undefined;
+  // A script whose calls cannot be made answers with its fallback text: that text is not the script's.
+  const fromScript = step.match.name !== null && !(limited.kind === 'text' && !('text' in step.match.reply));
+  return { body: limited, reasoning, script: fromScript ? step.match.name : null };
+}
 
-  if ('function_call' in reply && choice.mode !== 'none') {
-    const call = reply.function_call;
-    const allowed =
-      choice.forced === undefined ? functions.some((f) => f.name === call.name) : choice.forced.name === call.name;
-    if (allowed)
+/** The step the turn is at: the reply to the user message, or, after tool results, where the replay ends. */
+function currentStep(fixtures: Fixtures, input: InputText, settings: Settings): FollowUp {
+  const question: Step = { match: matchScript(fixtures, input.matchText), fallback: fixtures.default_reply.text };
+  if (input.toolTurn === undefined) return { step: question, owed: undefined };
+  return followUp(input.toolTurn, question, {
+    planned: (step) => plannedCalls(answerStep(step, settings)),
+    after: (results) => toolStep(fixtures, results),
+  });
+}
+
+/** The step that answers tool results: the first tool script matching them, else the default follow-up. */
+function toolStep(fixtures: Fixtures, results: readonly ToolResult[]): Step {
+  const fallback = describeResults(results);
+  const match = matchToolScript(fixtures, results) ?? { name: null, reply: { text: fallback }, reasoning: undefined };
+  return { match, fallback };
+}
+
+/** A step's answer under the request's tools and tool_choice. */
+function answerStep(step: Step, { body, functions, choice }: Settings): AnswerBody {
+  const reply = step.match.reply;
+  if (choice.mode !== 'none') {
+    const allowed = callsOf(reply).filter((call) =>
+      choice.forced === undefined ? functions.some((f) => f.name === call.name) : choice.forced.name === call.name,
+    );
+    if (allowed.length > 0)
       return {
-        body: { kind: 'function_call', name: call.name, arguments: JSON.stringify(call.arguments) },
-        reasoning,
-        script: match.name,
+        kind: 'function_calls',
+        calls: allowed.map((call) => ({ name: call.name, arguments: JSON.stringify(call.arguments) })),
       };
   }
   if (choice.mode === 'required') {
     const tool = choice.forced ?? functions[0];
     if (tool)
-      return {
-        body: { kind: 'function_call', name: tool.name, arguments: JSON.stringify(sampleArguments(tool)) },
-        reasoning,
-        script: match.name,
-      };
+      return { kind: 'function_calls', calls: [{ name: tool.name, arguments: JSON.stringify(sampleArguments(tool)) }] };
   }
-  if ('refusal' in reply) return { body: { kind: 'refusal', refusal: reply.refusal }, reasoning, script: match.name };
-  const text = 'text' in reply ? reply.text : fixtures.default_reply.text;
-  return {
-    body: { kind: 'text', text: formatText(text, body.text) },
-    reasoning,
-    script: 'text' in reply ? match.name : null,
-  };
+  if ('refusal' in reply) return { kind: 'refusal', refusal: reply.refusal };
+  return { kind: 'text', text: formatText('text' in reply ? reply.text : step.fallback, body.text) };
 }
 
-interface Choice {
-  readonly mode: 'auto' | 'none' | 'required';
-  readonly forced: FunctionTool | undefined;
+function plannedCalls(answer: AnswerBody): readonly PlannedCall[] {
+  return answer.kind === 'function_calls' ? answer.calls : [];
 }
 
-/** tool_choice: `none`, `auto` (default), `required`, or `{ type: "function", name }`. Other values act as auto. */
-function readToolChoice(raw: ResponseRequest['tool_choice'], functions: readonly FunctionTool[]): Choice {
-  if (raw === 'none') return { mode: 'none', forced: undefined };
-  if (raw === 'required') {
-    if (functions.length === 0)
-      throw new GatewayError(400, 'tool_choice is "required" but no function tools were given');
-    return { mode: 'required', forced: undefined };
-  }
-  if (typeof raw === 'object' && raw !== null && raw.type === 'function' && typeof raw.name === 'string') {
-    const forced = functions.find((f) => f.name === raw.name);
-    if (!forced)
-      throw new GatewayError(
-        400,
-        `tool_choice names the function "${raw.name}", which is not among the function tools`,
-      );
-    return { mode: 'required', forced };
-  }
-  return { mode: 'auto', forced: undefined };
-}
-
-function isFunctionTool(tool: ToolDefinition): tool is FunctionTool {
-  return tool.type === 'function' && typeof tool.name === 'string';
+function callsOf(reply: FixtureReply): readonly FixtureCall[] {
+  if ('function_call' in reply) return [reply.function_call];
+  return 'function_calls' in reply ? reply.function_calls : [];
 }
 
 function sampleArguments(tool: FunctionTool): unknown {
@@ -114,10 +130,15 @@ function wantsReasoning(body: ResponseRequest, model: FixtureModelObject): boole
   return config.effort !== 'none' && config.enabled !== false && config.exclude !== true;
 }
 
-function defaultReasoning(script: string | null): string {
-  return script === null
-    ? 'No script matched the input, so the answer is the default reply.'
-    : `The input matched the script "${script}", so the answer is its reply.`;
+function defaultReasoning(script: string | null, afterTools: boolean, owed: boolean): string {
+  if (owed) return 'Some of my tool calls have no result yet, so I make them before answering.';
+  if (script !== null)
+    return afterTools
+      ? `The tool results matched the script "${script}", so the answer is its reply.`
+      : `The input matched the script "${script}", so the answer is its reply.`;
+  return afterTools
+    ? 'The tool results came back and no script answers them, so the answer reports them.'
+    : 'No script matched the input, so the answer is the default reply.';
 }
 
 /** JSON output formats: keep text that already parses, else build JSON that fits. */

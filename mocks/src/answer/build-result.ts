@@ -1,5 +1,6 @@
 import type { Answer } from './build-answer';
 import { countTokens, truncateToTokens } from '../tokens/count-tokens';
+import { echoTools } from './echo-tools';
 import type { ResponseIds } from './ids';
 import type { InputText } from './input-text';
 import type { OutputItem, ResponseRequest, ResponseResult, ResponseUsage } from './response-types';
@@ -20,9 +21,9 @@ export interface ResultInput {
 
 /**
  * The ResponseResult with the request's settings echoed. Output tokens are counted with
- * the tokenizer; `max_output_tokens` is a budget spent on reasoning first, then on the answer,
- * each cut at a token boundary; a cut makes the result `incomplete` with reason
- * `max_output_tokens`, and an answer with no budget left is left out.
+ * the tokenizer; `max_output_tokens` is a budget spent on reasoning first, then on the answer
+ * (call after call), each cut at a token boundary; a cut makes the result `incomplete` with
+ * reason `max_output_tokens`, and what has no budget left is left out.
  */
 export function buildResult(input: ResultInput): ResponseResult {
   const { body, ids, answer, defaults } = input;
@@ -46,20 +47,25 @@ export function buildResult(input: ResultInput): ResponseResult {
     });
   }
   const reasoningTokens = spent;
-  const left = budget - spent;
-  if (left > 0) {
-    const a = answer.body;
-    const text = a.kind === 'text' ? a.text : a.kind === 'refusal' ? a.refusal : a.arguments;
+  const a = answer.body;
+  const pieces =
+    a.kind === 'function_calls' ? a.calls.map((call) => call.arguments) : [a.kind === 'text' ? a.text : a.refusal];
+  for (const [index, text] of pieces.entries()) {
+    const left = budget - spent;
+    if (left <= 0) {
+      cut = true;
+      break;
+    }
     const piece = fit(text, left);
     spent += piece.tokens;
     cut ||= piece.truncated;
     const status = piece.truncated ? 'incomplete' : 'completed';
-    if (a.kind === 'function_call') {
+    if (a.kind === 'function_calls') {
       output.push({
         type: 'function_call',
         id: ids.item('fc'),
         call_id: ids.item('call'),
-        name: a.name,
+        name: a.calls[index]?.name ?? '',
         arguments: piece.text,
         status,
       });
@@ -76,8 +82,7 @@ export function buildResult(input: ResultInput): ResponseResult {
         ],
       });
     }
-  } else {
-    cut = true;
+    if (piece.truncated) break;
   }
   const usage = countUsage(input, spent, reasoningTokens);
   return {
@@ -99,7 +104,7 @@ export function buildResult(input: ResultInput): ResponseResult {
     temperature: body.temperature ?? null,
     top_p: body.top_p ?? null,
     tool_choice: body.tool_choice ?? defaults.tool_choice,
-    tools: body.tools ?? [],
+    tools: echoTools(body.tools),
     service_tier: body.service_tier ?? defaults.service_tier,
     text: body.text ?? defaults.text,
     usage,
@@ -112,14 +117,15 @@ function fit(text: string, budget: number): { text: string; tokens: number; trun
 
 /**
  * Input tokens: every input text (instructions, items, prompt variables) plus the function
- * tools' JSON definitions. Nothing is cached by the mock, so `cached_tokens` is 0.
+ * tools' JSON definitions. Nothing is cached by the mock, so `cached_tokens` and
+ * `cache_write_tokens` are 0.
  */
 function countUsage(input: ResultInput, output: number, reasoning: number): ResponseUsage {
   const tools = input.body.tools ?? [];
   const inputTokens = countTokens(input.input.allText) + (tools.length > 0 ? countTokens(JSON.stringify(tools)) : 0);
   return {
     input_tokens: inputTokens,
-    input_tokens_details: { cached_tokens: 0 },
+    input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
     output_tokens: output,
     output_tokens_details: { reasoning_tokens: reasoning },
     total_tokens: inputTokens + output,

@@ -1,5 +1,8 @@
 import type { ResponseRequest } from './response-types';
 import { isRecord } from '../../../kit/json/guards';
+import { contentText } from './content-text';
+import { readToolTurn } from './tool-turn';
+import type { ToolTurn } from './tool-turn';
 
 /** Input items are read loosely: only the kinds that carry text matter here (InputItem). */
 type InputItem = Readonly<Record<string, unknown>>;
@@ -21,6 +24,11 @@ export interface InputText {
   readonly matchText: string;
   /** Every text joined by newlines: what guardrails inspect and what input tokens count. */
   readonly allText: string;
+  /**
+   * Set when the input ends with tool results after its last user message (an agent loop's next
+   * step): the calls and results of that turn, in rounds. Scripts then match the results.
+   */
+  readonly toolTurn: ToolTurn | undefined;
 }
 
 export function readInputText(body: ResponseRequest): InputText {
@@ -31,18 +39,34 @@ export function readInputText(body: ResponseRequest): InputText {
   const promptText = renderPrompt(body.prompt);
   if (promptText !== '') messages.push({ role: 'user', text: promptText });
   let matchText = promptText;
+  let toolTurn: ToolTurn | undefined;
   if (typeof body.input === 'string') {
     messages.push({ role: 'user', text: body.input });
     matchText = body.input;
   } else if (Array.isArray(body.input)) {
-    for (const item of body.input as readonly InputItem[]) {
+    const items = body.input as readonly InputItem[];
+    let lastUser = -1;
+    let resultsAfter = false;
+    for (const [index, item] of items.entries()) {
+      if (isUserMessage(item)) {
+        lastUser = index;
+        resultsAfter = false;
+      } else if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') {
+        resultsAfter = true;
+      }
       const message = itemText(item);
       if (!message) continue;
       messages.push(message);
       if (message.role === 'user') matchText = message.text;
     }
+    if (resultsAfter) toolTurn = readToolTurn(items, lastUser);
   }
-  return { messages, matchText, allText: messages.map((m) => m.text).join('\n') };
+  return { messages, matchText, allText: messages.map((m) => m.text).join('\n'), toolTurn };
+}
+
+/** A user message: an item with role `user`, typed `message` or not typed at all (EasyInputMessage). */
+function isUserMessage(item: InputItem): boolean {
+  return (item.type === undefined || item.type === 'message') && item.role === 'user';
 }
 
 /**
@@ -78,17 +102,4 @@ function itemText(item: InputItem): InputMessage | undefined {
     return text === '' ? undefined : { role: 'assistant', text };
   }
   return undefined;
-}
-
-/** A string, or the text of input_text / output_text / summary_text / refusal parts, joined. */
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  const texts: string[] = [];
-  for (const part of content) {
-    if (!isRecord(part)) continue;
-    if (typeof part.text === 'string') texts.push(part.text);
-    else if (typeof part.refusal === 'string') texts.push(part.refusal);
-  }
-  return texts.join('\n');
 }

@@ -1,9 +1,11 @@
-import type { FixtureReply, FixtureScript, FixtureScriptMatch, Fixtures } from '../fixtures/fixture-types';
+import type { FixtureReply, FixtureScript, FixtureTextMatch, Fixtures } from '../fixtures/fixture-types';
 import { fillPlaceholders, fillReply } from '../fixtures/script-placeholders';
+import type { PlaceholderValues } from '../fixtures/script-placeholders';
+import type { ToolResult } from './tool-turn';
 
-/** The reply chosen for an input text. */
+/** The reply chosen for a turn. */
 export interface ScriptMatch {
-  /** The script that matched, or null when `default_reply` applies. */
+  /** The script that matched, or null when a built-in reply applies (the default reply, the default tool follow-up). */
   readonly name: string | null;
   readonly reply: FixtureReply;
   /** The script's reasoning summary with placeholders filled, if it has one. */
@@ -12,46 +14,77 @@ export interface ScriptMatch {
 
 type Matcher = (text: string, lower: string) => readonly (string | undefined)[] | undefined;
 
-interface CompiledScript {
-  readonly script: FixtureScript;
-  readonly match: Matcher;
+interface CompiledScripts {
+  /** Scripts on the last user message. */
+  readonly text: ReadonlyArray<{ readonly script: FixtureScript; readonly match: Matcher }>;
+  /** Scripts on tool results: the tool's name and a matcher on the output. */
+  readonly tool: ReadonlyArray<{ readonly script: FixtureScript; readonly tool: string; readonly match: Matcher }>;
 }
 
 /**
  * Scripts compiled once per fixtures object (regexes included), never per request. A weak
  * cache of a pure function of immutable fixtures: it holds no state a request could change.
  */
-const compiledScripts = new WeakMap<Fixtures, readonly CompiledScript[]>();
+const compiledScripts = new WeakMap<Fixtures, CompiledScripts>();
 
 /**
- * The first script in file order whose match applies to `text`, else the default reply.
+ * The first text script in file order whose match applies to `text`, else the default reply.
  * `contains`: case-insensitive substring; `equals`: whole text, trimmed, case-insensitive;
  * `regex`: its capture groups fill `$1`..`$9` in the reply and the reasoning.
  */
 export function matchScript(fixtures: Fixtures, text: string): ScriptMatch {
   const lower = text.toLowerCase();
-  for (const { script, match } of compile(fixtures)) {
+  for (const { script, match } of compile(fixtures).text) {
     const groups = match(text, lower);
-    if (groups === undefined) continue;
-    return {
-      name: script.name,
-      reply: fillReply(script.reply, groups),
-      reasoning: script.reasoning === undefined ? undefined : fillPlaceholders(script.reasoning, groups),
-    };
+    if (groups !== undefined) return filled(script, { groups });
   }
   return { name: null, reply: { text: fixtures.default_reply.text }, reasoning: undefined };
 }
 
-function compile(fixtures: Fixtures): readonly CompiledScript[] {
+/**
+ * The first tool script in file order that matches one of `results` (in their order): the result
+ * comes from the script's `tool` and its output matches the script's `output`, when it has one.
+ * The output regex's groups fill `$1`..`$9`, the output `$output`. Undefined when none matches.
+ */
+export function matchToolScript(fixtures: Fixtures, results: readonly ToolResult[]): ScriptMatch | undefined {
+  for (const { script, tool, match } of compile(fixtures).tool) {
+    for (const result of results) {
+      if (result.name !== tool) continue;
+      const groups = match(result.output, result.output.toLowerCase());
+      if (groups !== undefined) return filled(script, { groups, output: result.output });
+    }
+  }
+  return undefined;
+}
+
+function filled(script: FixtureScript, values: PlaceholderValues): ScriptMatch {
+  return {
+    name: script.name,
+    reply: fillReply(script.reply, values),
+    reasoning: script.reasoning === undefined ? undefined : fillPlaceholders(script.reasoning, values),
+  };
+}
+
+function compile(fixtures: Fixtures): CompiledScripts {
   let compiled = compiledScripts.get(fixtures);
   if (!compiled) {
-    compiled = (fixtures.scripts ?? []).map((script) => ({ script, match: matcher(script.match) }));
+    const text: Array<CompiledScripts['text'][number]> = [];
+    const tool: Array<CompiledScripts['tool'][number]> = [];
+    for (const script of fixtures.scripts ?? []) {
+      const match = script.match;
+      if ('tool' in match)
+        tool.push({ script, tool: match.tool, match: match.output ? matcher(match.output) : always });
+      else text.push({ script, match: matcher(match) });
+    }
+    compiled = { text, tool };
     compiledScripts.set(fixtures, compiled);
   }
   return compiled;
 }
 
-function matcher(match: FixtureScriptMatch): Matcher {
+const always: Matcher = (text) => [text];
+
+function matcher(match: FixtureTextMatch): Matcher {
   if ('contains' in match) {
     const needle = match.contains.toLowerCase();
     return (text, lower) => (lower.includes(needle) ? [text] : undefined);

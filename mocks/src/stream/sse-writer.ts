@@ -5,8 +5,11 @@ import type { ServerResponse } from 'node:http';
 const BATCH_CHARS = 16 * 1024;
 
 /**
- * Writes a Server-Sent Events body, framed as ResponseStreamEvent's description says: `data: <json>`
- * lines separated by a blank line, ending with `data: [DONE]`. Events are batched until `flush()`
+ * Writes a Server-Sent Events body, framed as ResponseStreamEvent's description says: each event is
+ * an `event: <type>` line naming its `type` (as OpenAI's Responses streams do; browsers'
+ * EventSource dispatches on it) and a `data: <json>` line, then a blank line; the body ends with
+ * a bare `data: [DONE]` (the sentinel the spec requires, framed as OpenRouter and OpenAI's chat
+ * streams send it: clients check its data, none an event name). Events are batched until `flush()`
  * (the stream flushes before every pause) or until a batch is full. Every write respects backpressure: when the socket
  * buffer is full it waits for 'drain', and gives up at once (AbortError) when the client goes away.
  */
@@ -29,8 +32,8 @@ export class SseWriter {
     this.res.flushHeaders();
   }
 
-  async event(data: unknown): Promise<void> {
-    this.pending += `data: ${JSON.stringify(data)}\n\n`;
+  async event(data: { readonly type: string; readonly [member: string]: unknown }): Promise<void> {
+    this.pending += `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
     if (this.pending.length >= BATCH_CHARS) await this.flush();
   }
 

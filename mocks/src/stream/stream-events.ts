@@ -9,8 +9,11 @@ export interface PlannedEvent {
 
 /** Why a stream ends early: the `error` event's code and message, also put in `response.failed`. */
 export interface StreamFailure {
+  /** A `ResponseErrorCode` of OpenAI's (`server_error`), so clients that check the code know it. */
   readonly code: string;
   readonly message: string;
+  /** The failed response's `error_type` (ResponseResult), the canonical kind OpenRouter documents. */
+  readonly errorType: string;
 }
 
 /** A simulated upstream failure: after this many token deltas, the stream fails this way. */
@@ -51,18 +54,21 @@ export function* streamEvents(
 
 /**
  * How a stream that cannot go on ends (ResponseErrorEvent: an `error` event is followed by
- * `response.failed`): `error` with the failure's code and message, then `response.failed`
- * holding the response with status `failed` and the same error. Numbered from `firstSequence`.
+ * `response.failed`): `error` with the failure's code and message, and the same as an `error`
+ * object (the member the `openai` SDK raises an APIError for, so LangChain and the SDK's own
+ * iterators throw), then `response.failed` holding the response with status `failed`, the error
+ * and its `error_type`. Numbered from `firstSequence`.
  */
 export function failureEvents(result: ResponseResult, firstSequence: number, failure: StreamFailure): PlannedEvent[] {
-  const { code, message } = failure;
+  const { code, message, errorType } = failure;
+  const error = { type: code, code, message, param: null };
   return [
-    { event: { type: 'error', sequence_number: firstSequence, code, message, param: null }, token: false },
+    { event: { type: 'error', sequence_number: firstSequence, code, message, param: null, error }, token: false },
     {
       event: {
         type: 'response.failed',
         sequence_number: firstSequence + 1,
-        response: { ...inProgress(result), status: 'failed', error: { code, message } },
+        response: { ...inProgress(result), status: 'failed', error: { code, message }, error_type: errorType },
       },
       token: false,
     },

@@ -13,15 +13,22 @@ export function readFailAfterTokens(headers: IncomingHttpHeaders): number | unde
   return readNumberHeader(headers, FAIL_AFTER_TOKENS_HEADER, 1_000_000, true);
 }
 
+/**
+ * The simulated upstream failure. `server_error` is the code of OpenAI's `ResponseErrorCode` list
+ * (and of OpenRouter's Responses errors) for a provider that fails; `provider_unavailable` the
+ * canonical `error_type` OpenRouter gives it. The message says what happened and why.
+ */
 export function upstreamFailure(tokens: number): StreamFailure {
   return {
-    code: 'upstream_error',
+    code: 'server_error',
+    errorType: 'provider_unavailable',
     message: `The upstream provider failed after ${tokens} output tokens (simulated by the mock's ${FAIL_AFTER_TOKENS_HEADER} header)`,
   };
 }
 
 /** How a stream still running ends when the mock shuts down and its grace period is over. */
 export const SHUTDOWN_FAILURE: StreamFailure = {
-  code: 'server_shutting_down',
+  code: 'server_error',
+  errorType: 'server',
   message: 'The mock gateway is shutting down: the stream was ended before its answer was complete',
 };

@@ -1,5 +1,7 @@
 /** The official `openai` SDK (v6) against the mock over a real socket: what frontend teams run. */
 import OpenAI from 'openai';
+import { zodResponsesFunction, zodTextFormat } from 'openai/helpers/zod';
+import { z } from 'zod';
 import type { MockServer } from '../../src/server';
 import { createMockServer } from '../../src/server';
 
@@ -56,6 +58,64 @@ describe('the openai SDK against the mock', () => {
     ]);
   });
 
+  it('answers a function call round trip with text, as the documented loop sends it back', async () => {
+    const input: OpenAI.Responses.ResponseInput = [{ role: 'user', content: 'What is the weather in Paris?' }];
+    const first = await client.responses.create({ model: 'openai/gpt-4o', input, tools: [WEATHER_TOOL] });
+    const call = first.output.find((item) => item.type === 'function_call');
+    if (call?.type !== 'function_call') throw new Error('expected a function call');
+    const second = await client.responses.create({
+      model: 'openai/gpt-4o',
+      tools: [WEATHER_TOOL],
+      input: [
+        ...input,
+        // The SDK's documented loop; the type of its output items is wider than that of input items.
+        ...(first.output as OpenAI.Responses.ResponseInputItem[]),
+        { type: 'function_call_output', call_id: call.call_id, output: '{"celsius":21}' },
+      ],
+    });
+    expect(second.output.map((item) => item.type)).toEqual(['message']);
+    expect(second.output_text).toBe('get_weather returned {"celsius":21}.');
+  });
+
+  it('parses structured output for a zod schema with a regex, an email and an enum (responses.parse)', async () => {
+    const Ticket = z.object({
+      code: z.string().regex(/^[A-Z]{3}-\d{3}$/),
+      email: z.email(),
+      priority: z.enum(['low', 'high']),
+      due: z.iso.datetime(),
+      owner: z.string().nullable(),
+    });
+    const response = await client.responses.parse({
+      model: 'openai/gpt-4o',
+      input: 'Make up a ticket',
+      text: { format: zodTextFormat(Ticket, 'ticket') },
+    });
+    expect(Ticket.parse(response.output_parsed)).toEqual(response.output_parsed);
+    expect(response.output_parsed?.code).toMatch(/^[A-Z]{3}-\d{3}$/);
+  });
+
+  it('parses the arguments of a strict zod function tool the answer must call', async () => {
+    const lookup = zodResponsesFunction({
+      name: 'lookup_order',
+      parameters: z.object({
+        order: z.string().regex(/^ORD-\d{6}$/),
+        email: z.email(),
+        status: z.enum(['open', 'closed']),
+      }),
+    });
+    const response = await client.responses.parse({
+      model: 'openai/gpt-4o',
+      input: 'Where is my order?',
+      tools: [lookup],
+      tool_choice: 'required',
+    });
+    const call = response.output.find((item) => item.type === 'function_call');
+    expect(call?.type === 'function_call' && call.parsed_arguments).toMatchObject({
+      order: expect.stringMatching(/^ORD-\d{6}$/),
+      status: 'open',
+    });
+  });
+
   it('streams a text response to finalResponse()', async () => {
     const stream = client.responses.stream({ model: 'openai/gpt-4o', input: 'tell me a long story' });
     const deltas: string[] = [];
@@ -65,32 +125,30 @@ describe('the openai SDK against the mock', () => {
     expect(deltas.join('')).toBe(response.output_text);
   });
 
-  it('sees a simulated upstream failure: the events of a raw stream, a rejected stream helper, an APIError for JSON', async () => {
+  it('raises a simulated upstream failure mid-stream as an APIError, in a raw iteration and in the stream helper, and a 502 for JSON', async () => {
     const failAfter = { headers: { 'x-mock-fail-after-tokens': '3' } };
     const raw = await client.responses.create(
       { model: 'openai/gpt-4o', input: 'tell me a long story', stream: true },
       failAfter,
     );
     const types: string[] = [];
-    let failed: unknown;
-    for await (const event of raw) {
-      types.push(event.type);
-      if (event.type === 'response.failed') failed = event.response;
-    }
+    const iterate = async () => {
+      for await (const event of raw) types.push(event.type);
+    };
+    await expect(iterate()).rejects.toBeInstanceOf(OpenAI.APIError);
     expect(types.filter((type) => type === 'response.output_text.delta')).toHaveLength(3);
-    expect(types.slice(-2)).toEqual(['error', 'response.failed']);
-    expect(failed).toMatchObject({ status: 'failed', error: { code: 'upstream_error' } });
+    expect(types).not.toContain('error');
 
-    // The stream helper treats the gateway's error event as the stream's error.
     const helper = client.responses.stream({ model: 'openai/gpt-4o', input: 'tell me a long story' }, failAfter);
-    await expect(helper.finalResponse()).rejects.toMatchObject({
-      type: 'error',
-      code: 'upstream_error',
+    const rejected = helper.finalResponse();
+    await expect(rejected).rejects.toBeInstanceOf(OpenAI.APIError);
+    await expect(rejected).rejects.toMatchObject({
+      code: 'server_error',
       message: expect.stringMatching(/after 3 output tokens/),
     });
 
     const json = client.responses.create({ model: 'openai/gpt-4o', input: 'tell me a long story' }, failAfter);
-    await expect(json).rejects.toBeInstanceOf(OpenAI.APIError);
+    await expect(json).rejects.toBeInstanceOf(OpenAI.InternalServerError);
     await expect(json).rejects.toMatchObject({ status: 502 });
   });
 
@@ -139,8 +197,30 @@ describe('the openai SDK against the mock', () => {
     });
   });
 
-  it('surfaces an unknown model as a 400 APIError', async () => {
-    await expect(client.responses.create({ model: 'acme/unknown', input: 'hi' })).rejects.toMatchObject({
+  it('ends the iteration of a stream aborted mid-answer quietly, as the SDK does', async () => {
+    const controller = new AbortController();
+    const stream = await client.responses.create(
+      { model: 'openai/gpt-4o', input: 'tell me a long story', stream: true },
+      { signal: controller.signal, headers: { 'x-mock-tokens-per-second': '200' } },
+    );
+    let deltas = 0;
+    for await (const event of stream) {
+      if (event.type === 'response.output_text.delta' && ++deltas === 3) controller.abort();
+    }
+    expect(deltas).toBe(3);
+  });
+
+  it('surfaces an unknown key as a 401 AuthenticationError', async () => {
+    const stranger = new OpenAI({ apiKey: 'sk-wrong', baseURL: client.baseURL, maxRetries: 0 });
+    await expect(stranger.responses.create({ model: 'openai/gpt-4o', input: 'hi' })).rejects.toBeInstanceOf(
+      OpenAI.AuthenticationError,
+    );
+  });
+
+  it('surfaces an unknown model as a 400 BadRequestError', async () => {
+    const call = client.responses.create({ model: 'acme/unknown', input: 'hi' });
+    await expect(call).rejects.toBeInstanceOf(OpenAI.BadRequestError);
+    await expect(call).rejects.toMatchObject({
       status: 400,
       error: { code: 400, message: 'acme/unknown is not a valid model ID' },
     });

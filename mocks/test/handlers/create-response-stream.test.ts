@@ -212,15 +212,17 @@ describe.each(TRANSPORTS)('POST /responses streaming %s', (transport) => {
       expect(error).toEqual({
         type: 'error',
         sequence_number: events.length - 2,
-        code: 'upstream_error',
+        code: 'server_error',
         param: null,
         message: expect.stringContaining(`failed after ${tokens} output tokens`),
+        error: { type: 'server_error', code: 'server_error', param: null, message: error?.message },
       });
       expect(failed?.type).toBe('response.failed');
       expect(failed?.response).toMatchObject({
         id: expect.stringMatching(/^gen-/),
         status: 'failed',
-        error: { code: 'upstream_error', message: error?.message },
+        error: { code: 'server_error', message: error?.message },
+        error_type: 'provider_unavailable',
       });
     });
 

@@ -135,6 +135,20 @@ describe.each(TRANSPORTS)('POST /responses %s', (transport) => {
       expect(res.body).toMatchObject(settings);
     });
 
+    it('echoes function tools with strict as sent, else null, and parameters, else an empty object schema', async () => {
+      const bare = { type: 'function', name: 'now' };
+      const strict = { ...WEATHER_TOOL, strict: true };
+      const other = { type: 'web_search' };
+      const res = await post({ model: 'openai/gpt-4o', input: 'hello', tools: [WEATHER_TOOL, strict, bare, other] });
+      expect(res.status).toBe(200);
+      expect(res.body.tools).toEqual([
+        { ...WEATHER_TOOL, strict: null },
+        strict,
+        { ...bare, strict: null, parameters: { type: 'object', properties: {} } },
+        other,
+      ]);
+    });
+
     it('answers the same request with the same text and usage, under a new id', async () => {
       const first = (await post({ model: 'openai/gpt-4o', input: 'tell me a long story' }).expect(200)).body as Body;
       const second = (await post({ model: 'openai/gpt-4o', input: 'tell me a long story' }).expect(200)).body as Body;
@@ -249,7 +263,7 @@ describe.each(TRANSPORTS)('POST /responses %s', (transport) => {
         .body as Body;
       expect(body.usage).toEqual({
         input_tokens: countTokens('Be brief.\nhello'),
-        input_tokens_details: { cached_tokens: 0 },
+        input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
         output_tokens: countTokens('Hello! How can I help you today?'),
         output_tokens_details: { reasoning_tokens: 0 },
         total_tokens: countTokens('Be brief.\nhello') + countTokens('Hello! How can I help you today?'),

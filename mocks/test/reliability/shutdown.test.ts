@@ -104,7 +104,11 @@ describe('SIGTERM with streams in flight', () => {
       const { events, done } = parseSse(end.text);
       expect(done).toBe(true);
       expect(contractStreamProblems(events)).toEqual([]);
-      expect(events.at(-2)).toMatchObject({ type: 'error', code: 'server_shutting_down' });
+      expect(events.at(-2)).toMatchObject({
+        type: 'error',
+        code: 'server_error',
+        message: expect.stringMatching(/shutting down/),
+      });
       expect(events.at(-1)?.type).toBe('response.failed');
     }
     const shortCompleted = shortEnds.map((e) => parseSse(e.text).events.at(-1)?.type);

@@ -41,16 +41,7 @@ export function send(origin: string, request: RawRequest, agent: http.Agent | fa
 }
 
 /** A small seeded generator (mulberry32): the same seed gives the same run, no global state. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../../kit/sample/seeded-random';
 
 /** Polls `done` every 20 ms until it holds or `timeoutMs` passes; returns whether it held. */
 export async function settle(done: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {

@@ -47,7 +47,20 @@ describe('stream events', () => {
   it.each<[string, ResponseResult]>([
     ['a text answer', result(TEXT)],
     ['a reasoning item and a text answer', result(TEXT, { reasoning: 'Think first, then answer.' })],
-    ['a function call', result({ kind: 'function_call', name: 'get_weather', arguments: '{"city":"Paris"}' })],
+    [
+      'a function call',
+      result({ kind: 'function_calls', calls: [{ name: 'get_weather', arguments: '{"city":"Paris"}' }] }),
+    ],
+    [
+      'parallel function calls',
+      result({
+        kind: 'function_calls',
+        calls: [
+          { name: 'get_weather', arguments: '{"city":"Paris"}' },
+          { name: 'get_weather', arguments: '{"city":"Rome"}' },
+        ],
+      }),
+    ],
     ['a refusal', result({ kind: 'refusal', refusal: "I can't help with that." })],
     ['an answer cut by max_output_tokens', result(TEXT, { request: { input: 'hi', max_output_tokens: 3 } })],
   ])('follows the event-order rules for %s', (_name, res) => {
@@ -123,7 +136,7 @@ describe('stream events', () => {
     const all = events(res);
     const reasoningDeltas = all.filter((e) => e.type === 'response.reasoning_summary_text.delta').length;
     const finish = jest.fn(() => res);
-    const failure = { code: 'upstream_error', message: 'gone' };
+    const failure = { code: 'server_error', message: 'gone', errorType: 'provider_unavailable' };
     const failed = [...streamEvents(res, finish, undefined, { tokens: reasoningDeltas + 2, failure })].map(
       (p) => p.event as Event,
     );
@@ -133,11 +146,24 @@ describe('stream events', () => {
     expect(failed.filter((e) => e.type === 'response.reasoning_summary_text.delta')).toHaveLength(reasoningDeltas);
     expect(failed.filter((e) => e.type === 'response.output_text.delta')).toHaveLength(2);
     expect(failed.slice(-2)).toEqual([
-      { type: 'error', sequence_number: failed.length - 2, code: 'upstream_error', message: 'gone', param: null },
+      {
+        type: 'error',
+        sequence_number: failed.length - 2,
+        code: 'server_error',
+        message: 'gone',
+        param: null,
+        error: { type: 'server_error', code: 'server_error', message: 'gone', param: null },
+      },
       {
         type: 'response.failed',
         sequence_number: failed.length - 1,
-        response: expect.objectContaining({ id: res.id, status: 'failed', error: failure, output: [] }),
+        response: expect.objectContaining({
+          id: res.id,
+          status: 'failed',
+          error: { code: 'server_error', message: 'gone' },
+          error_type: 'provider_unavailable',
+          output: [],
+        }),
       },
     ]);
   });
@@ -160,7 +186,7 @@ describe('stream events', () => {
   describe('the mock promises, beyond the contract, the order the public gateway uses', () => {
     const failed = (): Event[] => {
       const res = result(TEXT, { reasoning: 'Think it through.' });
-      const failure = { code: 'upstream_error', message: 'gone' };
+      const failure = { code: 'server_error', message: 'gone', errorType: 'provider_unavailable' };
       return [...streamEvents(res, () => res, undefined, { tokens: 3, failure })].map((p) => p.event as Event);
     };
     it.each<[string, () => Event[], { debug?: boolean }]>([
@@ -168,7 +194,8 @@ describe('stream events', () => {
       ['a reasoning item and a text answer', () => events(result(TEXT, { reasoning: 'Think first.' })), {}],
       [
         'a function call',
-        () => events(result({ kind: 'function_call', name: 'get_weather', arguments: '{"city":"Paris"}' })),
+        () =>
+          events(result({ kind: 'function_calls', calls: [{ name: 'get_weather', arguments: '{"city":"Paris"}' }] })),
         {},
       ],
       ['a refusal', () => events(result({ kind: 'refusal', refusal: "I can't help with that." })), {}],

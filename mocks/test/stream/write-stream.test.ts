@@ -54,13 +54,15 @@ function planned(count: number): PlannedEvent[] {
 const activeTimers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
 
 describe('SSE writer', () => {
-  it('frames events as data lines and ends with [DONE]', async () => {
+  it('frames each event as an event line naming its type and a data line, and ends with a bare [DONE]', async () => {
     const res = new FakeResponse();
     const writer = writerFor(res, new AbortController().signal);
     writer.open({ 'X-Generation-Id': 'gen-1-a' });
     await writer.event({ type: 'response.created', sequence_number: 0 });
     await writer.done();
-    expect(res.chunks.join('')).toBe('data: {"type":"response.created","sequence_number":0}\n\ndata: [DONE]\n\n');
+    expect(res.chunks.join('')).toBe(
+      'event: response.created\ndata: {"type":"response.created","sequence_number":0}\n\ndata: [DONE]\n\n',
+    );
     expect(res.headers).toMatchObject({
       status: 200,
       'content-type': 'text/event-stream; charset=utf-8',
@@ -124,7 +126,14 @@ describe('SSE writer', () => {
   describe('with a shutdown signal', () => {
     const tail = (next: number): PlannedEvent[] => [
       {
-        event: { type: 'error', sequence_number: next, code: 'server_shutting_down', message: 'bye', param: null },
+        event: {
+          type: 'error',
+          sequence_number: next,
+          code: 'server_error',
+          message: 'bye',
+          param: null,
+          error: { type: 'server_error', code: 'server_error', message: 'bye', param: null },
+        },
         token: false,
       },
     ];
@@ -161,7 +170,7 @@ describe('SSE writer', () => {
       // The hour-long pause was cut short, not waited out: one delta, then the tail.
       expect(sent(res)).toEqual([
         expect.stringContaining('"sequence_number":0,'),
-        'data: {"type":"error","sequence_number":1,"code":"server_shutting_down","message":"bye","param":null}',
+        'event: error\ndata: {"type":"error","sequence_number":1,"code":"server_error","message":"bye","param":null,"error":{"type":"server_error","code":"server_error","message":"bye","param":null}}',
         'data: [DONE]',
       ]);
       expect(res.ended).toBe(true);

@@ -162,7 +162,7 @@ describe('npm start -- --watch with a stream in flight', () => {
     const text = res.text();
     await watched.mock.close(100);
     const body = await text;
-    expect(body).toContain('"code":"server_shutting_down"');
+    expect(body).toContain('"message":"The mock gateway is shutting down');
     expect(body).toContain('"type":"response.failed"');
     expect(body.trimEnd().endsWith('data: [DONE]')).toBe(true);
   });

@@ -1,0 +1,95 @@
+import RandExp from 'randexp';
+import { seededRandom } from './seeded-random';
+
+/** Characters a generated `.` or negated class draws from first: readable ones, then all printable ASCII. */
+const RANGES: ReadonlyArray<readonly [number, number][]> = [
+  [
+    [48, 57],
+    [65, 90],
+    [97, 122],
+    [32, 32],
+    [45, 46],
+    [95, 95],
+  ],
+  [[32, 126]],
+];
+
+/** How many extra repetitions `*`, `+` and `{n,}` may take, tried in turn: the shortest strings first. */
+const EXTRA_REPEATS = [0, 2, 8, 32];
+
+/**
+ * Strings built to match every regular expression in `patterns` (ECMA-262, as ajv reads JSON
+ * Schema's `pattern`, with the `u` flag), shortest first, for the caller to filter by its other
+ * rules. Generation is randexp's, made deterministic: its random choices come from a generator
+ * seeded with `seed` (the schema's location and the pattern), so the same schema always gives the
+ * same strings. Several patterns (`allOf`, zod's startsWith/endsWith/includes) are met by joining
+ * the strings made for each, in every order. Patterns randexp cannot read give nothing.
+ */
+export function* patternStrings(patterns: readonly string[], seed: string, minLength = 0): Generator<string> {
+  const compiled = compile(patterns);
+  if (compiled === undefined) return;
+  for (const extra of EXTRA_REPEATS) {
+    for (const [r, range] of RANGES.entries()) {
+      const pieces = generate(patterns, extra, range, seededRandom(`${seed}\u0000${extra}\u0000${r}`));
+      if (pieces === undefined) return;
+      for (const candidate of orders(pieces, minLength)) {
+        if (compiled.every((regex) => regex.test(candidate))) yield candidate;
+      }
+    }
+  }
+}
+
+function generate(
+  patterns: readonly string[],
+  extra: number,
+  range: readonly [number, number][],
+  random: () => number,
+): string[] | undefined {
+  try {
+    return patterns.map((pattern) => {
+      const generator = new RandExp(pattern);
+      generator.max = extra;
+      generator.randInt = (from, to) => from + Math.floor(random() * (to - from + 1));
+      generator.defaultRange.subtract(0, 0x10ffff);
+      for (const [from, to] of range) generator.defaultRange.add(from, to);
+      return generator.gen();
+    });
+  } catch {
+    // randexp's parser (ret) refuses some syntax JavaScript accepts, such as lookbehind.
+    return undefined;
+  }
+}
+
+function compile(patterns: readonly string[]): RegExp[] | undefined {
+  try {
+    return patterns.map((pattern) => new RegExp(pattern, 'u'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The pieces joined in every order (at most 4 are permuted), then, when that is shorter than
+ * `minLength`, with filler letters at each place between and around them (unanchored patterns
+ * take them, `{"pattern": "^ab"}` with `minLength: 6` becomes `abxxxx`).
+ */
+function orders(pieces: readonly string[], minLength: number): string[] {
+  const joined = pieces.length > 4 ? [pieces.join('')] : permutations(pieces).map((order) => order.join(''));
+  const short = minLength - (joined[0]?.length ?? 0);
+  if (short <= 0) return joined;
+  const filler = 'x'.repeat(short);
+  const padded = pieces.length > 4 ? [[...pieces]] : permutations(pieces);
+  return [
+    ...joined,
+    ...padded.flatMap((order) =>
+      Array.from({ length: order.length + 1 }, (_, at) => [...order.slice(0, at), filler, ...order.slice(at)].join('')),
+    ),
+  ];
+}
+
+function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [[...items]];
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
+}
