@@ -132,6 +132,8 @@ export interface CheckResult {
 export interface CheckContext {
   readonly contract: Contract;
   readonly operations: ReadonlyMap<string, OperationInfo>;
+  /** operationIds only a management key may call, read from the operations' security (kit/contract/key-schemes.ts). */
+  readonly managementOnly: ReadonlySet<string>;
   /** What the stream rules read from the contract (kit/stream). */
   readonly streamSpec: StreamSpec;
 }
