@@ -1,4 +1,5 @@
 import type { Expectation, Finding } from '../engine/types';
+import { wrongStatus } from './status-matches-rule';
 import { isRecord } from '../../kit/json/guards';
 
 export interface PageWindow {
@@ -24,9 +25,17 @@ export function expectPageWindow(page: PageWindow): Expectation {
       const response = exchange.response;
       if (response?.status !== 200)
         return [
-          { message: `got status ${response?.status ?? 'none'}`, expected: '200 with a window of the full list' },
+          wrongStatus(response?.status, {
+            expected: '200',
+            subject: 'pages of the list',
+            because: 'offset and limit in range select a window of the list',
+          }),
         ];
-      const body = isRecord(response.json) ? response.json : {};
+      if (!isRecord(response.json))
+        return [
+          { message: 'the 200 body is not a JSON object, so it holds no page to check', expected: 'a page as JSON' },
+        ];
+      const body = response.json;
       const ids = Array.isArray(body.data) ? body.data.map((m) => (isRecord(m) ? m.id : undefined)) : [];
       const findings: Finding[] = [];
       const rest = page.full.slice(page.offset);

@@ -57,7 +57,7 @@ describe('npm run conformance', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
     const started = Date.now();
-    const { code, err } = await cli(['--base-url', `http://127.0.0.1:${port}/api/v1`, '--api-key', 'k']);
+    const { code, err } = await cli(['--base-url', `http://127.0.0.1:${port}/api/v1`], { CONFORMANCE_API_KEY: 'k' });
     expect(code).toBe(EXIT_CONFIG);
     expect(err.split('\n')).toEqual([expect.stringMatching(/is unreachable: .*ECONNREFUSED/)]);
     expect(Date.now() - started).toBeLessThan(3000);
@@ -91,9 +91,7 @@ describe('npm run conformance', () => {
       },
     );
     expect(code).toBe(EXIT_PASS);
-    expect(err).toEqual([
-      expect.stringMatching(/^conformance: started the mock in-process at http:\/\/127\.0\.0\.1:\d+\/api\/v1$/),
-    ]);
+    expect(err[0]).toMatch(/^conformance: started the mock in-process at http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
     expect(closed).toBe(true);
   });
 
