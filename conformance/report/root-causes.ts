@@ -80,7 +80,7 @@ function particularsOut(text: string): string {
     .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
     .replace(/\[[^\]\n]*\]/g, '[…]')
     .replace(/\{[^{}\n]*\}/g, '{…}')
-    .replace(/\b(?=[\w-]*\d)[\w.:-]*[A-Za-z][\w.:-]*\d[\w.:-]*\b/g, 'ID')
+    .replace(/\b(?=[\w.:-]{8,})[\w.:-]*[A-Za-z][\w.:-]*\d[\w.:-]*\b/g, 'ID')
     .replace(/\b\d+(\.\d+)?\b/g, 'N');
 }
 
