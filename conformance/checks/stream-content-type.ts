@@ -1,4 +1,4 @@
-import { documentedResponse } from '../engine/response-helpers';
+import { documentedResponse, mediaType } from '../engine/response-helpers';
 import { isSseContentType } from '../engine/stream-helpers';
 import type { Check } from '../engine/types';
 import { EVENT_STREAM } from '../../kit/stream/stream-spec';
@@ -19,6 +19,7 @@ export const streamContentType: Check = {
     if (isSseContentType(exchange) === wanted) return [];
     const got = exchange.response?.headers['content-type'] ?? 'no content type';
     const accept = exchange.request.acceptEventStream === false ? 'without' : 'with';
+    const type = (exchange.response && mediaType(exchange.response.headers)) ?? 'no content type';
     return wanted
       ? [
           {
@@ -26,7 +27,7 @@ export const streamContentType: Check = {
             expected:
               'Content-Type text/event-stream, whatever the Accept header: the contract switches on stream alone',
             kind: 'content-type',
-            cause: `stream: true ${accept} Accept: text/event-stream answered ${got} instead of an event stream`,
+            cause: `stream: true ${accept} Accept: text/event-stream answered ${type} instead of an event stream`,
           },
         ]
       : [
@@ -34,7 +35,7 @@ export const streamContentType: Check = {
             message: `a 200 answer to a request without stream: true came as ${got}`,
             expected: 'a JSON body (stream is false by default)',
             kind: 'content-type',
-            cause: `requests without stream: true answered ${got}`,
+            cause: `requests without stream: true answered ${type}`,
           },
         ];
   },
