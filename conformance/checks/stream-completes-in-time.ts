@@ -4,7 +4,7 @@ import type { Check, Finding } from '../engine/types';
 
 /**
  * The stream keeps moving until it ends: no wait for the next event exceeds the per-event timeout,
- * and the connection holds (ResponseStreamEvent). What a stream cut short never sent (its terminal
+ * the whole stream ends within the request timeout, and the connection holds (ResponseStreamEvent). What a stream cut short never sent (its terminal
  * event, `[DONE]`) is this check's knock-on effect, not another failure.
  */
 export const streamCompletesInTime: Check = {
@@ -29,6 +29,11 @@ export const streamCompletesInTime: Check = {
         message: `the stream stalled: no event for the per-event timeout after ${stream.stalled.afterEvents} event(s) (${stream.stalled.afterMs} ms in)${waiting}`,
         expected: 'events keep arriving until data: [DONE], and the stream then ends',
         excerpt: pending?.data,
+      });
+    } else if (stream.overran) {
+      findings.push({
+        message: `the stream had not ended within the request timeout (${stream.overran.afterMs} ms), after ${stream.overran.afterEvents} event(s)${waiting}`,
+        expected: 'a stream that ends with data: [DONE] within the request timeout (--request-timeout)',
       });
     } else if (stream.transportError !== undefined) {
       findings.push({

@@ -3,9 +3,8 @@ import { ConfigError } from '../config/config-error';
 import type { GatewayClient } from '../http/gateway-client';
 import { describeTransportError } from '../http/gateway-client';
 import type { OperationInfo } from '../../kit/contract/operations';
-import { schemaErrorLines } from '../../kit/schema/schema-problems';
 import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest } from '../scenarios/base-requests';
-import { documentedResponse, documentedSchema, isJsonMediaType, mediaType } from './response-helpers';
+import { describeAnswer, hintFor, isApiAnswer } from './not-the-api';
 import type { PlanContext } from './scenario';
 import type { Credential, Exchange, RequestSpec } from './types';
 
@@ -89,18 +88,6 @@ async function send(client: GatewayClient, op: OperationInfo, request: RequestSp
   return client.send('preflight', op, request);
 }
 
-/** An answer only this API gives: its body (whatever its status and type say) valid against a documented success schema. */
-function isApiAnswer(exchange: Exchange, plan: PlanContext): boolean {
-  const json = exchange.response?.json;
-  if (json === undefined) return false;
-  return [...exchange.operation.responses.values()]
-    .filter((response) => response.status.startsWith('2'))
-    .flatMap((response) =>
-      [...response.content].filter(([type]) => isJsonMediaType(type)).map(([, pointer]) => pointer),
-    )
-    .some((pointer) => plan.contract.validator(pointer)(json));
-}
-
 /** Throws the one line that says what answered instead of the API, and the likely fix. */
 async function notThisApi(
   exchange: Exchange,
@@ -116,26 +103,6 @@ async function notThisApi(
   throw new ConfigError(
     `${baseUrl} does not answer as the Model Gateway API: ${describe(exchange)} got ${problem}. ${hint}`,
   );
-}
-
-/** What answered, in words: the status and type, and what the body was. */
-function describeAnswer(exchange: Exchange, plan: PlanContext): string {
-  const response = exchange.response;
-  if (!response) return 'no answer';
-  const type = mediaType(response.headers);
-  const shown = `${response.status} ${type ?? 'without a content type'}`;
-  if (type === 'text/html' || /^\s*</.test(response.text)) return `${shown}: an HTML page`;
-  if (response.text.trim() === '') return `${shown} with an empty body`;
-  if (response.json === undefined) return `${shown} with a body that is not JSON: ${bodyStart(exchange)}`;
-  const documented = documentedResponse(exchange.operation, response.status);
-  if (!documented)
-    return `${shown}, a status ${exchange.operation.operationId} does not document: ${bodyStart(exchange)}`;
-  const pointer = documentedSchema(exchange);
-  if (pointer !== undefined && !plan.contract.validator(pointer)(response.json)) {
-    const first = schemaErrorLines(plan.contract.validator(pointer).errors, 1)[0] ?? 'invalid';
-    return `${shown} with a body the spec does not allow there (${first}): ${bodyStart(exchange)}`;
-  }
-  return `${shown}: ${bodyStart(exchange)}`;
 }
 
 /** The likely fix: the API's prefix on the same host, when the base URL lacks it and the API answers there. */
@@ -158,16 +125,6 @@ async function answersElsewhere(
   return undefined;
 }
 
-function hintFor(exchange: Exchange, plan: PlanContext, baseUrl: string): string {
-  const prefix = apiBasePath(plan.contract);
-  const response = exchange.response;
-  if (response?.status === 404 && prefix !== '' && !new URL(baseUrl).pathname.endsWith(prefix))
-    return `Is the base URL right? It must include the API's prefix, e.g. ${new URL(baseUrl).origin}${prefix}.`;
-  if (response && /html/.test(mediaType(response.headers) ?? ''))
-    return 'An HTML page usually means the wrong host, or a proxy or login page in front of the API.';
-  return `Is this the right host, and does the base URL include the API's prefix (${prefix || '/'})?`;
-}
-
 function refused(exchange: Exchange, credential: Exclude<Credential, 'none' | 'invalid'>, baseUrl: string): void {
   const status = exchange.response?.status;
   if (!exchange.response) throw new ConfigError(unreachable(exchange, baseUrl));
@@ -182,16 +139,6 @@ function unreachable(exchange: Exchange, baseUrl: string): string {
   return /^the answer began/.test(error)
     ? `target ${baseUrl} does not finish its answers: ${describe(exchange)}: ${error}`
     : `target ${baseUrl} is unreachable: ${error}`;
-}
-
-/** The error message of an error envelope (or a problem document's detail or title), else the start of the body. */
-function bodyStart(exchange: Exchange): string {
-  const json = exchange.response?.json as
-    { error?: { message?: unknown }; title?: unknown; detail?: unknown } | undefined;
-  const said = json?.error?.message ?? json?.detail ?? json?.title;
-  if (typeof said === 'string') return JSON.stringify(said.slice(0, 160));
-  const text = (exchange.response?.text ?? '').replace(/\s+/g, ' ').trim();
-  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
 function messageOf(exchange: Exchange): string {

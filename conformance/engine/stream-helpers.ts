@@ -38,7 +38,8 @@ export function streamProblemsOf(exchange: Exchange, ctx: CheckContext): NamedSt
   if (!found) {
     const body = exchange.request.body;
     const debug = isRecord(body) && isRecord(body.debug) && body.debug.echo_upstream_body === true;
-    const cutShort = stream.stalled !== undefined || stream.transportError !== undefined ? CUT_SHORT_CHECK : undefined;
+    const cut = stream.stalled ?? stream.overran ?? stream.transportError;
+    const cutShort = cut === undefined ? undefined : CUT_SHORT_CHECK;
     found = streamProblems(stream, ctx.streamSpec, { debug, eventSchema: documentedSchema(exchange), cutShort });
     problemsByExchange.set(exchange, found);
   }

@@ -46,6 +46,8 @@ export interface CapturedResponse {
 export interface StreamCapture extends SseStream {
   /** Set when no event arrived within the per-event timeout. */
   readonly stalled?: { readonly afterMs: number; readonly afterEvents: number };
+  /** Set when events kept coming but the stream had not ended within the request timeout. */
+  readonly overran?: { readonly afterMs: number; readonly afterEvents: number };
   /** Set when the connection failed mid-stream. */
   readonly transportError?: string;
 }

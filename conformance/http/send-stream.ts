@@ -79,18 +79,25 @@ async function readBody(
   let raw = '';
   let bytes = 0;
   let stalled: StreamCapture['stalled'];
+  let overran: StreamCapture['overran'];
   let transportError: string | undefined;
+  // A stream, however lively, ends within the request timeout: one that never ends must not hold the run.
+  const end = started + call.timeoutMs;
   const reader = res.body?.getReader();
   const decoder = new TextDecoder();
   let deadline = performance.now() + (isStream ? call.eventTimeoutMs : call.timeoutMs);
   let seen = 0;
   try {
     while (reader) {
-      const left = deadline - performance.now();
+      const left = (isStream ? Math.min(deadline, end) : deadline) - performance.now();
       const chunk = await readWithin(reader, Math.max(0, sse.sawDone ? Math.min(AFTER_DONE_GRACE_MS, left) : left));
       if (chunk === 'timeout') {
         if (!isStream) transportError = `body not complete within ${call.timeoutMs} ms`;
-        else if (!sse.sawDone) stalled = { afterMs: Math.round(performance.now() - started), afterEvents: sse.count };
+        else if (!sse.sawDone) {
+          const at = { afterMs: Math.round(performance.now() - started), afterEvents: sse.count };
+          if (performance.now() >= end) overran = at;
+          else stalled = at;
+        }
         break;
       }
       if (chunk.done) break;
@@ -110,7 +117,7 @@ async function readBody(
     controller.abort();
     await reader?.cancel().catch(() => undefined);
   }
-  return { raw, bytes, stream: { ...sse.end(), stalled, transportError } };
+  return { raw, bytes, stream: { ...sse.end(), stalled, overran, transportError } };
 }
 
 async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number) {

@@ -18,8 +18,11 @@ export interface ProxiedResponse {
   body: unknown;
 }
 
-/** Instead of an answer: `hang` accepts the request and never answers; `endless` sends 200 JSON headers and a body that never ends. */
-export type NoAnswer = 'hang' | 'endless';
+/**
+ * Instead of an answer: `hang` accepts the request and never answers; `endless` sends 200 JSON
+ * headers and a body that never ends; `endless-stream` an event stream whose events never stop.
+ */
+export type NoAnswer = 'hang' | 'endless' | 'endless-stream';
 
 /**
  * One deliberate departure from the contract. `answer` replaces the mock for a request (the
@@ -91,6 +94,13 @@ async function handle(
   if (own === 'endless') {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.write('{"data": [');
+    return;
+  }
+  if (own === 'endless-stream') {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    let n = 0;
+    const tick = setInterval(() => res.write(`data: {"type":"response.in_progress","sequence_number":${n++}}\n\n`), 50);
+    res.on('close', () => clearInterval(tick));
     return;
   }
   if (own) {

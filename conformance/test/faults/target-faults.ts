@@ -1,5 +1,5 @@
 import type { ConformanceReportJson } from '../../report/report-json';
-import type { Fault, ProxiedRequest, ProxiedResponse } from './fault-proxy';
+import type { Fault, NoAnswer, ProxiedRequest, ProxiedResponse } from './fault-proxy';
 import { isRecord } from '../../../kit/json/guards';
 
 /**
@@ -51,7 +51,7 @@ const RENAMING_GATEWAY: Fault = {
 };
 
 /** Answers `answer` to requests whose path starts with `prefix`, after letting the first `spare` through. */
-function answerAfter(prefix: string, spare: number, answer: ProxiedResponse | 'hang' | 'endless'): Fault {
+function answerAfter(prefix: string, spare: number, answer: ProxiedResponse | NoAnswer): Fault {
   let seen = 0;
   return { answer: (req) => (req.path.startsWith(prefix) && ++seen > spare ? answer : undefined) };
 }
@@ -214,6 +214,33 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     fault: {},
     exit: 2,
     says: /the target does not know the model conformance\/no-such-model/,
+  },
+  {
+    name: 'streams events that never end',
+    only: ['stream/createResponse/text'],
+    args: ['--request-timeout', '600', '--event-timeout', '300'],
+    fault: answerAfter('/responses', 0, 'endless-stream'),
+    exit: 1,
+    caughtBy: 'stream-completes-in-time',
+    says: /the stream had not ended within the request timeout \(\d+ ms\), after \d+ event\(s\)/,
+  },
+  {
+    name: 'redirects every request elsewhere',
+    fault: { answer: () => ({ status: 301, headers: { location: 'https://gateway.example/api/v1/' }, body: '' }) },
+    exit: 2,
+    says: /got 301, a redirect to https:\/\/gateway\.example\/api\/v1\/\. Give the base URL it redirects to/,
+  },
+  {
+    name: 'limits every request (429)',
+    fault: {
+      answer: () => ({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '0' },
+        body: { error: { code: 429, message: 'Rate limit exceeded' } },
+      }),
+    },
+    exit: 2,
+    says: /got 429 application\/json.*"Rate limit exceeded"\. The target is limiting requests \(429\)/,
   },
   {
     name: 'answers slower than --max-response-time',
