@@ -5,6 +5,7 @@ import { checkNames } from './config/check-names';
 import { ConfigError } from './config/config-error';
 import { helpText, keysOnCommandLine, parseCli } from './config/parse-cli';
 import { resolveConfig } from './config/resolve-config';
+import { redactText } from './http/credentials';
 import type { ConformanceConfig } from './config/resolve-config';
 import { runSuite } from './engine/run-suite';
 import type { SuiteResult } from './engine/run-suite';
@@ -64,6 +65,7 @@ export async function runConformance(
       return EXIT_PASS;
     }
     const config = resolveConfig(cli);
+    io = redacting(io, config);
     for (const flag of keysOnCommandLine(cli))
       io.err(
         `conformance: warning: ${flag} puts a key on the command line, where CI logs and the process list show it; use its CONFORMANCE_* variable`,
@@ -81,6 +83,16 @@ export async function runConformance(
     }
     throw err;
   }
+}
+
+/** Output with every configured key replaced by its variable: a gateway may echo a key into any message. */
+function redacting(io: Io, config: ConformanceConfig): Io {
+  const keys = {
+    apiKey: config.apiKey,
+    managementKey: config.managementKey,
+    guardedApiKey: config.guardrail.guardedApiKey,
+  };
+  return { out: (text) => io.out(redactText(text, keys)), err: (text) => io.err(redactText(text, keys)) };
 }
 
 function report(result: SuiteResult, config: ConformanceConfig, baseline: Baseline | undefined, io: Io): number {

@@ -1,5 +1,5 @@
 import type { Expectation, Finding } from '../engine/types';
-import { wrongStatus } from './status-matches-rule';
+import { okJsonBody } from './status-matches-rule';
 import { isEmbeddingsModel } from '../../kit/catalog/model-kinds';
 import { isRecord } from '../../kit/json/guards';
 
@@ -19,23 +19,8 @@ export function expectEmbeddingsListed(spec: FullListSpec): Expectation {
     family: 'catalog',
     rule: 'listEmbeddingsModels 200 application/json',
     verify(exchange) {
-      const response = exchange.response;
-      if (response?.status !== 200)
-        return [
-          wrongStatus(response?.status, {
-            expected: '200',
-            subject: 'the full list',
-            because: 'a list request must succeed',
-          }),
-        ];
-      if (!isRecord(response.json))
-        return [
-          {
-            message: 'the 200 body is not a JSON object, so it lists nothing to check',
-            expected: 'the full list as JSON',
-          },
-        ];
-      const body = response.json;
+      const body = okJsonBody(exchange, { subject: 'the full list', because: 'a list request must succeed' }, 'list');
+      if (Array.isArray(body)) return body;
       const data = Array.isArray(body.data) ? body.data.filter(isRecord) : [];
       const findings: Finding[] = [];
       const others = data.filter((m) => !isEmbeddingsModel(m));

@@ -1,5 +1,5 @@
 import type { Expectation, Finding } from '../engine/types';
-import { wrongStatus } from './status-matches-rule';
+import { okJsonBody } from './status-matches-rule';
 import { isRecord } from '../../kit/json/guards';
 
 export interface PageWindow {
@@ -22,20 +22,9 @@ export function expectPageWindow(page: PageWindow): Expectation {
     family: 'catalog',
     rule: 'listEmbeddingsModels 200 application/json',
     verify(exchange) {
-      const response = exchange.response;
-      if (response?.status !== 200)
-        return [
-          wrongStatus(response?.status, {
-            expected: '200',
-            subject: 'pages of the list',
-            because: 'offset and limit in range select a window of the list',
-          }),
-        ];
-      if (!isRecord(response.json))
-        return [
-          { message: 'the 200 body is not a JSON object, so it holds no page to check', expected: 'a page as JSON' },
-        ];
-      const body = response.json;
+      const because = 'offset and limit in range select a window of the list';
+      const body = okJsonBody(exchange, { subject: 'pages of the list', because }, 'page');
+      if (Array.isArray(body)) return body;
       const ids = Array.isArray(body.data) ? body.data.map((m) => (isRecord(m) ? m.id : undefined)) : [];
       const findings: Finding[] = [];
       const rest = page.full.slice(page.offset);

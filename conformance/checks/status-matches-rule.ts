@@ -1,5 +1,6 @@
-import type { CheckFamily, Expectation, Finding } from '../engine/types';
+import type { CheckFamily, Exchange, Expectation, Finding } from '../engine/types';
 import { isRecord } from '../../kit/json/guards';
+import type { JsonObject } from '../../kit/json/guards';
 
 export interface StatusRule {
   /** Check name shown in reports; defaults to `status-matches-rule`. */
@@ -37,6 +38,24 @@ export function wrongStatus(status: number | undefined, want: WantedStatus): Fin
     kind: 'status',
     cause: `${want.subject} answered ${got} where the contract says ${want.expected}`,
   };
+}
+
+/**
+ * The JSON object a 200 answer carries, for a check that reads it; or what the check finds
+ * instead: a wrong status (the root of the rest), or a body with nothing to judge, never a pass.
+ */
+export function okJsonBody(
+  exchange: Exchange,
+  want: Omit<WantedStatus, 'expected'>,
+  what: string,
+): JsonObject | Finding[] {
+  const response = exchange.response;
+  if (response?.status !== 200) return [wrongStatus(response?.status, { ...want, expected: '200' })];
+  if (!isRecord(response.json))
+    return [
+      { message: `the 200 body is not a JSON object, so there is no ${what} to check`, expected: `${what} as JSON` },
+    ];
+  return response.json;
 }
 
 /** The answer's status is the one a contract rule requires for this request. */

@@ -1,18 +1,11 @@
 import type { Failure, Outcome } from '../engine/types';
+import type { RootCause } from './root-causes';
 import type { StatusCoverage, Tally } from './summarize';
 
-/** One root cause as conformance.json lists it. */
-export interface RootCauseJson {
-  /** The cause in words; the key a baseline records. */
-  readonly cause: string;
+/** One root cause as conformance.json lists it: the group (root-causes.ts), its example by index. */
+export interface RootCauseJson extends Omit<RootCause, 'example'> {
   /** `25 failures (+3 on the same answers): <cause>`. */
   readonly title: string;
-  readonly failures: number;
-  /** Failures on the same answers that it explains. */
-  readonly knockOn: number;
-  readonly checks: readonly string[];
-  readonly operations: readonly string[];
-  readonly scenarios: readonly string[];
   /** The baseline lists it (`--baseline`). */
   readonly known: boolean;
   /** Index in `failures` of the failure that shows it, and its reproduction. */

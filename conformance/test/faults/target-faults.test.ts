@@ -65,6 +65,7 @@ describe('gateways a CI user meets', () => {
       const output = lines.join('\n');
       expect({ code, output }).toEqual({ code: fault.exit, output: expect.stringMatching(fault.says ?? /.*/) });
       expect(output).not.toMatch(/\bundefined\b/);
+      expect(output).not.toMatch(/sk-mock-(user|management|guarded)/);
       const file = path.join(reportDir, 'conformance.json');
       if (fault.exit === 2 && !existsSync(file)) {
         // Refused before any scenario: one line says why.

@@ -209,6 +209,18 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     says: /the target rejected the management key \(CONFORMANCE_MANAGEMENT_KEY, --management-key or "managementKey"\): POST .* answered 401/,
   },
   {
+    name: 'refuses the API key, quoting it back',
+    fault: {
+      answer: (req) => ({
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+        body: { error: { code: 401, message: `unknown key ${req.headers.authorization ?? ''}` } },
+      }),
+    },
+    exit: 2,
+    says: /the target rejected the API key \(CONFORMANCE_API_KEY, --api-key or "apiKey"\): GET .* answered 401 \("unknown key Bearer \$API_KEY"\)/,
+  },
+  {
     name: 'does not serve the model the run is given',
     args: ['--model', 'conformance/no-such-model'],
     fault: {},
