@@ -136,9 +136,10 @@ function refused(exchange: Exchange, credential: Exclude<Credential, 'none' | 'i
 
 function unreachable(exchange: Exchange, baseUrl: string): string {
   const error = exchange.transportError ?? 'no answer';
-  return /^the answer began/.test(error)
-    ? `target ${baseUrl} does not finish its answers: ${describe(exchange)}: ${error}`
-    : `target ${baseUrl} is unreachable: ${error}`;
+  if (/^the answer began/.test(error))
+    return `target ${baseUrl} does not finish its answers: ${describe(exchange)}: ${error}`;
+  if (/^no response/.test(error)) return `target ${baseUrl} does not answer: ${describe(exchange)}: ${error}`;
+  return `target ${baseUrl} is unreachable: ${error}`;
 }
 
 function messageOf(exchange: Exchange): string {

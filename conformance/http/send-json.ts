@@ -54,8 +54,10 @@ export async function sendJson(call: HttpCall): Promise<CapturedResponse> {
     res = call.body === undefined ? await test : await test.send(call.body);
   } catch (err) {
     if (call.signal?.aborted) throw new Error('aborted: the run stopped');
-    if (begun.status !== undefined && (err as { timeout?: unknown }).timeout !== undefined)
+    const timedOut = (err as { timeout?: unknown }).timeout !== undefined;
+    if (timedOut && begun.status !== undefined)
       throw new IncompleteAnswerError(begun.status, begun.contentType, call.timeoutMs, begun.bytes);
+    if (timedOut) throw new Error(`no response within ${call.timeoutMs} ms`);
     throw err;
   } finally {
     call.signal?.removeEventListener('abort', abort);

@@ -29,7 +29,7 @@ export async function sendStream(call: StreamCall): Promise<StreamOutcome> {
   const started = performance.now();
   const controller = new AbortController();
   const headerTimer = setTimeout(
-    () => controller.abort(new Error(`no response headers within ${call.timeoutMs} ms`)),
+    () => controller.abort(new Error(`no response within ${call.timeoutMs} ms`)),
     call.timeoutMs,
   );
   const stop = () => controller.abort(new Error('aborted: the run stopped'));

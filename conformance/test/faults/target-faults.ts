@@ -101,12 +101,20 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     args: ['--request-timeout', '400'],
     fault: answerAfter('/', 12, 'hang'),
     exit: 2,
-    says: /the target stopped answering: \d+ requests in a row got no answer.*; the partial report is in/,
+    says: /the target stopped answering (GET|POST) \/\S+: \d+ requests in a row got no answer.*; the partial report is in/,
     report: (json) => {
       expect(json.complete).toBe(false);
       expect(json.incomplete?.kind).toBe('target-stopped');
       expect(json.requests).toBeLessThan(60);
     },
+  },
+  {
+    name: 'hangs on POST /responses while its GETs still answer',
+    args: ['--request-timeout', '400'],
+    fault: answerAfter('/responses', 0, 'hang'),
+    exit: 2,
+    says: /the target stopped answering POST \/responses: \d+ requests in a row got no answer/,
+    report: (json) => expect(json.incomplete?.kind).toBe('target-stopped'),
   },
   {
     name: 'is given a base URL without the API prefix (/api/v1)',
