@@ -131,7 +131,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     flag: 'request-timeout',
     env: 'CONFORMANCE_REQUEST_TIMEOUT_MS',
     value: 'MS',
-    help: 'time limit of one request (default 30000)',
+    help: 'time limit of one request, a whole stream included (default 30000)',
   },
   {
     key: 'eventTimeoutMs',
