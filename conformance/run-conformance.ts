@@ -1,14 +1,19 @@
+import { constants } from 'node:os';
 import { ContractError, loadContract } from '../kit/contract/contract';
 import type { Contract } from '../kit/contract/contract';
+import { checkNames } from './config/check-names';
 import { ConfigError } from './config/config-error';
-import { helpText, parseCli } from './config/parse-cli';
+import { helpText, keysOnCommandLine, parseCli } from './config/parse-cli';
 import { resolveConfig } from './config/resolve-config';
+import { redactText } from './http/credentials';
 import type { ConformanceConfig } from './config/resolve-config';
 import { runSuite } from './engine/run-suite';
 import type { SuiteResult } from './engine/run-suite';
-import { summarize } from './report/summarize';
+import { readBaseline, updatedBaseline, writeBaseline } from './report/baseline';
+import type { Baseline } from './report/baseline';
+import { scenariosRun, summarize } from './report/summarize';
 import { terminalSummary } from './report/terminal-summary';
-import { writeReports } from './report/write-reports';
+import { prepareReportDir, writeReports } from './report/write-reports';
 
 export interface Io {
   readonly out: (text: string) => void;
@@ -28,6 +33,13 @@ export interface InProcessTarget {
 export interface RunOptions {
   /** Starts the target to check when neither a target file nor a base URL is given. */
   readonly startTarget?: (contract: Contract) => Promise<InProcessTarget>;
+  /**
+   * Aborting it stops the run: the partial report is written, marked incomplete, and the exit
+   * status is 128 + the signal's number when the abort's reason names one (SIGINT 130, SIGTERM 143).
+   */
+  readonly signal?: AbortSignal;
+  /** How often a progress line goes to `err` while the run goes on (default 10 s; 0 never). */
+  readonly progressIntervalMs?: number;
 }
 
 export const EXIT_PASS = 0;
@@ -37,7 +49,8 @@ export const EXIT_CONFIG = 2;
 /**
  * The CLI's whole behaviour, callable from tests: parse flags and CONFORMANCE_* variables, start
  * the caller's in-process target when no target is given, run, report, and return the exit status
- * (0 all passed, 1 a check failed, 2 bad configuration or unreachable target).
+ * (0 all passed or only known failures, 1 a new failure, 2 bad configuration, a target that is not
+ * this API or stopped answering, 128 + n interrupted by signal n).
  */
 export async function runConformance(
   argv: readonly string[],
@@ -52,12 +65,17 @@ export async function runConformance(
       return EXIT_PASS;
     }
     const config = resolveConfig(cli);
+    io = redacting(io, config);
+    for (const flag of keysOnCommandLine(cli))
+      io.err(
+        `conformance: warning: ${flag} puts a key on the command line, where CI logs and the process list show it; use its CONFORMANCE_* variable`,
+      );
     const contract = loadContract();
+    checkNames(contract, config.names);
+    prepareReportDir(config.reportDir);
+    const baseline = config.baseline === undefined ? undefined : readBaseline(config.baseline, config.baselineUpdate);
     const result = await runAgainstTarget(contract, config, io, options);
-    const summary = summarize(result);
-    const files = writeReports(config.reportDir, result, summary);
-    io.out(terminalSummary(result, summary, files));
-    return summary.totals.fail === 0 ? EXIT_PASS : EXIT_FAIL;
+    return report(result, config, baseline, io);
   } catch (err) {
     if (err instanceof ConfigError || err instanceof ContractError) {
       io.err(`conformance: ${err.message}`);
@@ -67,6 +85,42 @@ export async function runConformance(
   }
 }
 
+/** Output with every configured key replaced by its variable: a gateway may echo a key into any message. */
+function redacting(io: Io, config: ConformanceConfig): Io {
+  const keys = {
+    apiKey: config.apiKey,
+    managementKey: config.managementKey,
+    guardedApiKey: config.guardrail.guardedApiKey,
+  };
+  return { out: (text) => io.out(redactText(text, keys)), err: (text) => io.err(redactText(text, keys)) };
+}
+
+function report(result: SuiteResult, config: ConformanceConfig, baseline: Baseline | undefined, io: Io): number {
+  const summary = summarize(result, baseline);
+  const files = writeReports(config.reportDir, result, summary);
+  io.out(terminalSummary(result, summary, files));
+  const stop = result.incomplete;
+  if (baseline && config.baselineUpdate) {
+    if (stop) io.err(`conformance: the baseline ${baseline.file} is left as it was: the run is incomplete`);
+    else {
+      const ran = scenariosRun(result, summary.scenarioOutcomes);
+      writeBaseline(baseline.file, updatedBaseline(baseline, result.recorder.failures(), ran, config.baseUrl ?? ''));
+      io.err(`conformance: wrote the baseline ${baseline.file} (${summary.rootCauses.length} root cause(s))`);
+      return EXIT_PASS;
+    }
+  }
+  if (stop?.kind === 'target-stopped') {
+    io.err(`conformance: ${stop.reason}; the partial report is in ${config.reportDir}`);
+    return EXIT_CONFIG;
+  }
+  if (stop) return 128 + (signalNumber(stop.signal) ?? constants.signals.SIGINT);
+  return summary.totals.fail === 0 ? EXIT_PASS : EXIT_FAIL;
+}
+
+function signalNumber(signal: string | undefined): number | undefined {
+  return signal === undefined ? undefined : (constants.signals as Record<string, number | undefined>)[signal];
+}
+
 /** Runs against the configured base URL, or against the caller's target started for the run. */
 export async function runAgainstTarget(
   contract: Contract,
@@ -74,13 +128,16 @@ export async function runAgainstTarget(
   io: Io,
   options: RunOptions = {},
 ): Promise<SuiteResult> {
-  if (config.baseUrl !== undefined) return runSuite({ contract, config: { ...config, baseUrl: config.baseUrl } });
+  const log = (line: string) => io.err(`conformance: ${line}`);
+  const suite = { log, signal: options.signal, progressIntervalMs: options.progressIntervalMs };
+  if (config.baseUrl !== undefined)
+    return runSuite({ contract, config: { ...config, baseUrl: config.baseUrl }, ...suite });
   if (!options.startTarget) throw new ConfigError('no target: give --target, --base-url or CONFORMANCE_BASE_URL');
   const target = await options.startTarget(contract);
-  io.err(`conformance: started ${target.name} in-process at ${target.baseUrl}`);
+  log(`started ${target.name} in-process at ${target.baseUrl}`);
   try {
     const resetUrl = target.resetUrl ?? config.resetUrl;
-    return await runSuite({ contract, config: { ...config, baseUrl: target.baseUrl, resetUrl } });
+    return await runSuite({ contract, config: { ...config, baseUrl: target.baseUrl, resetUrl }, ...suite });
   } finally {
     await target.close();
   }

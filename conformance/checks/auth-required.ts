@@ -17,6 +17,7 @@ export function expectAuthRequired(how: 'missing' | 'invalid'): Expectation {
     statuses: [401],
     because:
       how === 'missing' ? 'a request without credentials must get 401' : 'a request with an invalid key must get 401',
+    subject: how === 'missing' ? 'requests without credentials' : 'requests with a key the gateway never issued',
   } as const;
   return how === 'invalid'
     ? expectStatus(rule)

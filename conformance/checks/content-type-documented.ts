@@ -24,6 +24,7 @@ export const contentTypeDocumented: Check = {
             {
               message: `status ${response.status} documents no body, but one was sent (${type ?? 'no content type'})`,
               expected: 'an empty body',
+              kind: 'content-type',
             },
           ];
     }
@@ -32,6 +33,7 @@ export const contentTypeDocumented: Check = {
         {
           message: `status ${response.status} answered without a Content-Type header`,
           expected: `Content-Type ${allowed.join(' or ')}`,
+          kind: 'content-type',
         },
       ];
     }
@@ -40,6 +42,8 @@ export const contentTypeDocumented: Check = {
       {
         message: `Content-Type ${response.headers['content-type'] ?? ''} is not documented for status ${response.status}`,
         expected: `Content-Type ${allowed.join(' or ')}`,
+        kind: 'content-type',
+        cause: `${type} answers where ${exchange.operation.operationId} documents ${allowed.join(' or ')} for ${response.status}`,
       },
     ];
   },

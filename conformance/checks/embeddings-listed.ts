@@ -1,4 +1,5 @@
 import type { Expectation, Finding } from '../engine/types';
+import { okJsonBody } from './status-matches-rule';
 import { isEmbeddingsModel } from '../../kit/catalog/model-kinds';
 import { isRecord } from '../../kit/json/guards';
 
@@ -18,10 +19,8 @@ export function expectEmbeddingsListed(spec: FullListSpec): Expectation {
     family: 'catalog',
     rule: 'listEmbeddingsModels 200 application/json',
     verify(exchange) {
-      const response = exchange.response;
-      if (response?.status !== 200)
-        return [{ message: `got status ${response?.status ?? 'none'}`, expected: '200 with the full list' }];
-      const body = isRecord(response.json) ? response.json : {};
+      const body = okJsonBody(exchange, { subject: 'the full list', because: 'a list request must succeed' }, 'list');
+      if (Array.isArray(body)) return body;
       const data = Array.isArray(body.data) ? body.data.filter(isRecord) : [];
       const findings: Finding[] = [];
       const others = data.filter((m) => !isEmbeddingsModel(m));

@@ -1,4 +1,5 @@
 import type { Expectation, Finding } from '../engine/types';
+import { wrongStatus } from './status-matches-rule';
 import { isRecord } from '../../kit/json/guards';
 import { schemaErrorLines } from '../../kit/schema/schema-problems';
 
@@ -9,6 +10,8 @@ export interface GuardrailBlockSpec {
   readonly withMetadata: boolean;
   /** The guardrail expected to have blocked, when the target names it. */
   readonly guardrailId?: string;
+  /** Said when the input went through: what on the target's side may explain it. */
+  readonly notBlockedHint?: string;
 }
 
 /**
@@ -22,14 +25,14 @@ export function expectGuardrailBlock(spec: GuardrailBlockSpec): Expectation {
     rule: '#/components/schemas/GuardrailBlockError',
     verify(exchange, ctx) {
       const response = exchange.response;
-      if (response?.status !== 403) {
+      if (response?.status !== 403)
         return [
-          {
-            message: `input the guardrail blocks got status ${response?.status ?? 'none'}`,
-            expected: '403 with error.metadata.patterns (createResponse, GuardrailBlockError)',
-          },
+          wrongStatus(response?.status, {
+            expected: '403',
+            subject: 'input the guardrail blocks',
+            because: `the guardrail blocks this input for the guarded key (GuardrailBlockError)${spec.notBlockedHint ?? ''}`,
+          }),
         ];
-      }
       const findings: Finding[] = [];
       const validate = ctx.contract.validator(spec.schema);
       if (!validate(response.json)) {
@@ -43,7 +46,10 @@ export function expectGuardrailBlock(spec: GuardrailBlockSpec): Expectation {
       const patterns = isRecord(error.metadata) ? error.metadata.patterns : undefined;
       if (!Array.isArray(patterns) || patterns.length === 0) {
         findings.push({
-          message: `error.metadata.patterns is ${JSON.stringify(patterns)}`,
+          message:
+            patterns === undefined
+              ? 'the block has no error.metadata.patterns'
+              : `error.metadata.patterns is ${JSON.stringify(patterns)}`,
           expected: 'an array naming the matched patterns',
         });
       }
@@ -59,7 +65,7 @@ function serviceMetadataFindings(metadata: unknown, guardrailId: string | undefi
     return [
       {
         rule,
-        message: `service_metadata is ${JSON.stringify(metadata)} although the request opted in`,
+        message: `${metadata === undefined ? 'the block has no service_metadata' : `service_metadata is ${JSON.stringify(metadata)}`} although the request opted in`,
         expected: 'service_metadata with attempt, endpoints, is_byok, region, requested, strategy, summary, pipeline',
       },
     ];

@@ -9,5 +9,6 @@ export function expectLimitAccepted(description: string): Expectation {
     rule: '#/components/schemas/ResponseRequest',
     statuses: [200],
     because: `${description} is within the limit and must be accepted`,
+    subject: 'values at a documented limit',
   });
 }

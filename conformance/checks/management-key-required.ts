@@ -13,6 +13,7 @@ export function expectManagementKeyRequired(): Expectation {
       rule: 'unassignGuardrailKeys 401 / 403',
       statuses: [403],
       because: 'only management keys may unassign guardrail keys; an ordinary key must get 403',
+      subject: 'ordinary keys on a management-key operation',
     },
     /management/i,
     'only management keys may perform the operation',

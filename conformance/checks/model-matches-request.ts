@@ -1,4 +1,5 @@
 import type { Expectation } from '../engine/types';
+import { wrongStatus } from './status-matches-rule';
 import { isRecord } from '../../kit/json/guards';
 
 /**
@@ -13,16 +14,12 @@ export function expectModel(acceptedIds: readonly string[], why: string): Expect
     verify(exchange) {
       const response = exchange.response;
       if (response?.status !== 200)
-        return [
-          {
-            message: `got status ${response?.status ?? 'none'}; ${why}`,
-            expected: `200 with data.id ${acceptedIds.join(' or ')}`,
-          },
-        ];
+        return [wrongStatus(response?.status, { expected: '200', subject: 'lookups of a served model', because: why })];
       const data = isRecord(response.json) ? response.json.data : undefined;
       const id = isRecord(data) ? data.id : undefined;
       if (typeof id === 'string' && acceptedIds.some((a) => a.toLowerCase() === id.toLowerCase())) return [];
-      return [{ message: `data.id is ${JSON.stringify(id)}; ${why}`, expected: `data.id ${acceptedIds.join(' or ')}` }];
+      const got = id === undefined ? 'the answer has no data.id' : `data.id is ${JSON.stringify(id)}`;
+      return [{ message: `${got}; ${why}`, expected: `data.id ${acceptedIds.join(' or ')}` }];
     },
   };
 }

@@ -9,5 +9,6 @@ export function expectNoServerError(): Expectation {
     rule: '#/components/responses/InternalServerError',
     statuses: { test: (s) => s < 500, text: 'below 500' },
     because: 'a client request, valid or not, must not make the gateway fail',
+    subject: 'client requests',
   });
 }

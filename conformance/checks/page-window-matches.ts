@@ -1,4 +1,5 @@
 import type { Expectation, Finding } from '../engine/types';
+import { okJsonBody } from './status-matches-rule';
 import { isRecord } from '../../kit/json/guards';
 
 export interface PageWindow {
@@ -21,12 +22,9 @@ export function expectPageWindow(page: PageWindow): Expectation {
     family: 'catalog',
     rule: 'listEmbeddingsModels 200 application/json',
     verify(exchange) {
-      const response = exchange.response;
-      if (response?.status !== 200)
-        return [
-          { message: `got status ${response?.status ?? 'none'}`, expected: '200 with a window of the full list' },
-        ];
-      const body = isRecord(response.json) ? response.json : {};
+      const because = 'offset and limit in range select a window of the list';
+      const body = okJsonBody(exchange, { subject: 'pages of the list', because }, 'page');
+      if (Array.isArray(body)) return body;
       const ids = Array.isArray(body.data) ? body.data.map((m) => (isRecord(m) ? m.id : undefined)) : [];
       const findings: Finding[] = [];
       const rest = page.full.slice(page.offset);

@@ -24,6 +24,7 @@ export const responseSchemaValid: Check = {
         {
           message: `the body is declared JSON but does not parse as JSON`,
           expected: `a JSON body valid against ${pointer}`,
+          kind: 'schema',
         },
       ];
     }
@@ -33,6 +34,7 @@ export const responseSchemaValid: Check = {
       {
         message: `the body does not match ${pointer}:\n${schemaErrorLines(validate.errors).join('\n')}`,
         expected: `a body valid against ${pointer}`,
+        kind: 'schema',
       },
     ];
   },

@@ -1,6 +1,7 @@
 import { finalResponse } from '../../kit/stream/stream-events';
 import { streamEventsOf } from '../engine/stream-helpers';
 import type { Expectation } from '../engine/types';
+import { wrongStatus } from './status-matches-rule';
 import { isRecord } from '../../kit/json/guards';
 import { schemaErrorLines } from '../../kit/schema/schema-problems';
 
@@ -17,17 +18,18 @@ export function expectServiceMetadata(header: string, schema: string): Expectati
       const response = exchange.response;
       if (response?.status !== 200)
         return [
-          {
-            message: `got status ${response?.status ?? 'none'}`,
-            expected: `200 with service_metadata (${header}: enabled)`,
-          },
+          wrongStatus(response?.status, {
+            expected: '200',
+            subject: 'valid requests',
+            because: `a valid request with ${header}: enabled must succeed, with service_metadata`,
+          }),
         ];
       const result = exchange.stream ? finalResponse(streamEventsOf(exchange)) : response.json;
       const metadata = isRecord(result) ? result.service_metadata : undefined;
       if (!isRecord(metadata)) {
         return [
           {
-            message: `service_metadata is ${JSON.stringify(metadata)} although the request sent ${header}: enabled`,
+            message: `${metadata === undefined ? 'the result has no service_metadata' : `service_metadata is ${JSON.stringify(metadata)}`} although the request sent ${header}: enabled`,
             expected: 'a service_metadata object',
           },
         ];

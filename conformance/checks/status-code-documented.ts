@@ -14,6 +14,8 @@ export const statusCodeDocumented: Check = {
       {
         message: `status ${status} is not documented for ${exchange.operation.operationId}`,
         expected: `one of ${documentedStatuses(exchange.operation).join(', ')}`,
+        kind: 'status',
+        cause: `${exchange.operation.operationId} answered ${status}, a status it does not document`,
       },
     ];
   },

@@ -1,4 +1,4 @@
-import { documentedResponse } from '../engine/response-helpers';
+import { documentedResponse, mediaType } from '../engine/response-helpers';
 import { isSseContentType } from '../engine/stream-helpers';
 import type { Check } from '../engine/types';
 import { EVENT_STREAM } from '../../kit/stream/stream-spec';
@@ -18,12 +18,24 @@ export const streamContentType: Check = {
     const wanted = exchange.request.stream === true;
     if (isSseContentType(exchange) === wanted) return [];
     const got = exchange.response?.headers['content-type'] ?? 'no content type';
+    const accept = exchange.request.acceptEventStream === false ? 'without' : 'with';
+    const type = (exchange.response && mediaType(exchange.response.headers)) ?? 'no content type';
     return wanted
-      ? [{ message: `a 200 answer to stream: true came as ${got}`, expected: 'Content-Type text/event-stream' }]
+      ? [
+          {
+            message: `a 200 answer to stream: true (sent ${accept} Accept: text/event-stream) came as ${got}`,
+            expected:
+              'Content-Type text/event-stream, whatever the Accept header: the contract switches on stream alone',
+            kind: 'content-type',
+            cause: `stream: true ${accept} Accept: text/event-stream answered ${type} instead of an event stream`,
+          },
+        ]
       : [
           {
             message: `a 200 answer to a request without stream: true came as ${got}`,
             expected: 'a JSON body (stream is false by default)',
+            kind: 'content-type',
+            cause: `requests without stream: true answered ${type}`,
           },
         ];
   },

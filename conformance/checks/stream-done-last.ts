@@ -1,11 +1,8 @@
 import { doneLast } from '../../kit/stream/rules/done-last';
-import { isEventStream, streamRuleCheck } from '../engine/stream-helpers';
+import { streamRuleCheck } from '../engine/stream-helpers';
 
 /**
- * The stream ends with `data: [DONE]` and nothing follows it (kit/stream/rules/done-last.ts).
- * A stalled stream is stream-completes-in-time's finding, not this one's.
+ * The stream ends with `data: [DONE]` and nothing follows it (kit/stream/rules/done-last.ts). A
+ * stalled stream is stream-completes-in-time's finding: the missing `[DONE]` is its knock-on.
  */
-export const streamDoneLast = streamRuleCheck(
-  doneLast,
-  (exchange) => isEventStream(exchange) && exchange.stream?.stalled === undefined,
-);
+export const streamDoneLast = streamRuleCheck(doneLast);

@@ -1,29 +1,32 @@
 import type { Expectation } from '../engine/types';
+import { wrongStatus } from './status-matches-rule';
 import { isRecord } from '../../kit/json/guards';
 
 /**
  * `unassigned_count` counts keys actually unassigned (UnassignKeysResult, unassignGuardrailKeys): repeats and unknown
  * hashes count 0, and a second call for the same keys gives 0.
  */
-export function expectUnassignedCount(count: number, why: string): Expectation {
+export function expectUnassignedCount(count: number, why: string, hint?: string): Expectation {
   return {
     check: 'unassigned-count-matches',
     family: 'guardrail',
     rule: '#/components/schemas/UnassignKeysResult',
     verify(exchange) {
       const response = exchange.response;
-      if (response?.status !== 200) {
+      if (response?.status !== 200)
         return [
-          {
-            message: `got status ${response?.status ?? 'none'} instead of a count`,
-            expected: `200 with unassigned_count ${count} (${why})`,
-          },
+          wrongStatus(response?.status, {
+            expected: '200',
+            subject: 'unassignments',
+            because: `unassigning from the target's guardrail answers a count (${why})`,
+          }),
         ];
-      }
       const got = isRecord(response.json) ? response.json.unassigned_count : undefined;
       if (got === count) return [];
+      const said =
+        got === undefined ? 'the answer has no unassigned_count' : `unassigned_count is ${JSON.stringify(got)}`;
       return [
-        { message: `unassigned_count is ${JSON.stringify(got)}`, expected: `unassigned_count ${count} (${why})` },
+        { message: hint === undefined ? said : `${said}; ${hint}`, expected: `unassigned_count ${count} (${why})` },
       ];
     },
   };

@@ -9,5 +9,6 @@ export function expectValidRequestAccepted(): Expectation {
     rule: '#/components/schemas/ResponseRequest',
     statuses: [200],
     because: 'the generated request is valid against the request schema',
+    subject: 'generated valid requests',
   });
 }

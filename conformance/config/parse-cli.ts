@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from './config-error';
 import { SETTINGS } from './settings';
-import type { RawSettings } from './settings';
+import type { RawSettings, SettingDefinition } from './settings';
 
 export interface CliInput {
   readonly help: boolean;
@@ -11,12 +11,15 @@ export interface CliInput {
   readonly env: RawSettings;
 }
 
+const TRUE = /^(1|true|yes|on)$/i;
+const FALSE = /^(0|false|no|off)$/i;
+
 /** Reads flags and CONFORMANCE_* variables; unknown flags are a configuration error (exit 2). */
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliInput {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
     help: { type: 'boolean', short: 'h' },
   };
-  for (const setting of SETTINGS) options[setting.flag] = { type: 'string' };
+  for (const setting of SETTINGS) options[setting.flag] = { type: setting.kind ?? 'string' };
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals: false });
@@ -28,16 +31,31 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliIn
   for (const setting of SETTINGS) {
     const flagValue = parsed.values[setting.flag];
     if (typeof flagValue === 'string') flags[setting.key] = flagValue;
+    if (flagValue === true) flags[setting.key] = 'true';
     const envValue = env[setting.env];
-    if (envValue !== undefined && envValue !== '') fromEnv[setting.key] = envValue;
+    if (envValue !== undefined && envValue !== '') fromEnv[setting.key] = envSwitch(setting, envValue);
   }
   return { help: parsed.values.help === true, flags, env: fromEnv };
 }
 
+function envSwitch(setting: SettingDefinition, value: string): string {
+  if (setting.kind !== 'boolean') return value;
+  if (TRUE.test(value.trim())) return 'true';
+  if (FALSE.test(value.trim())) return 'false';
+  throw new ConfigError(`${setting.env} must be 1, true, yes, 0, false or no, got "${value}"`);
+}
+
+/** The secret settings (keys) given as flags: their values are in the command line, which CI logs show. */
+export function keysOnCommandLine(cli: CliInput): string[] {
+  return SETTINGS.filter((s) => s.secret === true && cli.flags[s.key] !== undefined).map((s) => `--${s.flag}`);
+}
+
 export function helpText(): string {
-  const width = Math.max(...SETTINGS.map((s) => `--${s.flag} ${s.value}`.length));
+  const usage = (s: SettingDefinition) => `--${s.flag}${s.value === '' ? '' : ` ${s.value}`}`;
+  const width = Math.max(...SETTINGS.map((s) => usage(s).length));
   const lines = SETTINGS.map(
-    (s) => `  ${`--${s.flag} ${s.value}`.padEnd(width)}  ${s.help}\n  ${''.padEnd(width)}  env ${s.env}`,
+    (s) =>
+      `  ${usage(s).padEnd(width)}  ${s.help}\n  ${''.padEnd(width)}  env ${s.env}${s.secret === true ? ' (use this: a flag shows the key in CI logs)' : ''}`,
   );
   return [
     'Usage: npm run conformance -- [options]',
@@ -46,10 +64,24 @@ export function helpText(): string {
     'where it departs from the contract (spec/openapi.yaml). Without --target and --base-url it',
     'starts the mock in-process on a free port and runs against it.',
     '',
+    '  CONFORMANCE_API_KEY=... npm run conformance -- --base-url https://gw.example/api/v1',
+    '  npm run conformance -- --target conformance/targets/openrouter.json --baseline conformance-baseline.json',
+    '',
+    'Before any scenario a preflight proves the target is this API (documented statuses, bodies valid',
+    'against the spec) and that each key is accepted, without side effects. Progress goes to stderr;',
+    'the report folder is checked before the first request; a target that stops answering ends the',
+    'run within about twice --request-timeout. docs/conformance.md tells the rest.',
+    '',
     'Options (flags override CONFORMANCE_* variables, which override the target file):',
     ...lines,
     `  ${'--help'.padEnd(width)}  show this help`,
     '',
-    'Exit status: 0 every check passed, 1 a check failed, 2 bad configuration or unreachable target.',
+    'Target file fields: baseUrl, apiKey, managementKey, model, embeddingsModel, aliases, variants,',
+    'guardrail { id, keyHashes, guardedApiKey, blockedInput }, resetUrl, names { headers, members }',
+    "(conformance/targets/target.schema.json; names maps the contract's names to the gateway's).",
+    '',
+    'Exit status: 0 every check passed (with --baseline: no new failure), 1 a check failed, 2 bad',
+    'configuration, a target that is not this API or that stopped answering, 130/143 interrupted',
+    '(SIGINT/SIGTERM; the partial report is written and marked incomplete).',
   ].join('\n');
 }

@@ -1,7 +1,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ErrorObject } from 'ajv';
 import { createAjv } from '../../kit/contract/create-ajv';
+import { isRecord } from '../../kit/json/guards';
+import { closestName } from './closest-name';
 import { ConfigError } from './config-error';
+
+/** The gateway's names for the contract's (target file `names`). */
+export interface NameMapping {
+  /** Contract header name → the gateway's. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Contract member name → the gateway's. */
+  readonly members?: Readonly<Record<string, string>>;
+}
 
 /** Shape of a target file; conformance/targets/target.schema.json is what validates it. */
 export interface TargetFile {
@@ -14,6 +25,7 @@ export interface TargetFile {
   variants?: string[];
   guardrail?: { id?: string; keyHashes?: string[]; guardedApiKey?: string; blockedInput?: string };
   resetUrl?: string;
+  names?: NameMapping;
 }
 
 const TARGETS_DIR = path.join(__dirname, '..', 'targets');
@@ -36,10 +48,25 @@ export function readTargetFile(file: string): TargetFile {
   } catch (err) {
     throw new ConfigError(`target file ${file} is not JSON: ${(err as Error).message}`);
   }
-  const validate = createAjv().compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object);
+  const validate = createAjv({ errorData: true }).compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object);
   if (!validate(data)) {
-    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+    const problems = [...new Set((validate.errors ?? []).map(describeProblem))];
     throw new ConfigError(`target file ${file} is invalid: ${problems.join('; ')}`);
   }
   return data as TargetFile;
+}
+
+/** One line per problem; an unknown field is named with the field it most likely meant. */
+function describeProblem(error: ErrorObject): string {
+  if (error.keyword === 'additionalProperties') {
+    const field = String((error.params as { additionalProperty?: unknown }).additionalProperty);
+    const parent = error.instancePath.split('/').filter(Boolean).join('.');
+    const where = (name: string) => (parent === '' ? name : `${parent}.${name}`);
+    const known = isRecord(error.parentSchema) && isRecord(error.parentSchema.properties);
+    const suggestion = known
+      ? closestName(field, Object.keys((error.parentSchema as { properties: object }).properties))
+      : undefined;
+    return `unknown field ${where(field)}${suggestion === undefined ? '' : `; did you mean ${where(suggestion)}?`}`;
+  }
+  return `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`;
 }

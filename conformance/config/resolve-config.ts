@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ConfigError } from './config-error';
 import type { CliInput } from './parse-cli';
 import { MOCK_TARGET_PATH, readTargetFile } from './read-target-file';
-import type { TargetFile } from './read-target-file';
+import type { NameMapping, TargetFile } from './read-target-file';
 
 export interface GuardrailTarget {
   readonly id?: string;
@@ -25,14 +25,23 @@ export interface ConformanceConfig {
   readonly aliases: Readonly<Record<string, string>>;
   readonly variants: readonly string[];
   readonly guardrail: GuardrailTarget;
+  /** An http(s) URL, or a path taken on the base URL's host (`/__mock/reset`). */
   readonly resetUrl?: string;
+  /** The gateway's names for the contract's headers and members (empty maps: the same names). */
+  readonly names: Required<NameMapping>;
   readonly reportDir: string;
   readonly only: readonly string[];
   readonly seed: number;
   readonly concurrency: number;
   readonly requestTimeoutMs: number;
   readonly eventTimeoutMs: number;
+  /** Answers slower than this fail response-time-within-limit; undefined: no limit. */
+  readonly maxResponseTimeMs?: number;
   readonly propertyRuns: number;
+  /** Known failures by root cause (a JSON file written with `baselineUpdate`). */
+  readonly baseline?: string;
+  /** Write this run's root causes into `baseline`. */
+  readonly baselineUpdate: boolean;
   /** Where the target came from, for the summary line. */
   readonly source: string;
 }
@@ -57,7 +66,14 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
   }
   const apiKey = given.apiKey ?? file.apiKey;
   if (!startMock && apiKey === undefined) {
-    throw new ConfigError('no API key: give --api-key, CONFORMANCE_API_KEY or "apiKey" in the target file');
+    throw new ConfigError('no API key: set CONFORMANCE_API_KEY (or "apiKey" in the target file)');
+  }
+  const resetUrl = given.resetUrl ?? file.resetUrl;
+  if (resetUrl !== undefined && !/^(https?:\/\/[^/]+|\/)/.test(resetUrl)) {
+    throw new ConfigError(`reset URL "${resetUrl}" is neither an http(s) URL nor a path starting with /`);
+  }
+  if (given.baselineUpdate === 'true' && given.baseline === undefined) {
+    throw new ConfigError('--baseline-update needs --baseline FILE (the file to write)');
   }
   const guardrail = file.guardrail ?? {};
   return {
@@ -69,8 +85,14 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
     embeddingsModel: given.embeddingsModel ?? file.embeddingsModel,
     aliases: file.aliases ?? {},
     variants: file.variants ?? [],
-    guardrail: { ...guardrail, keyHashes: guardrail.keyHashes ?? [] },
-    resetUrl: startMock ? undefined : file.resetUrl,
+    guardrail: {
+      ...guardrail,
+      guardedApiKey: given.guardedApiKey ?? guardrail.guardedApiKey,
+      keyHashes: guardrail.keyHashes ?? [],
+    },
+    // The in-process mock names its own reset address when it starts.
+    resetUrl: startMock ? given.resetUrl : resetUrl,
+    names: { headers: file.names?.headers ?? {}, members: file.names?.members ?? {} },
     reportDir: given.reportDir ?? DEFAULT_REPORT_DIR,
     only: (given.only ?? '')
       .split(',')
@@ -82,9 +104,20 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
       given.requestTimeoutMs === undefined ? 30_000 : integer('request timeout', given.requestTimeoutMs, 100, 600_000),
     eventTimeoutMs:
       given.eventTimeoutMs === undefined ? 10_000 : integer('event timeout', given.eventTimeoutMs, 50, 600_000),
+    maxResponseTimeMs:
+      given.maxResponseTimeMs === undefined
+        ? undefined
+        : integer('max response time', given.maxResponseTimeMs, 1, 600_000),
     propertyRuns: given.propertyRuns === undefined ? 25 : integer('property runs', given.propertyRuns, 0, 10_000),
+    baseline: given.baseline,
+    baselineUpdate: given.baselineUpdate === 'true',
     source: startMock ? 'in-process mock' : (given.target ?? 'command line'),
   };
+}
+
+/** The reset address of a run: a path is taken on the base URL's host. */
+export function resolveResetUrl(resetUrl: string | undefined, baseUrl: string): string | undefined {
+  return resetUrl === undefined ? undefined : new URL(resetUrl, new URL(baseUrl).origin).toString();
 }
 
 function integer(name: string, raw: string, min: number, max: number): number {

@@ -7,6 +7,8 @@ export type SettingKey =
   | 'baseUrl'
   | 'apiKey'
   | 'managementKey'
+  | 'guardedApiKey'
+  | 'resetUrl'
   | 'model'
   | 'embeddingsModel'
   | 'reportDir'
@@ -15,14 +17,25 @@ export type SettingKey =
   | 'concurrency'
   | 'requestTimeoutMs'
   | 'eventTimeoutMs'
-  | 'propertyRuns';
+  | 'maxResponseTimeMs'
+  | 'propertyRuns'
+  | 'baseline'
+  | 'baselineUpdate';
 
 export interface SettingDefinition {
   readonly key: SettingKey;
   readonly flag: string;
   readonly env: string;
+  /** What the flag takes, for --help; '' for a switch. */
   readonly value: string;
   readonly help: string;
+  /** A switch (`--baseline-update`); its variable takes 1/true/yes or 0/false/no. */
+  readonly kind?: 'boolean';
+  /**
+   * A key: best given by its variable (or the target file), since a flag's value shows in the
+   * process list and in CI logs (`npm run` echoes the command line).
+   */
+  readonly secret?: boolean;
 }
 
 export const SETTINGS: readonly SettingDefinition[] = [
@@ -46,6 +59,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'CONFORMANCE_API_KEY',
     value: 'KEY',
     help: 'ordinary API key sent as Bearer token',
+    secret: true,
   },
   {
     key: 'managementKey',
@@ -53,6 +67,22 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'CONFORMANCE_MANAGEMENT_KEY',
     value: 'KEY',
     help: 'management key (guardrail key unassignment); scenarios needing it are skipped without it',
+    secret: true,
+  },
+  {
+    key: 'guardedApiKey',
+    flag: 'guarded-api-key',
+    env: 'CONFORMANCE_GUARDED_API_KEY',
+    value: 'KEY',
+    help: 'an ordinary key the guardrail applies to (guardrail.guardedApiKey)',
+    secret: true,
+  },
+  {
+    key: 'resetUrl',
+    flag: 'reset-url',
+    env: 'CONFORMANCE_RESET_URL',
+    value: 'URL',
+    help: "POSTed before and after the run to restore the target's state; a path (/__mock/reset) is taken on the base URL's host",
   },
   {
     key: 'model',
@@ -73,7 +103,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     flag: 'report-dir',
     env: 'CONFORMANCE_REPORT_DIR',
     value: 'DIR',
-    help: 'where junit.xml and conformance.json are written (default reports/conformance)',
+    help: 'where junit.xml, conformance.json and conformance.html are written (default reports/conformance)',
   },
   {
     key: 'only',
@@ -101,7 +131,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     flag: 'request-timeout',
     env: 'CONFORMANCE_REQUEST_TIMEOUT_MS',
     value: 'MS',
-    help: 'time limit of one request (default 30000)',
+    help: 'time limit of one request, a whole stream included (default 30000)',
   },
   {
     key: 'eventTimeoutMs',
@@ -111,11 +141,33 @@ export const SETTINGS: readonly SettingDefinition[] = [
     help: 'longest wait for the next stream event before the stream counts as stalled (default 10000)',
   },
   {
+    key: 'maxResponseTimeMs',
+    flag: 'max-response-time',
+    env: 'CONFORMANCE_MAX_RESPONSE_TIME_MS',
+    value: 'MS',
+    help: 'an answer slower than this fails response-time-within-limit (streams: time to the first event); off by default',
+  },
+  {
     key: 'propertyRuns',
     flag: 'property-runs',
     env: 'CONFORMANCE_PROPERTY_RUNS',
     value: 'N',
     help: 'generated requests per property (default 25; 0 disables the phase)',
+  },
+  {
+    key: 'baseline',
+    flag: 'baseline',
+    env: 'CONFORMANCE_BASELINE',
+    value: 'FILE',
+    help: 'known failures by root cause: they are reported as known and only new ones fail the run',
+  },
+  {
+    key: 'baselineUpdate',
+    flag: 'baseline-update',
+    env: 'CONFORMANCE_BASELINE_UPDATE',
+    value: '',
+    kind: 'boolean',
+    help: "write this run's failures into the --baseline FILE (created if missing): new ones become known, fixed ones leave",
   },
 ];
 

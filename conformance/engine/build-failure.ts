@@ -1,7 +1,9 @@
 import { curlCommand } from '../http/curl-command';
 import { redactText } from '../http/credentials';
 import type { Keys } from '../http/credentials';
-import { reportedHeaders } from '../http/gateway-client';
+import { reportedBody, reportedHeaders } from '../http/gateway-client';
+import { SAME_NAMES } from '../http/name-map';
+import type { NameMap } from '../http/name-map';
 import type { Exchange, Failure, Finding, ReportedRequest } from './types';
 
 /** Response headers worth showing next to a failure; the rest is noise. */
@@ -21,9 +23,16 @@ export interface FailureSource {
   readonly rule: string;
 }
 
+/** How requests went over the wire: the keys reports must hide, and the gateway's names. */
+export interface Wire {
+  readonly keys: Keys;
+  readonly names?: NameMap;
+}
+
 /** Turns one finding into a self-contained failure record: request, answer, contract, reproduction. */
-export function buildFailure(exchange: Exchange, source: FailureSource, finding: Finding, keys: Keys): Failure {
-  const request = reportedRequest(exchange);
+export function buildFailure(exchange: Exchange, source: FailureSource, finding: Finding, wire: Wire): Failure {
+  const { keys, names = SAME_NAMES } = wire;
+  const request = reportedRequest(exchange, names);
   const response = exchange.response;
   const shown: Record<string, string> = {};
   for (const name of SHOWN_HEADERS) {
@@ -31,26 +40,29 @@ export function buildFailure(exchange: Exchange, source: FailureSource, finding:
     if (value !== undefined) shown[name] = redactText(value, keys);
   }
   const body = finding.excerpt ?? response?.text ?? exchange.transportError ?? '';
+  const say = (text: string) => redactText(names.inGatewayTerms(text), keys);
   return {
     check: source.check,
     operation: exchange.operation.operationId,
     scenario: exchange.scenario,
     rule: finding.rule ?? source.rule,
-    message: finding.message,
+    message: say(finding.message),
     request,
     received: { status: response?.status, headers: shown, body: excerpt(redactText(body, keys)) },
-    expected: finding.expected,
+    expected: say(finding.expected),
     curl: curlCommand(request, exchange.request.stream === true),
+    ...(finding.cause === undefined ? {} : { cause: say(finding.cause) }),
   };
 }
 
-export function reportedRequest(exchange: Exchange): ReportedRequest {
+export function reportedRequest(exchange: Exchange, names: NameMap = SAME_NAMES): ReportedRequest {
   const request = exchange.request;
+  const body = reportedBody(request, names);
   return {
     method: request.method,
     url: exchange.url,
-    headers: reportedHeaders(request),
-    ...(request.body === undefined ? {} : { body: request.body }),
+    headers: reportedHeaders(request, names),
+    ...(body === undefined ? {} : { body }),
     ...(request.rawBody === undefined ? {} : { rawBody: request.rawBody }),
   };
 }

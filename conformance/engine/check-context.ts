@@ -1,4 +1,5 @@
 import type { Contract } from '../../kit/contract/contract';
+import { managementOnlyOperations } from '../../kit/contract/key-schemes';
 import { listOperations } from '../../kit/contract/operations';
 import type { OperationInfo } from '../../kit/contract/operations';
 import type { CheckContext } from './types';
@@ -6,6 +7,12 @@ import { streamSpec } from '../../kit/stream/stream-spec';
 
 /** Builds what checks consult, all derived from the contract document. */
 export function createCheckContext(contract: Contract): CheckContext {
-  const operations = new Map<string, OperationInfo>(listOperations(contract).map((op) => [op.operationId, op]));
-  return { contract, operations, streamSpec: streamSpec(contract) };
+  const list = listOperations(contract);
+  const operations = new Map<string, OperationInfo>(list.map((op) => [op.operationId, op]));
+  return {
+    contract,
+    operations,
+    managementOnly: managementOnlyOperations(contract, list),
+    streamSpec: streamSpec(contract),
+  };
 }

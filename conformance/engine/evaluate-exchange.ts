@@ -1,15 +1,30 @@
-import type { Keys } from '../http/credentials';
+import { causeOf } from '../report/root-causes';
 import { buildFailure } from './build-failure';
+import type { Wire } from './build-failure';
 import type { Recorder } from './recorder';
+import { documentedResponse } from './response-helpers';
 import type { Check, CheckContext, Exchange, Expectation, Finding } from './types';
 
 /** The pseudo-check a request fails when the gateway never answered it. */
 export const REQUEST_COMPLETES = { name: 'request-completes', family: 'response', rule: '#/paths' } as const;
 
+interface Verdict {
+  readonly name: string;
+  readonly rule: string;
+  readonly family: Check['family'];
+  readonly findings: readonly Finding[];
+}
+
 /**
  * Runs every applicable generic check and every expectation of the scenario on one exchange and
  * records one result per check. A check that throws is recorded as a failure of that check, never
  * as a pass: a broken check must not hide a broken gateway.
+ *
+ * Only real verdicts count. On an answer whose status the operation does not document, a check
+ * has nothing the contract lets it judge: its passes are not recorded. And one cause is reported
+ * once: when the answer's status (or else its content type) is wrong, every other failure on the
+ * same answer is recorded as that one's knock-on effect (`causedBy`), so reports group them under it;
+ * so is every other failure on a body its schema does not allow.
  */
 export function evaluateExchange(
   exchange: Exchange,
@@ -17,47 +32,73 @@ export function evaluateExchange(
   expectations: readonly Expectation[],
   ctx: CheckContext,
   recorder: Recorder,
-  keys: Keys,
+  wire: Wire,
 ): void {
   recorder.noteExchange(exchange);
   const operation = exchange.operation.operationId;
   if (exchange.transportError !== undefined) {
     const finding = {
-      message: `no answer: ${exchange.transportError}`,
+      message: `no complete answer: ${exchange.transportError}`,
       expected: 'an HTTP response within the request timeout',
     };
-    recorder.fail(
-      REQUEST_COMPLETES.family,
-      buildFailure(exchange, { check: REQUEST_COMPLETES.name, rule: REQUEST_COMPLETES.rule }, finding, keys),
-    );
+    const source = { check: REQUEST_COMPLETES.name, rule: REQUEST_COMPLETES.rule };
+    recorder.fail(REQUEST_COMPLETES.family, buildFailure(exchange, source, finding, wire));
     return;
   }
-  const all: Array<{ name: string; rule: string; family: Check['family']; verify: () => Finding[] }> = [];
+  const verdicts: Verdict[] = [];
   for (const check of checks) {
     if (safeApplies(check, exchange, ctx))
-      all.push({ name: check.name, rule: check.rule, family: check.family, verify: () => check.verify(exchange, ctx) });
+      verdicts.push(verdict(check.name, check.rule, check.family, () => check.verify(exchange, ctx)));
   }
   for (const expectation of expectations) {
-    all.push({
-      name: expectation.check,
-      rule: expectation.rule,
-      family: expectation.family,
-      verify: () => expectation.verify(exchange, ctx),
-    });
+    if (expectation.applies && !expectation.applies(exchange, ctx)) continue;
+    verdicts.push(
+      verdict(expectation.check, expectation.rule, expectation.family, () => expectation.verify(exchange, ctx)),
+    );
   }
-  for (const item of all) {
-    let findings: Finding[];
-    try {
-      findings = item.verify();
-    } catch (err) {
-      findings = [
-        { message: `the check itself failed: ${(err as Error).message}`, expected: 'a check that completes' },
-      ];
+  const root = rootOf(verdicts);
+  const rootCause =
+    root === undefined
+      ? undefined
+      : causeOf(buildFailure(exchange, { check: root.check, rule: '' }, root.finding, wire));
+  const status = exchange.response?.status ?? 0;
+  const judged = documentedResponse(exchange.operation, status) !== undefined;
+  for (const item of verdicts) {
+    if (item.findings.length === 0 && judged) recorder.pass(item.name, item.family, operation, exchange.scenario);
+    for (const finding of item.findings) {
+      const failure = buildFailure(exchange, { check: item.name, rule: item.rule }, finding, wire);
+      const knockOn = root !== undefined && finding !== root.finding;
+      recorder.fail(item.family, knockOn ? { ...failure, causedBy: root.check, cause: rootCause } : failure);
     }
-    if (findings.length === 0) recorder.pass(item.name, item.family, operation, exchange.scenario);
-    for (const finding of findings) {
-      recorder.fail(item.family, buildFailure(exchange, { check: item.name, rule: item.rule }, finding, keys));
-    }
+  }
+}
+
+/**
+ * The finding that explains the others on this answer: a wrong status first (one that states its
+ * cause, an expectation's, before a generic check's), then a wrong content type, then a body its
+ * schema does not allow.
+ */
+function rootOf(verdicts: readonly Verdict[]): { check: string; finding: Finding } | undefined {
+  for (const kind of ['status', 'content-type', 'schema'] as const) {
+    const candidates = verdicts.flatMap((v) =>
+      v.findings.filter((f) => f.kind === kind).map((finding) => ({ check: v.name, finding })),
+    );
+    const root = candidates.find((c) => c.finding.cause !== undefined) ?? candidates[0];
+    if (root) return root;
+  }
+  return undefined;
+}
+
+function verdict(name: string, rule: string, family: Check['family'], verify: () => Finding[]): Verdict {
+  try {
+    return { name, rule, family, findings: verify() };
+  } catch (err) {
+    return {
+      name,
+      rule,
+      family,
+      findings: [{ message: `the check itself failed: ${(err as Error).message}`, expected: 'a check that completes' }],
+    };
   }
 }
 

@@ -1,43 +1,162 @@
+import { apiBasePath } from '../../kit/contract/api-base-path';
 import { ConfigError } from '../config/config-error';
 import type { GatewayClient } from '../http/gateway-client';
 import { describeTransportError } from '../http/gateway-client';
 import type { OperationInfo } from '../../kit/contract/operations';
-import { mediaType } from './response-helpers';
-import type { RequestSpec } from './types';
-import { isRecord } from '../../kit/json/guards';
+import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest } from '../scenarios/base-requests';
+import { describeAnswer, hintFor, isApiAnswer } from './not-the-api';
+import type { PlanContext } from './scenario';
+import type { Credential, Exchange, RequestSpec } from './types';
 
-/** Short: an unreachable target must be reported within seconds, not after a pile of timeouts. */
-export const PREFLIGHT_TIMEOUT_MS = 3000;
+/** Bounds each preflight request: an unreachable target must be reported within seconds. */
+export const PREFLIGHT_TIMEOUT_MS = 10_000;
+
+/** Where each credential comes from, for the one line that says which one was refused. */
+const CREDENTIAL_SOURCE: Readonly<Record<'apiKey' | 'managementKey' | 'guardedApiKey', string>> = {
+  apiKey: 'the API key (CONFORMANCE_API_KEY, --api-key or "apiKey")',
+  managementKey: 'the management key (CONFORMANCE_MANAGEMENT_KEY, --management-key or "managementKey")',
+  guardedApiKey: 'the guarded key (CONFORMANCE_GUARDED_API_KEY, --guarded-api-key or "guardrail.guardedApiKey")',
+};
+
+export interface PreflightInput {
+  readonly plan: PlanContext;
+  readonly baseUrl: string;
+  /** A client for a base URL, with the preflight's short timeout. */
+  readonly clientFor: (baseUrl: string) => GatewayClient;
+}
 
 /**
- * One request before anything else. No answer at all, an answer that is not the API (a 404 page
- * without the error envelope: a base URL without `/api/v1`, say) or a rejected key is a
- * configuration problem, reported on one line (exit 2) instead of as hundreds of failures.
+ * Requests before any scenario that prove the target is this API and that each key works, without
+ * side effects; any doubt is a configuration problem, reported on one line (exit 2) instead of as
+ * hundreds of failures:
+ * - the GET operations an ordinary key may call (GET /model/{model}, GET /embeddings/models) are
+ *   asked with the API key: the key must not be refused, and one answer at least must be one only
+ *   this API gives, a body valid against the operation's documented success schema (a wrong
+ *   status or content type on such an answer is left to the checks: that is a gateway to judge);
+ *   an HTML page, `{}` or error envelopes alone (a base URL without `/api/v1`) are not;
+ * - the management key is accepted where only it may go, on a guardrail that does not exist (404
+ *   accepted, 401/403 refused), and the target's guardrail exists (unassigning a hash no key has
+ *   changes nothing);
+ * - the guarded key is accepted.
  */
-export async function preflight(
-  client: GatewayClient,
-  operation: OperationInfo,
-  request: RequestSpec,
-  baseUrl: string,
-): Promise<void> {
-  const exchange = await client.send('preflight', operation, request);
-  if (exchange.transportError !== undefined || !exchange.response) {
-    throw new ConfigError(`target ${baseUrl} is unreachable: ${exchange.transportError ?? 'no answer'}`);
+export async function preflight({ plan, baseUrl, clientFor }: PreflightInput): Promise<void> {
+  const client = clientFor(baseUrl);
+  const { config, checks } = plan;
+  const reads = [...checks.operations.values()].filter(
+    (op) => op.method === 'GET' && !checks.managementOnly.has(op.operationId),
+  );
+  const answers = await Promise.all(reads.map((op) => send(client, op, baseRequest(plan, op.operationId))));
+  for (const exchange of answers) {
+    if (!exchange.response) throw new ConfigError(unreachable(exchange, baseUrl));
+    refused(exchange, 'apiKey', baseUrl);
   }
-  const { status, headers, json } = exchange.response;
-  if (status === 401) {
-    throw new ConfigError(
-      `target ${baseUrl} rejected the API key (401 on ${request.method} ${request.path}); check --api-key / CONFORMANCE_API_KEY`,
-    );
+  if (!answers.some((exchange) => isApiAnswer(exchange, plan))) {
+    const first = answers[0];
+    if (first) await notThisApi(first, plan, baseUrl, clientFor);
   }
-  const isApiAnswer = mediaType(headers) === 'application/json' && isRecord(json);
-  if (status === 404 && !isApiAnswer) {
-    throw new ConfigError(
-      `target ${baseUrl} answered ${request.method} ${request.path} with a 404 that is not the API's (is the base URL right? it must include the version prefix, e.g. /api/v1)`,
-    );
+  for (const exchange of answers) {
+    const status = exchange.response?.status;
+    if (status === 404 && exchange.operation.pathParamNames.includes('author'))
+      throw new ConfigError(
+        `the target does not know the model ${config.model} (${describe(exchange)} answered 404): give one it serves with CONFORMANCE_MODEL, --model or "model"`,
+      );
+  }
+  const management = [...checks.managementOnly].map((id) => plan.operation(id));
+  if (config.managementKey !== undefined) {
+    for (const op of management) {
+      const path = fillId(op, UNKNOWN_GUARDRAIL_ID);
+      const exchange = await send(client, op, baseRequest(plan, op.operationId, { path, credential: 'managementKey' }));
+      refused(exchange, 'managementKey', baseUrl);
+      const id = config.guardrail.id;
+      if (id === undefined || !op.pathParamNames.includes('id')) continue;
+      const body = { key_hashes: [UNKNOWN_KEY_HASH] };
+      const own = await send(client, op, baseRequest(plan, op.operationId, { path: fillId(op, id), body }));
+      if (own.response?.status === 404)
+        throw new ConfigError(
+          `the target has no guardrail ${id} (${describe(own)} answered 404): set "guardrail.id" to a guardrail the management key may change`,
+        );
+    }
+  }
+  const read = reads[0];
+  if (config.guardrail.guardedApiKey !== undefined && read) {
+    const exchange = await send(client, read, baseRequest(plan, read.operationId, { credential: 'guardedApiKey' }));
+    refused(exchange, 'guardedApiKey', baseUrl);
   }
 }
 
+async function send(client: GatewayClient, op: OperationInfo, request: RequestSpec): Promise<Exchange> {
+  return client.send('preflight', op, request);
+}
+
+/** Throws the one line that says what answered instead of the API, and the likely fix. */
+async function notThisApi(
+  exchange: Exchange,
+  plan: PlanContext,
+  baseUrl: string,
+  clientFor: (baseUrl: string) => GatewayClient,
+): Promise<never> {
+  const problem = describeAnswer(exchange, plan);
+  const elsewhere = await answersElsewhere(exchange, plan, baseUrl, clientFor);
+  const hint = elsewhere
+    ? `It does answer at ${elsewhere}: use that as the base URL.`
+    : hintFor(exchange, plan, baseUrl);
+  throw new ConfigError(
+    `${baseUrl} does not answer as the Model Gateway API: ${describe(exchange)} got ${problem}. ${hint}`,
+  );
+}
+
+/** The likely fix: the API's prefix on the same host, when the base URL lacks it and the API answers there. */
+async function answersElsewhere(
+  exchange: Exchange,
+  plan: PlanContext,
+  baseUrl: string,
+  clientFor: (baseUrl: string) => GatewayClient,
+): Promise<string | undefined> {
+  const prefix = apiBasePath(plan.contract);
+  const url = new URL(baseUrl);
+  // The API's prefix on the host, after the given path, or the bare host (a mock serving the spec's paths at its root).
+  const candidates = [...new Set([`${url.origin}${prefix}`, `${baseUrl}${prefix}`, url.origin])].filter(
+    (candidate) => candidate !== baseUrl,
+  );
+  for (const candidate of candidates) {
+    const again = await send(clientFor(candidate), exchange.operation, exchange.request);
+    if (isApiAnswer(again, plan)) return candidate;
+  }
+  return undefined;
+}
+
+function refused(exchange: Exchange, credential: Exclude<Credential, 'none' | 'invalid'>, baseUrl: string): void {
+  const status = exchange.response?.status;
+  if (!exchange.response) throw new ConfigError(unreachable(exchange, baseUrl));
+  if (status !== 401 && status !== 403) return;
+  throw new ConfigError(
+    `the target rejected ${CREDENTIAL_SOURCE[credential]}: ${describe(exchange)} answered ${status}${messageOf(exchange)}`,
+  );
+}
+
+function unreachable(exchange: Exchange, baseUrl: string): string {
+  const error = exchange.transportError ?? 'no answer';
+  if (/^the answer began/.test(error))
+    return `target ${baseUrl} does not finish its answers: ${describe(exchange)}: ${error}`;
+  if (/^no response/.test(error)) return `target ${baseUrl} does not answer: ${describe(exchange)}: ${error}`;
+  return `target ${baseUrl} is unreachable: ${error}`;
+}
+
+function messageOf(exchange: Exchange): string {
+  const json = exchange.response?.json as { error?: { message?: unknown } } | undefined;
+  const message = json?.error?.message;
+  return typeof message === 'string' ? ` ("${message.slice(0, 120)}")` : '';
+}
+
+function describe(exchange: Exchange): string {
+  return `${exchange.request.method} ${exchange.url}`;
+}
+
+function fillId(op: OperationInfo, id: string): string {
+  return op.path.replace('{id}', encodeURIComponent(id));
+}
+
+/** POSTs the reset address (the mock's /__mock/reset) to restore the target's state. */
 export async function resetTarget(resetUrl: string, managementKey: string | undefined): Promise<void> {
   try {
     const res = await fetch(resetUrl, {
@@ -48,6 +167,8 @@ export async function resetTarget(resetUrl: string, managementKey: string | unde
     await res.arrayBuffer();
     if (res.status >= 300) throw new Error(`status ${res.status}`);
   } catch (err) {
-    throw new ConfigError(`resetting the target through ${resetUrl} failed: ${describeTransportError(err)}`);
+    throw new ConfigError(
+      `resetting the target through ${resetUrl} failed: ${describeTransportError(err)} (check --reset-url, CONFORMANCE_RESET_URL or "resetUrl")`,
+    );
   }
 }

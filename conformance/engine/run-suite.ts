@@ -1,18 +1,26 @@
 import type { Contract } from '../../kit/contract/contract';
 import { GENERIC_CHECKS } from '../checks/generic-checks';
+import { responseTimeWithinLimit } from '../checks/response-time-within-limit';
 import { ConfigError } from '../config/config-error';
+import { resolveResetUrl } from '../config/resolve-config';
 import type { ConformanceConfig } from '../config/resolve-config';
 import { createGatewayClient } from '../http/gateway-client';
 import type { Keys } from '../http/credentials';
-import { baseRequest } from '../scenarios/base-requests';
+import { createNameMap } from '../http/name-map';
 import { buildScenarios } from '../scenarios/all-scenarios';
+import type { Wire } from './build-failure';
 import { createCheckContext } from './check-context';
 import { evaluateExchange } from './evaluate-exchange';
 import { Limiter } from './limiter';
+import { Liveness } from './liveness';
 import { matchesOnly } from './match-only';
 import { PREFLIGHT_TIMEOUT_MS, preflight, resetTarget } from './preflight';
+import { Progress } from './progress';
 import { Recorder } from './recorder';
+import { RunControl, RunStopped } from './run-control';
+import type { RunStop } from './run-control';
 import type { PlanContext, Scenario, ScenarioContext } from './scenario';
+import type { Failure } from './types';
 
 export interface SuiteOptions {
   readonly contract: Contract;
@@ -20,7 +28,12 @@ export interface SuiteOptions {
   readonly config: ConformanceConfig & { readonly baseUrl: string };
   /** Replaces the scenario list (tests); defaults to every scenario of the suite. */
   readonly scenarios?: (plan: PlanContext) => Scenario[];
+  /** Progress lines (the CLI: stderr). */
   readonly log?: (line: string) => void;
+  /** How often a progress line says where the run is (default 10 s; 0 never). */
+  readonly progressIntervalMs?: number;
+  /** Aborting it stops the run: what ran is returned, marked incomplete (the CLI's SIGINT/SIGTERM). */
+  readonly signal?: AbortSignal;
 }
 
 export interface PlannedScenario {
@@ -39,14 +52,23 @@ export interface SuiteResult {
   readonly documentedStatuses: ReadonlyMap<string, readonly string[]>;
   readonly startedAt: Date;
   readonly durationMs: number;
+  /** Set when the run stopped before its end: the results cover what ran. */
+  readonly incomplete?: RunStop;
 }
 
-/** Runs the suite once: preflight, reset, the concurrent main phase, the mutating phase, the property phase. */
+export const PROGRESS_INTERVAL_MS = 10_000;
+
+/**
+ * Runs the suite once: preflight (the target is this API, the keys work), reset, the concurrent
+ * main phase, the mutating phase, the property phase. It stops early, with what ran, when the
+ * caller aborts or the target stops answering.
+ */
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const { contract, config } = options;
   const log = options.log ?? (() => undefined);
   const startedAt = new Date();
   const started = performance.now();
+  const control = new RunControl(options.signal);
   const plan = planContext(contract, config);
   const checks = plan.checks;
   const keys: Keys = {
@@ -54,56 +76,18 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     managementKey: config.managementKey,
     guardedApiKey: config.guardrail.guardedApiKey,
   };
+  const wire: Wire = { keys, names: createNameMap(config.names) };
   const settings = {
     baseUrl: config.baseUrl,
     keys,
+    names: wire.names,
     requestTimeoutMs: config.requestTimeoutMs,
     eventTimeoutMs: config.eventTimeoutMs,
+    signal: control.signal,
   };
-  const probe = createGatewayClient({
-    ...settings,
-    requestTimeoutMs: Math.min(PREFLIGHT_TIMEOUT_MS, config.requestTimeoutMs),
-  });
-  const probeRequest = baseRequest(plan, 'listEmbeddingsModels');
-  await preflight(probe, plan.operation('listEmbeddingsModels'), probeRequest, config.baseUrl);
-  if (config.resetUrl) await resetTarget(config.resetUrl, config.managementKey);
-
   const recorder = new Recorder();
-  const client = createGatewayClient(settings);
-  const limiter = new Limiter(config.concurrency);
   const all = planScenarios(plan, options.scenarios);
-  if (all.length === 0) throw new ConfigError(`no scenario matches --only ${config.only.join(',')}`);
-  const contextFor = (scenario: Scenario): ScenarioContext => ({
-    config,
-    checks,
-    async send(request, expectations = [], operationId = scenario.operationId) {
-      const exchange = await limiter.run(() => client.send(scenario.id, plan.operation(operationId), request));
-      evaluateExchange(exchange, GENERIC_CHECKS, expectations, checks, recorder, keys);
-      return exchange;
-    },
-  });
-  const runOne = async (scenario: Scenario): Promise<void> => {
-    if (scenario.skipReason !== undefined) {
-      recorder.skip(scenario.id, scenario.operationId, scenario.skipReason);
-      return;
-    }
-    try {
-      await scenario.run(contextFor(scenario));
-      if (recorder.countFor(scenario.id) === 0) throw new Error('the scenario produced no check results');
-    } catch (err) {
-      recorder.fail('rules', scenarioFailure(scenario, (err as Error).message));
-    }
-  };
-
-  for (const phase of ['main', 'mutating', 'property'] as const) {
-    const batch = all.filter((s) => s.phase === phase);
-    log(`${phase}: ${batch.length} scenario(s)`);
-    if (phase === 'mutating') for (const scenario of batch) await runOne(scenario);
-    else await Promise.all(batch.map(runOne));
-  }
-  if (config.resetUrl) await resetTarget(config.resetUrl, config.managementKey);
-
-  return {
+  const finish = (): SuiteResult => ({
     config,
     recorder,
     scenarios: all.map(({ id, title, operationId, skipReason }) => ({ id, title, operationId, skipReason })),
@@ -113,7 +97,103 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     ),
     startedAt,
     durationMs: Math.round(performance.now() - started),
+    ...(control.stopped ? { incomplete: control.stopped } : {}),
+  });
+  if (all.length === 0) throw new ConfigError(`no scenario matches --only ${config.only.join(',')}`);
+
+  const requestTimeoutMs = Math.min(PREFLIGHT_TIMEOUT_MS, config.requestTimeoutMs);
+  try {
+    await preflight({
+      plan,
+      baseUrl: config.baseUrl,
+      clientFor: (baseUrl) => createGatewayClient({ ...settings, baseUrl, requestTimeoutMs }),
+    });
+  } catch (err) {
+    if (control.stopped) return finish();
+    throw err;
+  }
+  const resetUrl = resolveResetUrl(config.resetUrl, config.baseUrl);
+  if (resetUrl) await resetTarget(resetUrl, config.managementKey);
+
+  const client = createGatewayClient(settings);
+  const limiter = new Limiter(config.concurrency);
+  const liveness = new Liveness(config.requestTimeoutMs);
+  const progress = new Progress({ log, intervalMs: options.progressIntervalMs ?? PROGRESS_INTERVAL_MS });
+  const generic =
+    config.maxResponseTimeMs === undefined
+      ? GENERIC_CHECKS
+      : [...GENERIC_CHECKS, responseTimeWithinLimit(config.maxResponseTimeMs)];
+  const exchangeOf = async (
+    scenario: Scenario,
+    operationId: string,
+    request: Parameters<ScenarioContext['send']>[0],
+  ) => {
+    control.check();
+    const exchange = await limiter.run(async () => {
+      control.check();
+      const token = progress.requestStarted(operationId);
+      try {
+        return await client.send(scenario.id, plan.operation(operationId), request);
+      } finally {
+        progress.requestEnded(token);
+      }
+    });
+    control.check(); // aborted in flight: no verdict on a request the run cut off
+    const stop = liveness.note(exchange);
+    if (stop) control.stop({ kind: 'target-stopped', reason: stop });
+    return exchange;
   };
+  const contextFor = (scenario: Scenario): ScenarioContext => ({
+    config,
+    checks,
+    async send(request, expectations = [], operationId = scenario.operationId) {
+      const exchange = await exchangeOf(scenario, operationId, request);
+      const before = recorder.results.length;
+      evaluateExchange(exchange, generic, expectations, checks, recorder, wire);
+      progress.failed(operationId, recorder.results.slice(before).filter((r) => r.outcome === 'fail').length);
+      return exchange;
+    },
+    probe: (request, operationId = scenario.operationId) => exchangeOf(scenario, operationId, request),
+  });
+  const runOne = async (scenario: Scenario): Promise<void> => {
+    try {
+      if (scenario.skipReason !== undefined) {
+        recorder.skip(scenario.id, scenario.operationId, scenario.skipReason);
+        return;
+      }
+      const ctx = contextFor(scenario);
+      const unmet = await scenario.precondition?.(ctx);
+      if (unmet !== undefined) {
+        recorder.skip(scenario.id, scenario.operationId, unmet);
+        return;
+      }
+      await scenario.run(ctx);
+      if (recorder.countFor(scenario.id) === 0) throw new Error('the scenario produced no check results');
+    } catch (err) {
+      if (err instanceof RunStopped || control.stopped) return;
+      recorder.fail('rules', scenarioFailure(scenario, (err as Error).message));
+    } finally {
+      progress.scenarioEnded(scenario);
+    }
+  };
+
+  try {
+    for (const phase of ['main', 'mutating', 'property'] as const) {
+      if (control.stopped) break;
+      const batch = all.filter((s) => s.phase === phase);
+      progress.startPhase(phase, batch);
+      if (phase === 'mutating') for (const scenario of batch) await runOne(scenario);
+      else await Promise.all(batch.map(runOne));
+    }
+  } finally {
+    progress.close();
+  }
+  if (control.stopped) {
+    log(`stopped: ${control.stopped.reason}`);
+    return finish();
+  }
+  if (resetUrl) await resetTarget(resetUrl, config.managementKey);
+  return finish();
 }
 
 /** What scenario factories read; synchronous, so a jest entry can list the scenarios up front. */
@@ -139,7 +219,7 @@ export function planScenarios(
   return factory(plan).filter((s) => matchesOnly(plan.config.only, s));
 }
 
-function scenarioFailure(scenario: Scenario, message: string) {
+function scenarioFailure(scenario: Scenario, message: string): Failure {
   return {
     check: 'scenario-completes',
     operation: scenario.operationId,

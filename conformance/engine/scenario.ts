@@ -18,6 +18,12 @@ export interface Scenario {
   readonly phase: ScenarioPhase;
   /** Why the scenario cannot run against this target (a missing key, say); undefined when it can. */
   readonly skipReason?: string;
+  /**
+   * Checked just before the scenario runs, for one that changes the target's state: undefined
+   * when what it needs still holds (the guarded key is still blocked), else why not and how to
+   * restore it; the scenario is then skipped with that reason instead of failing on it.
+   */
+  precondition?(ctx: ScenarioContext): Promise<string | undefined>;
   run(ctx: ScenarioContext): Promise<void>;
 }
 
@@ -26,6 +32,8 @@ export interface ScenarioContext {
   readonly checks: CheckContext;
   /** Sends a request for the scenario's operation (or another one) and evaluates every check on it. */
   send(request: RequestSpec, expectations?: readonly Expectation[], operationId?: string): Promise<Exchange>;
+  /** Sends a request whose answer is read but not judged (a precondition's). */
+  probe(request: RequestSpec, operationId?: string): Promise<Exchange>;
 }
 
 /** What scenario factories read to plan their requests. */

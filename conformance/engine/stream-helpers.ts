@@ -1,10 +1,14 @@
 import { isRecord } from '../../kit/json/guards';
 import { jsonEvents } from '../../kit/stream/stream-events';
-import { streamInput } from '../../kit/stream/stream-oracle';
+import { streamProblems } from '../../kit/stream/stream-oracle';
+import type { NamedStreamProblem } from '../../kit/stream/stream-oracle';
 import type { StreamEvent } from '../../kit/stream/stream-events';
 import type { StreamRule } from '../../kit/stream/stream-rule';
 import { documentedSchema, mediaType } from './response-helpers';
 import type { Check, CheckContext, Exchange } from './types';
+
+/** The check that reports a stream the reader gave up on (stalled, connection lost). */
+export const CUT_SHORT_CHECK = 'stream-completes-in-time';
 
 /** A request for a stream that got a 200 event stream back: stream checks apply to it. */
 export function isEventStream(exchange: Exchange): boolean {
@@ -20,22 +24,49 @@ export function streamEventsOf(exchange: Exchange): StreamEvent[] {
   return exchange.stream ? jsonEvents(exchange.stream) : [];
 }
 
+const problemsByExchange = new WeakMap<Exchange, NamedStreamProblem[]>();
+
+/**
+ * The kit oracle's problems with the exchange's stream, computed once per exchange: every rule
+ * of kit/stream on the stream as the client read it, each problem another one explains marked as
+ * its knock-on effect (a stall or a broken connection explains what never came).
+ */
+export function streamProblemsOf(exchange: Exchange, ctx: CheckContext): NamedStreamProblem[] {
+  const stream = exchange.stream;
+  if (!stream) return [];
+  let found = problemsByExchange.get(exchange);
+  if (!found) {
+    const body = exchange.request.body;
+    const debug = isRecord(body) && isRecord(body.debug) && body.debug.echo_upstream_body === true;
+    const cut = stream.stalled ?? stream.overran ?? stream.transportError;
+    const cutShort = cut === undefined ? undefined : CUT_SHORT_CHECK;
+    found = streamProblems(stream, ctx.streamSpec, { debug, eventSchema: documentedSchema(exchange), cutShort });
+    problemsByExchange.set(exchange, found);
+  }
+  return found;
+}
+
 /**
  * A rule of the kit's stream oracle as a check: same name, same verdict; the suite only says
- * when it applies and hands it the stream as the client read it.
+ * when it applies and hands it the stream as the client read it. A rule whose every problem is a
+ * knock-on effect of another check's finding has nothing of its own to judge: it does not apply,
+ * so it neither passes nor repeats the root failure.
  */
 export function streamRuleCheck(rule: StreamRule, applies: Check['applies'] = isEventStream): Check {
+  const own = (exchange: Exchange, ctx: CheckContext) =>
+    streamProblemsOf(exchange, ctx).filter((problem) => problem.check === rule.name);
   return {
     name: rule.name,
     family: 'stream',
     rule: rule.rule,
-    applies,
-    verify(exchange: Exchange, ctx: CheckContext) {
-      if (!exchange.stream) return [];
-      const body = exchange.request.body;
-      const debug = isRecord(body) && isRecord(body.debug) && body.debug.echo_upstream_body === true;
-      const eventSchema = documentedSchema(exchange);
-      return rule.problems(streamInput(exchange.stream, ctx.streamSpec, { debug, eventSchema }));
+    applies: (exchange, ctx) => {
+      if (!applies(exchange, ctx)) return false;
+      const problems = own(exchange, ctx);
+      return problems.length === 0 || problems.some((problem) => problem.knockOnOf === undefined);
     },
+    verify: (exchange, ctx) =>
+      own(exchange, ctx)
+        .filter((problem) => problem.knockOnOf === undefined)
+        .map(({ message, expected, rule: where, excerpt }) => ({ message, expected, rule: where, excerpt })),
   };
 }

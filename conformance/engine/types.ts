@@ -24,6 +24,12 @@ export interface RequestSpec {
   readonly credential: Credential;
   /** Read the answer as an event stream (POST /responses with `stream: true`). */
   readonly stream?: boolean;
+  /**
+   * With `stream`: send `Accept: text/event-stream` (the default). `false` sends no Accept header
+   * of the suite's own (the HTTP client sends its default, any type), as many clients do: the
+   * contract switches on the body's `stream` alone.
+   */
+  readonly acceptEventStream?: boolean;
 }
 
 export interface CapturedResponse {
@@ -40,6 +46,8 @@ export interface CapturedResponse {
 export interface StreamCapture extends SseStream {
   /** Set when no event arrived within the per-event timeout. */
   readonly stalled?: { readonly afterMs: number; readonly afterEvents: number };
+  /** Set when events kept coming but the stream had not ended within the request timeout. */
+  readonly overran?: { readonly afterMs: number; readonly afterEvents: number };
   /** Set when the connection failed mid-stream. */
   readonly transportError?: string;
 }
@@ -65,6 +73,18 @@ export interface Finding {
   readonly rule?: string;
   /** The part of the body that shows the problem (an event, say); defaults to the body's start. */
   readonly excerpt?: string;
+  /**
+   * A finding about the answer as a whole, in order of precedence: `status` (not the status the
+   * contract asks for here, or one it does not document), `content-type` (not a documented type),
+   * `schema` (a body its schema does not allow). Any other finding on the same answer is then a
+   * knock-on effect of the first, reported with it.
+   */
+  readonly kind?: 'status' | 'content-type' | 'schema';
+  /**
+   * The cause in words, the same for every failure it explains, e.g. `invalid requests answered
+   * 422 where the contract says 400`; reports group failures by it.
+   */
+  readonly cause?: string;
 }
 
 /** A check that applies to every exchange it `applies` to (status documented, schema valid...). */
@@ -82,6 +102,8 @@ export interface Expectation {
   readonly check: string;
   readonly family: CheckFamily;
   readonly rule: string;
+  /** Whether the answer gives the expectation something to judge; always, when absent. */
+  applies?(exchange: Exchange, ctx: CheckContext): boolean;
   verify(exchange: Exchange, ctx: CheckContext): Finding[];
 }
 
@@ -113,9 +135,14 @@ export interface Failure {
   readonly received: ReportedResponse;
   readonly expected: string;
   readonly curl: string;
+  /** The cause in words when the finding states one (see Finding.cause); reports group by it. */
+  readonly cause?: string;
+  /** Set on a knock-on effect: the check whose failure on the same answer explains this one. */
+  readonly causedBy?: string;
 }
 
-export type Outcome = 'pass' | 'fail' | 'skip';
+/** `known`: a failure the run's baseline lists (`--baseline`): reported, but it does not fail the run. */
+export type Outcome = 'pass' | 'fail' | 'skip' | 'known';
 
 export interface CheckResult {
   readonly check: string;
@@ -132,6 +159,8 @@ export interface CheckResult {
 export interface CheckContext {
   readonly contract: Contract;
   readonly operations: ReadonlyMap<string, OperationInfo>;
+  /** operationIds only a management key may call, read from the operations' security (kit/contract/key-schemes.ts). */
+  readonly managementOnly: ReadonlySet<string>;
   /** What the stream rules read from the contract (kit/stream). */
   readonly streamSpec: StreamSpec;
 }

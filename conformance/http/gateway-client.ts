@@ -1,7 +1,9 @@
 import type { OperationInfo } from '../../kit/contract/operations';
-import type { Exchange, RequestSpec } from '../engine/types';
+import type { Exchange, RequestSpec, StreamCapture } from '../engine/types';
 import { authorization, redactedAuthorization } from './credentials';
 import type { Keys } from './credentials';
+import { SAME_NAMES } from './name-map';
+import type { NameMap } from './name-map';
 import { sendJson } from './send-json';
 import { sendStream } from './send-stream';
 
@@ -10,6 +12,10 @@ export interface ClientSettings {
   readonly keys: Keys;
   readonly requestTimeoutMs: number;
   readonly eventTimeoutMs: number;
+  /** The gateway's names for the contract's (target file `names`); the same names by default. */
+  readonly names?: NameMap;
+  /** Aborts every request in flight and any wait between retries (the run stopped). */
+  readonly signal?: AbortSignal;
 }
 
 export interface GatewayClient {
@@ -18,27 +24,31 @@ export interface GatewayClient {
 
 /** Sends requests to the gateway under test and captures everything checks need. */
 export function createGatewayClient(settings: ClientSettings): GatewayClient {
+  const names = settings.names ?? SAME_NAMES;
   return {
     async send(scenario, operation, spec) {
       const pathAndQuery = spec.path + queryString(spec.query);
       const url = settings.baseUrl + pathAndQuery;
       const base = { scenario, operation, request: spec, url };
-      const headers = requestHeaders(spec, authorization(spec.credential, settings.keys));
       const call = {
         baseUrl: settings.baseUrl,
         method: spec.method,
         pathAndQuery,
-        headers,
-        body: spec.rawBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body)),
+        headers: names.outgoingHeaders(requestHeaders(spec, authorization(spec.credential, settings.keys))),
+        body: wireBody(spec, names),
         timeoutMs: settings.requestTimeoutMs,
+        signal: settings.signal,
       };
       const once = async (): Promise<Exchange> => {
         try {
           if (spec.stream) {
             const outcome = await sendStream({ ...call, eventTimeoutMs: settings.eventTimeoutMs });
-            return { ...base, response: outcome.response, stream: outcome.stream };
+            const response = incoming(outcome.response, names);
+            return outcome.stream
+              ? { ...base, response, stream: incomingStream(outcome.stream, names) }
+              : { ...base, response };
           }
-          return { ...base, response: await sendJson(call) };
+          return { ...base, response: incoming(await sendJson(call), names) };
         } catch (err) {
           return { ...base, transportError: describeTransportError(err) };
         }
@@ -51,7 +61,7 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
         retry < RATE_LIMIT_RETRIES && exchange.response?.status === 429 && operation.responses.has('429');
         retry++
       ) {
-        await delay(retryAfterMs(exchange.response.headers['retry-after']));
+        await delay(retryAfterMs(exchange.response.headers['retry-after']), settings.signal);
         exchange = await once();
       }
       return exchange;
@@ -67,20 +77,54 @@ function retryAfterMs(header: string | undefined): number {
   return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, MAX_RETRY_WAIT_MS) : 1000;
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+/** The answer as the checks read it: headers and JSON members in the contract's names, the text as sent. */
+function incoming(response: Exchange['response'] & object, names: NameMap): NonNullable<Exchange['response']> {
+  return { ...response, headers: names.incomingHeaders(response.headers), json: names.incomingBody(response.json) };
+}
+
+function incomingStream(stream: StreamCapture, names: NameMap): StreamCapture {
+  const rename = <T extends { json: unknown }>(event: T): T => ({ ...event, json: names.incomingBody(event.json) });
+  return {
+    ...stream,
+    events: stream.events.map(rename),
+    ...(stream.unterminated === undefined ? {} : { unterminated: rename(stream.unterminated) }),
+  };
+}
+
+function wireBody(spec: RequestSpec, names: NameMap): string | undefined {
+  if (spec.rawBody !== undefined) return spec.rawBody;
+  return spec.body === undefined ? undefined : JSON.stringify(names.outgoingBody(spec.body));
 }
 
 /** Headers as sent, minus the key: what reports and curl commands show. */
-export function reportedHeaders(spec: RequestSpec): Record<string, string> {
-  return requestHeaders(spec, redactedAuthorization(spec.credential));
+export function reportedHeaders(spec: RequestSpec, names: NameMap = SAME_NAMES): Record<string, string> {
+  return names.outgoingHeaders(requestHeaders(spec, redactedAuthorization(spec.credential)));
+}
+
+/** The body as sent, in the gateway's names. */
+export function reportedBody(spec: RequestSpec, names: NameMap = SAME_NAMES): unknown {
+  return spec.body === undefined ? undefined : names.outgoingBody(spec.body);
 }
 
 function requestHeaders(spec: RequestSpec, auth: string | undefined): Record<string, string> {
   const headers: Record<string, string> = {};
   if (auth !== undefined) headers.Authorization = auth;
   if (spec.body !== undefined || spec.rawBody !== undefined) headers['Content-Type'] = 'application/json';
-  if (spec.stream) headers.Accept = 'text/event-stream';
+  if (spec.stream && spec.acceptEventStream !== false) headers.Accept = 'text/event-stream';
   return { ...headers, ...spec.headers };
 }
 

@@ -11,6 +11,21 @@ export interface HttpCall {
   /** Serialized body, sent as is. */
   readonly body?: string;
   readonly timeoutMs: number;
+  /** Aborts the request (the run stopped). */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * An answer that began (status and headers came) but whose body did not end in time: the gateway
+ * did answer, so "unreachable" or "no answer" would send its owner looking in the wrong place.
+ */
+export class IncompleteAnswerError extends Error {
+  override readonly name = 'IncompleteAnswerError';
+  constructor(status: number, contentType: string | undefined, timeoutMs: number, bytes: number) {
+    super(
+      `the answer began (${status}${contentType ? ` ${contentType}` : ''}) but its body did not end within ${timeoutMs} ms (${bytes} bytes received)`,
+    );
+  }
 }
 
 /**
@@ -22,14 +37,31 @@ export async function sendJson(call: HttpCall): Promise<CapturedResponse> {
   const started = performance.now();
   const agent = request(call.baseUrl);
   const method = call.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch';
+  const begun: { status?: number; contentType?: string; bytes: number } = { bytes: 0 };
   let test = agent[method](call.pathAndQuery)
     .ok(() => true)
     .redirects(0)
     .timeout({ response: call.timeoutMs, deadline: call.timeoutMs })
     .buffer(true)
-    .parse(readRawText);
+    .parse((raw: unknown, done: (err: Error | null, body: string) => void) => readRawText(raw, begun, done));
   for (const [name, value] of Object.entries(call.headers)) test = test.set(name, value);
-  const res: Response = call.body === undefined ? await test : await test.send(call.body);
+  const abort = (): void => {
+    void test.abort();
+  };
+  call.signal?.addEventListener('abort', abort, { once: true });
+  let res: Response;
+  try {
+    res = call.body === undefined ? await test : await test.send(call.body);
+  } catch (err) {
+    if (call.signal?.aborted) throw new Error('aborted: the run stopped');
+    const timedOut = (err as { timeout?: unknown }).timeout !== undefined;
+    if (timedOut && begun.status !== undefined)
+      throw new IncompleteAnswerError(begun.status, begun.contentType, call.timeoutMs, begun.bytes);
+    if (timedOut) throw new Error(`no response within ${call.timeoutMs} ms`);
+    throw err;
+  } finally {
+    call.signal?.removeEventListener('abort', abort);
+  }
   const text = typeof res.body === 'string' ? res.body : '';
   return {
     status: res.status,
@@ -40,12 +72,21 @@ export async function sendJson(call: HttpCall): Promise<CapturedResponse> {
   };
 }
 
-/** superagent hands node's IncomingMessage to a custom parser (typed loosely upstream). */
-function readRawText(raw: unknown, done: (err: Error | null, body: string) => void): void {
-  const res = raw as NodeJS.ReadableStream;
+/** superagent hands node's IncomingMessage to a custom parser (typed loosely upstream) once the headers are in. */
+function readRawText(
+  raw: unknown,
+  begun: { status?: number; contentType?: string; bytes: number },
+  done: (err: Error | null, body: string) => void,
+): void {
+  const res = raw as NodeJS.ReadableStream & { statusCode?: number; headers?: Record<string, unknown> };
+  begun.status = res.statusCode;
+  begun.contentType = typeof res.headers?.['content-type'] === 'string' ? res.headers['content-type'] : undefined;
   let text = '';
   res.setEncoding('utf8');
-  res.on('data', (chunk: string) => (text += chunk));
+  res.on('data', (chunk: string) => {
+    text += chunk;
+    begun.bytes += Buffer.byteLength(chunk);
+  });
   res.on('end', () => done(null, text));
   res.on('error', (err: Error) => done(err, text));
 }

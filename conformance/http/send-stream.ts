@@ -1,6 +1,6 @@
 import type { CapturedResponse, StreamCapture } from '../engine/types';
 import type { HttpCall } from './send-json';
-import { lowerCaseHeaders, parseJson } from './send-json';
+import { IncompleteAnswerError, lowerCaseHeaders, parseJson } from './send-json';
 import { createSseReader } from '../../kit/sse/read-sse';
 
 export interface StreamCall extends HttpCall {
@@ -29,9 +29,12 @@ export async function sendStream(call: StreamCall): Promise<StreamOutcome> {
   const started = performance.now();
   const controller = new AbortController();
   const headerTimer = setTimeout(
-    () => controller.abort(new Error(`no response headers within ${call.timeoutMs} ms`)),
+    () => controller.abort(new Error(`no response within ${call.timeoutMs} ms`)),
     call.timeoutMs,
   );
+  const stop = () => controller.abort(new Error('aborted: the run stopped'));
+  if (call.signal?.aborted) stop();
+  call.signal?.addEventListener('abort', stop, { once: true });
   let res: Response;
   try {
     res = await fetch(call.baseUrl + call.pathAndQuery, {
@@ -41,12 +44,20 @@ export async function sendStream(call: StreamCall): Promise<StreamOutcome> {
       signal: controller.signal,
       redirect: 'manual',
     });
+  } catch (err) {
+    call.signal?.removeEventListener('abort', stop);
+    throw err;
   } finally {
     clearTimeout(headerTimer);
   }
   const headers = lowerCaseHeaders(Object.fromEntries(res.headers.entries()));
   const isStream = (headers['content-type'] ?? '').toLowerCase().startsWith('text/event-stream');
-  const capture = await readBody(res, controller, call, started, isStream);
+  const capture = await readBody(res, controller, call, started, isStream).finally(() =>
+    call.signal?.removeEventListener('abort', stop),
+  );
+  if (call.signal?.aborted) throw new Error('aborted: the run stopped');
+  if (!isStream && capture.stream.transportError !== undefined)
+    throw new IncompleteAnswerError(res.status, headers['content-type'], call.timeoutMs, capture.bytes);
   const response: CapturedResponse = {
     status: res.status,
     headers,
@@ -66,22 +77,31 @@ async function readBody(
 ) {
   const sse = createSseReader(() => Math.round(performance.now() - started));
   let raw = '';
+  let bytes = 0;
   let stalled: StreamCapture['stalled'];
+  let overran: StreamCapture['overran'];
   let transportError: string | undefined;
+  // A stream, however lively, ends within the request timeout: one that never ends must not hold the run.
+  const end = started + call.timeoutMs;
   const reader = res.body?.getReader();
   const decoder = new TextDecoder();
   let deadline = performance.now() + (isStream ? call.eventTimeoutMs : call.timeoutMs);
   let seen = 0;
   try {
     while (reader) {
-      const left = deadline - performance.now();
+      const left = (isStream ? Math.min(deadline, end) : deadline) - performance.now();
       const chunk = await readWithin(reader, Math.max(0, sse.sawDone ? Math.min(AFTER_DONE_GRACE_MS, left) : left));
       if (chunk === 'timeout') {
         if (!isStream) transportError = `body not complete within ${call.timeoutMs} ms`;
-        else if (!sse.sawDone) stalled = { afterMs: Math.round(performance.now() - started), afterEvents: sse.count };
+        else if (!sse.sawDone) {
+          const at = { afterMs: Math.round(performance.now() - started), afterEvents: sse.count };
+          if (performance.now() >= end) overran = at;
+          else stalled = at;
+        }
         break;
       }
       if (chunk.done) break;
+      bytes += chunk.value.byteLength;
       const text = decoder.decode(chunk.value, { stream: true });
       if (raw.length < RAW_LIMIT) raw += text.slice(0, RAW_LIMIT - raw.length);
       if (isStream) sse.feed(text);
@@ -97,7 +117,7 @@ async function readBody(
     controller.abort();
     await reader?.cancel().catch(() => undefined);
   }
-  return { raw, stream: { ...sse.end(), stalled, transportError } };
+  return { raw, bytes, stream: { ...sse.end(), stalled, overran, transportError } };
 }
 
 async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number) {

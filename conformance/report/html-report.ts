@@ -1,33 +1,8 @@
 import type { Failure, Outcome } from '../engine/types';
-import type { StatusCoverage, Tally } from './summarize';
+import type { ConformanceReportJson, RootCauseJson } from './report-json';
+import type { Tally } from './summarize';
 
-/** conformance.json as json-report.ts writes it: the page is rendered from this alone. */
-export interface ConformanceReportJson {
-  readonly suite: string;
-  readonly startedAt: string;
-  readonly durationMs: number;
-  readonly target: {
-    readonly baseUrl: string;
-    readonly source: string;
-    readonly model: string;
-    readonly embeddingsModel: string | null;
-  };
-  readonly seed: number;
-  readonly requests: number;
-  readonly totals: Tally;
-  readonly passed: boolean;
-  readonly operations: Readonly<
-    Record<string, { readonly checks: Readonly<Record<string, Tally>>; readonly statuses?: StatusCoverage }>
-  >;
-  readonly scenarios: ReadonlyArray<{
-    readonly id: string;
-    readonly title: string;
-    readonly operation: string;
-    readonly outcome: Outcome;
-    readonly skipReason?: string;
-  }>;
-  readonly failures: readonly Failure[];
-}
+export type { ConformanceReportJson } from './report-json';
 
 /** Bodies longer than this are cut in the page (conformance.json keeps what the suite kept). */
 const BODY_SHOWN = 4_000;
@@ -38,8 +13,7 @@ const BODY_SHOWN = 4_000;
  * coverage, every failure with its request, answer and a curl line to reproduce it, and skips.
  */
 export function renderHtmlReport(result: ConformanceReportJson): string {
-  const { pass, fail, skip } = result.totals;
-  const verdict = `${result.passed ? 'PASS' : 'FAIL'}: ${pass} passed, ${fail} failed, ${skip} skipped`;
+  const verdict = verdictLine(result);
   const anchors = failureAnchors(result.failures);
   return `<!doctype html>
 <html lang="en">
@@ -59,9 +33,12 @@ ${fact('Model', result.target.embeddingsModel ? `${result.target.model}; embeddi
 ${fact('Seed', `${result.seed} (replay: npm run conformance -- --seed ${result.seed})`)}
 ${fact('Run', `${result.startedAt}, ${(result.durationMs / 1000).toFixed(1)} s, ${result.requests} requests, ${result.scenarios.length} scenarios`)}
 </dl>
-<nav><a href="#matrix">Operations by checks</a> · <a href="#coverage">Status coverage</a> · <a href="#failures">Failures (${result.failures.length})</a> · <a href="#skipped">Skipped (${result.scenarios.filter((s) => s.outcome === 'skip').length})</a> · <a href="#scenarios">Scenarios</a></nav>
+${result.incomplete ? `<p class="incomplete" id="incomplete">INCOMPLETE: ${esc(result.incomplete.reason)}. The results below cover what ran before it stopped.</p>` : ''}
+<nav><a href="#root-causes">Root causes (${result.rootCauses.length})</a> · <a href="#matrix">Operations by checks</a> · <a href="#coverage">Status coverage</a> · <a href="#failures">Failures (${result.failures.length})</a> · <a href="#skipped">Skipped (${result.scenarios.filter((s) => s.outcome === 'skip').length})</a> · <a href="#scenarios">Scenarios</a></nav>
 </header>
 <main>
+${rootCausesSection(result)}
+${baselineSection(result)}
 ${matrixSection(result, anchors)}
 ${coverageSection(result)}
 ${failuresSection(result.failures)}
@@ -86,7 +63,7 @@ function matrixSection(result: ConformanceReportJson, anchors: ReadonlyMap<strin
   });
   return `<section id="matrix">
 <h2>Operations by checks</h2>
-<p class="legend">Each cell counts the verdicts of one check on one operation: <span class="pass">✓ passed</span>, <span class="fail">✗ failed</span> (links to the first failure), <span class="skip">~ skipped</span>; — the check did not apply.</p>
+<p class="legend">Each cell counts the verdicts of one check on one operation: <span class="pass">✓ passed</span>, <span class="fail">✗ failed</span> (links to the first failure), <span class="known">! known</span> (failures the baseline lists), <span class="skip">~ skipped</span>; — the check did not apply.</p>
 <table class="matrix"><thead><tr><th scope="col">Check</th>${head}</tr></thead>
 <tbody>
 ${rows.join('\n')}
@@ -99,10 +76,11 @@ function matrixCell(operation: string, check: string, tally: Tally | undefined, 
   const parts: string[] = [];
   if (tally.fail > 0)
     parts.push(failure === undefined ? `✗ ${tally.fail}` : `<a href="#failure-${failure}">✗ ${tally.fail}</a>`);
+  if (tally.known > 0) parts.push(`! ${tally.known}`);
   if (tally.pass > 0) parts.push(`✓ ${tally.pass}`);
   if (tally.skip > 0) parts.push(`~ ${tally.skip}`);
-  const status = tally.fail > 0 ? 'fail' : tally.pass > 0 ? 'pass' : 'skip';
-  const title = `${operation} × ${check}: ${tally.pass} passed, ${tally.fail} failed, ${tally.skip} skipped`;
+  const status = tally.fail > 0 ? 'fail' : tally.known > 0 ? 'known' : tally.pass > 0 ? 'pass' : 'skip';
+  const title = `${operation} × ${check}: ${tally.pass} passed, ${tally.fail} failed, ${tally.known} known, ${tally.skip} skipped`;
   return `<td class="${status}" title="${esc(title)}">${parts.join(' ')}</td>`;
 }
 
@@ -128,7 +106,38 @@ ${rows.join('\n')}
 </section>`;
 }
 
-function failuresSection(failures: readonly Failure[]): string {
+function rootCausesSection(result: ConformanceReportJson): string {
+  if (result.rootCauses.length === 0)
+    return '<section id="root-causes"><h2>Root causes (0)</h2><p>No check failed.</p></section>';
+  return `<section id="root-causes">
+<h2>Root causes (${result.rootCauses.length})</h2>
+<p class="legend">Failures grouped by cause, biggest first: fix one and its failures go, knock-on effects on the same answers included. The full list follows below.</p>
+<ol class="causes">
+${result.rootCauses.map(rootCauseItem).join('\n')}
+</ol>
+</section>`;
+}
+
+function rootCauseItem(group: RootCauseJson): string {
+  const where = `${group.checks.join(', ')} · ${group.operations.join(', ')} · ${group.scenarios.length} scenario${group.scenarios.length === 1 ? '' : 's'}`;
+  return `<li class="${group.known ? 'known' : 'fail'}"><strong>${esc(group.title)}</strong>${group.known ? ' <span class="chip known">known</span>' : ''}
+<div class="where">${esc(where)} · <a href="#failure-${group.example + 1}">example</a></div>
+<pre class="curl">${esc(group.curl || 'not reproducible with curl')}</pre></li>`;
+}
+
+function baselineSection(result: ConformanceReportJson): string {
+  const b = result.baseline;
+  if (!b) return '';
+  const list = (title: string, causes: readonly string[]) =>
+    causes.length === 0
+      ? ''
+      : `<h3>${esc(title)} (${causes.length})</h3><ul>${causes.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>`;
+  return `<section id="baseline"><h2>Baseline ${esc(b.file)}</h2>
+${list('New: not in the baseline, these fail the run', b.added)}${list('Known: listed in the baseline', b.known)}${list('Fixed: listed, but gone (run --baseline-update to drop them)', b.fixed)}
+</section>`;
+}
+
+function failuresSection(failures: ConformanceReportJson['failures']): string {
   if (failures.length === 0) return '<section id="failures"><h2>Failures (0)</h2><p>No check failed.</p></section>';
   return `<section id="failures">
 <h2>Failures (${failures.length})</h2>
@@ -136,7 +145,7 @@ ${failures.map((failure, index) => failureArticle(failure, index + 1)).join('\n'
 </section>`;
 }
 
-function failureArticle(f: Failure, n: number): string {
+function failureArticle(f: Failure & { readonly known?: boolean }, n: number): string {
   const received =
     f.received.status === undefined
       ? 'no answer'
@@ -148,8 +157,9 @@ function failureArticle(f: Failure, n: number): string {
     f.request.rawBody ?? (f.request.body === undefined ? undefined : JSON.stringify(f.request.body, null, 2));
   const body = sent === undefined ? '' : `\n\n${cut(sent)}`;
   return `<article class="failure" id="failure-${n}">
-<h3>${n}. ${esc(f.check)} <span class="where">${esc(f.operation)} · ${esc(f.scenario)} · spec ${esc(f.rule)}</span></h3>
+<h3>${n}. ${esc(f.check)} <span class="where">${esc(f.operation)} · ${esc(f.scenario)} · spec ${esc(f.rule)}</span>${f.known ? ' <span class="chip known">known</span>' : ''}</h3>
 <dl>
+${f.causedBy ? `<dt>Knock-on effect</dt><dd>of the ${esc(f.causedBy)} failure on the same answer: ${esc(f.cause ?? '')}</dd>` : ''}
 <dt>What went wrong</dt><dd><pre class="message">${esc(f.message)}</pre></dd>
 <dt>The contract says</dt><dd>${esc(f.expected)}</dd>
 <dt>Received</dt><dd><p>${esc(received)}</p><pre class="body">${esc(cut(f.received.body))}</pre></dd>
@@ -175,10 +185,22 @@ function scenariosSection(result: ConformanceReportJson): string {
 <tbody>${rows.join('\n')}</tbody></table></details></section>`;
 }
 
-const OUTCOME_MARK: Readonly<Record<Outcome, string>> = { pass: '✓ pass', fail: '✗ fail', skip: '~ skip' };
+const OUTCOME_MARK: Readonly<Record<Outcome, string>> = {
+  pass: '✓ pass',
+  fail: '✗ fail',
+  known: '! known',
+  skip: '~ skip',
+};
+
+/** `FAIL: 10 passed, 2 failed, 3 known, 1 skipped`, as the terminal prints it. */
+export function verdictLine(result: Pick<ConformanceReportJson, 'passed' | 'totals' | 'complete'>): string {
+  const { pass, fail, skip, known } = result.totals;
+  const word = !result.complete ? 'INCOMPLETE' : result.passed ? 'PASS' : 'FAIL';
+  return `${word}: ${pass} passed, ${fail} failed, ${known > 0 ? `${known} known, ` : ''}${skip} skipped`;
+}
 
 /** The first failure of each (operation, check) pair, so a matrix cell can link to it. */
-function failureAnchors(failures: readonly Failure[]): Map<string, number> {
+function failureAnchors(failures: ConformanceReportJson['failures']): Map<string, number> {
   const anchors = new Map<string, number>();
   failures.forEach((f, index) => {
     const key = `${f.operation}\n${f.check}`;
@@ -207,11 +229,14 @@ function esc(text: string): string {
 }
 
 const STYLE = `
-:root{--pass:#1a7f37;--pass-bg:#e6f4ea;--fail:#b42318;--fail-bg:#fde8e6;--skip:#6b6f76;--skip-bg:#f1f2f4;--line:#d6d9de}
+:root{--pass:#1a7f37;--pass-bg:#e6f4ea;--fail:#b42318;--fail-bg:#fde8e6;--skip:#6b6f76;--skip-bg:#f1f2f4;--known:#8a5a00;--known-bg:#fff4d6;--line:#d6d9de}
 body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;margin:0 auto;max-width:1200px;padding:1.5rem}
 h1{margin:0 0 .5rem;font-size:1.6rem}h2{font-size:1.25rem;margin:2rem 0 .5rem}h3{font-size:1.05rem;margin:0 0 .5rem}
 .verdict{display:inline-block;font-weight:700;font-size:1.15rem;padding:.35rem .8rem;border-radius:6px;margin:.25rem 0 1rem}
 .verdict.pass{color:var(--pass);background:var(--pass-bg)}.verdict.fail{color:var(--fail);background:var(--fail-bg)}
+.incomplete{font-weight:700;color:var(--fail);border:2px solid var(--fail);border-radius:6px;padding:.5rem .8rem}
+ol.causes li{margin:0 0 .75rem}ol.causes .where{color:var(--skip);font-size:.9rem}li.known{color:var(--skip)}
+td.known{color:var(--known);background:var(--known-bg)}span.known{color:var(--known)}.chip.known{background:var(--known-bg)}
 .facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:.25rem 1.5rem;margin:0 0 1rem}
 .facts dt{font-size:.8rem;color:var(--skip);text-transform:uppercase;letter-spacing:.03em}.facts dd{margin:0;overflow-wrap:anywhere}
 nav{padding:.5rem 0;border-bottom:1px solid var(--line)}

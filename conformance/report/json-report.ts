@@ -1,5 +1,6 @@
 import type { SuiteResult } from '../engine/run-suite';
-import type { ConformanceReportJson } from './html-report';
+import type { ConformanceReportJson } from './report-json';
+import { rootCauseTitle } from './root-causes';
 import type { Summary, Tally } from './summarize';
 
 /** conformance.json: everything a CI job or a dashboard needs, keys never included. */
@@ -11,6 +12,11 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
     for (const [check, tally] of summary.matrix.get(op) ?? []) checks[check] = tally;
     operations[op] = { checks, statuses: summary.coverage.get(op) };
   }
+  const failures = summary.results.flatMap((r) =>
+    r.failure ? [r.outcome === 'known' ? { ...r.failure, known: true } : r.failure] : [],
+  );
+  const known = new Set(summary.baseline?.known ?? []);
+  const recorded = recorder.failures();
   return {
     suite: 'model-gateway-conformance',
     startedAt: result.startedAt.toISOString(),
@@ -24,7 +30,9 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
     seed: config.seed,
     requests: recorder.exchanges,
     totals: summary.totals,
-    passed: summary.totals.fail === 0,
+    passed: summary.totals.fail === 0 && result.incomplete === undefined,
+    complete: result.incomplete === undefined,
+    ...(result.incomplete ? { incomplete: { kind: result.incomplete.kind, reason: result.incomplete.reason } } : {}),
     operations,
     scenarios: result.scenarios.map((s) => ({
       id: s.id,
@@ -33,6 +41,28 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
       outcome: summary.scenarioOutcomes.get(s.id) ?? 'skip',
       ...(s.skipReason === undefined ? {} : { skipReason: s.skipReason }),
     })),
-    failures: recorder.failures(),
+    rootCauses: summary.rootCauses.map((group) => ({
+      cause: group.cause,
+      title: rootCauseTitle(group),
+      failures: group.failures,
+      knockOn: group.knockOn,
+      checks: group.checks,
+      operations: group.operations,
+      scenarios: group.scenarios,
+      known: known.has(group.cause),
+      example: Math.max(0, recorded.indexOf(group.example)),
+      curl: group.example.curl,
+    })),
+    ...(summary.baseline
+      ? {
+          baseline: {
+            file: summary.baseline.file,
+            known: summary.baseline.known,
+            added: summary.baseline.added,
+            fixed: summary.baseline.fixed,
+          },
+        }
+      : {}),
+    failures,
   };
 }

@@ -1,59 +1,43 @@
 import type { SuiteResult } from '../engine/run-suite';
 import type { CheckResult } from '../engine/types';
+import type { Summary } from './summarize';
 
 /**
- * JUnit XML: one suite per operation, one test case per scenario and check (the many exchanges a
- * scenario may send are folded into it), a failure element per failed case, skipped scenarios as
- * skipped cases with their reason.
+ * JUnit XML: one suite per operation and one test case per check result, the unit every report
+ * counts, so junit.xml, conformance.json, conformance.html and the terminal agree. A failure is a
+ * failure element; a skipped scenario, and a failure the baseline lists, a skipped element with
+ * the reason. An incomplete run says why in a property.
  */
-export function junitReport(result: SuiteResult): string {
-  const groups = new Map<string, Map<string, CheckResult[]>>();
-  for (const r of result.recorder.results) {
-    const suite = groups.get(r.operation) ?? new Map<string, CheckResult[]>();
-    groups.set(r.operation, suite);
-    const key = `${r.scenario} › ${r.check}`;
-    suite.set(key, [...(suite.get(key) ?? []), r]);
-  }
+export function junitReport(result: SuiteResult, summary: Summary): string {
+  const groups = new Map<string, CheckResult[]>();
+  for (const r of summary.results) groups.set(r.operation, [...(groups.get(r.operation) ?? []), r]);
   const suites: string[] = [];
-  let tests = 0;
-  let failures = 0;
-  let skipped = 0;
-  for (const [operation, cases] of groups) {
-    const body: string[] = [];
-    let suiteFailures = 0;
-    let suiteSkipped = 0;
-    for (const [name, results] of cases) {
-      const failed = results.filter((r) => r.outcome === 'fail');
-      const skip = results.find((r) => r.outcome === 'skip');
-      const open = `    <testcase classname="${esc(operation)}" name="${esc(name)}">`;
-      if (failed.length > 0) {
-        suiteFailures++;
-        const text = failed
-          .map((r) => r.failure)
-          .map((f) =>
-            f
-              ? `${f.message}\nexpected: ${f.expected}\nreceived: ${f.received.status ?? 'no answer'} ${f.received.body}\nreproduce: ${f.curl}`
-              : '',
-          )
-          .join('\n\n');
-        body.push(
-          open,
-          `      <failure message="${esc(failed[0]?.failure?.message.split('\n')[0] ?? '')}" type="spec ${esc(failed[0]?.failure?.rule ?? '')}">${esc(text)}</failure>`,
-          '    </testcase>',
-        );
-      } else if (skip) {
-        suiteSkipped++;
-        body.push(open, `      <skipped message="${esc(skip.reason ?? '')}"/>`, '    </testcase>');
-      } else {
-        body.push(`${open}</testcase>`);
-      }
-    }
-    tests += cases.size;
+  let [tests, failures, skipped] = [0, 0, 0];
+  for (const [operation, results] of groups) {
+    const seen = new Map<string, number>();
+    const body = results.map((r) => {
+      const base = `${r.scenario} › ${r.check}`;
+      const n = (seen.get(base) ?? 0) + 1;
+      seen.set(base, n);
+      return testCase(operation, n === 1 ? base : `${base} #${n}`, r);
+    });
+    const suiteFailures = results.filter((r) => r.outcome === 'fail').length;
+    const suiteSkipped = results.filter((r) => r.outcome === 'skip' || r.outcome === 'known').length;
+    tests += results.length;
     failures += suiteFailures;
     skipped += suiteSkipped;
     suites.push(
-      `  <testsuite name="${esc(operation)}" tests="${cases.size}" failures="${suiteFailures}" skipped="${suiteSkipped}" errors="0">`,
+      `  <testsuite name="${esc(operation)}" tests="${results.length}" failures="${suiteFailures}" skipped="${suiteSkipped}" errors="0">`,
       ...body,
+      '  </testsuite>',
+    );
+  }
+  if (result.incomplete) {
+    suites.push(
+      '  <testsuite name="run" tests="0" failures="0" skipped="0" errors="0">',
+      '    <properties>',
+      `      <property name="incomplete" value="${esc(result.incomplete.reason)}"/>`,
+      '    </properties>',
       '  </testsuite>',
     );
   }
@@ -65,6 +49,22 @@ export function junitReport(result: SuiteResult): string {
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+function testCase(operation: string, name: string, r: CheckResult): string {
+  const open = `    <testcase classname="${esc(operation)}" name="${esc(name)}">`;
+  const f = r.failure;
+  if (r.outcome === 'fail' && f) {
+    const knockOn = f.causedBy
+      ? `\nknock-on effect of the ${f.causedBy} failure on the same answer: ${f.cause ?? ''}`
+      : '';
+    const text = `${f.message}${knockOn}\nexpected: ${f.expected}\nreceived: ${f.received.status ?? 'no answer'} ${f.received.body}\nreproduce: ${f.curl}`;
+    return `${open}\n      <failure message="${esc(f.message.split('\n')[0] ?? '')}" type="spec ${esc(f.rule)}">${esc(text)}</failure>\n    </testcase>`;
+  }
+  if (r.outcome === 'known' && f)
+    return `${open}\n      <skipped message="${esc(`known failure (baseline): ${f.message.split('\n')[0] ?? ''}`)}"/>\n    </testcase>`;
+  if (r.outcome === 'skip') return `${open}\n      <skipped message="${esc(r.reason ?? '')}"/>\n    </testcase>`;
+  return `${open}</testcase>`;
 }
 
 function esc(text: string): string {

@@ -1,10 +1,16 @@
 import type { SuiteResult } from '../engine/run-suite';
-import type { Outcome } from '../engine/types';
+import type { CheckResult, Outcome } from '../engine/types';
+import { compareWithBaseline } from './baseline';
+import type { Baseline, BaselineComparison } from './baseline';
+import { rootCauses } from './root-causes';
+import type { RootCause } from './root-causes';
 
 export interface Tally {
   pass: number;
   fail: number;
   skip: number;
+  /** Failures the baseline lists (`--baseline`): reported, not failing the run. */
+  known: number;
 }
 
 export interface StatusCoverage {
@@ -18,6 +24,8 @@ export interface StatusCoverage {
 }
 
 export interface Summary {
+  /** Every check result, in the order recorded, a failure the baseline lists as `known`. */
+  readonly results: readonly CheckResult[];
   readonly totals: Tally;
   /** operationId → check → tally. */
   readonly matrix: ReadonlyMap<string, ReadonlyMap<string, Tally>>;
@@ -25,26 +33,61 @@ export interface Summary {
   readonly coverage: ReadonlyMap<string, StatusCoverage>;
   /** scenario id → its worst outcome. */
   readonly scenarioOutcomes: ReadonlyMap<string, Outcome>;
+  /** Failures grouped by cause, biggest first (known ones included). */
+  readonly rootCauses: readonly RootCause[];
+  /** Set when the run had a baseline. */
+  readonly baseline?: BaselineComparison;
 }
 
-/** Folds the recorded results into the tallies every report shows. */
-export function summarize(result: SuiteResult): Summary {
-  const totals: Tally = { pass: 0, fail: 0, skip: 0 };
+const WORST: readonly Outcome[] = ['fail', 'known', 'pass', 'skip'];
+
+export function emptyTally(): Tally {
+  return { pass: 0, fail: 0, skip: 0, known: 0 };
+}
+
+/**
+ * Folds the recorded results into the tallies every report shows: the terminal, junit.xml,
+ * conformance.json and conformance.html all count from these, so they agree. With a baseline,
+ * the failures it lists become `known`.
+ */
+export function summarize(result: SuiteResult, baseline?: Baseline): Summary {
+  const results = result.recorder.results.map((r) =>
+    r.failure && baseline?.knows(r.failure) ? { ...r, outcome: 'known' as const } : r,
+  );
+  const totals = emptyTally();
   const matrix = new Map<string, Map<string, Tally>>(result.operations.map((op) => [op, new Map()]));
   const checks: string[] = [];
   const scenarioOutcomes = new Map<string, Outcome>();
-  for (const r of result.recorder.results) {
+  for (const r of results) {
     totals[r.outcome]++;
     const row = matrix.get(r.operation) ?? new Map<string, Tally>();
     matrix.set(r.operation, row);
-    const tally = row.get(r.check) ?? { pass: 0, fail: 0, skip: 0 };
+    const tally = row.get(r.check) ?? emptyTally();
     tally[r.outcome]++;
     row.set(r.check, tally);
     if (!checks.includes(r.check)) checks.push(r.check);
     const previous = scenarioOutcomes.get(r.scenario);
-    if (previous !== 'fail') scenarioOutcomes.set(r.scenario, r.outcome === 'fail' ? 'fail' : (previous ?? r.outcome));
+    if (previous === undefined || WORST.indexOf(r.outcome) < WORST.indexOf(previous))
+      scenarioOutcomes.set(r.scenario, r.outcome);
   }
-  return { totals, matrix, checks, coverage: statusCoverage(result), scenarioOutcomes };
+  const failures = result.recorder.failures();
+  const ran = scenariosRun(result, scenarioOutcomes);
+  return {
+    results,
+    totals,
+    matrix,
+    checks,
+    coverage: statusCoverage(result),
+    scenarioOutcomes,
+    rootCauses: rootCauses(failures),
+    ...(baseline ? { baseline: compareWithBaseline(baseline, failures, ran) } : {}),
+  };
+}
+
+/** The scenarios that ran (not skipped), in a run that finished: what a baseline may call fixed. */
+export function scenariosRun(result: SuiteResult, outcomes: ReadonlyMap<string, Outcome>): Set<string> {
+  if (result.incomplete) return new Set();
+  return new Set([...outcomes].filter(([, outcome]) => outcome !== 'skip').map(([scenario]) => scenario));
 }
 
 function statusCoverage(result: SuiteResult): Map<string, StatusCoverage> {

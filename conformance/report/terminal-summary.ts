@@ -1,11 +1,17 @@
 import type { SuiteResult } from '../engine/run-suite';
 import type { Failure } from '../engine/types';
+import { verdictLine } from './html-report';
+import { rootCauseTitle } from './root-causes';
 import type { Summary, Tally } from './summarize';
 
-/** Failures printed in full; the rest are counted (all of them are in conformance.json). */
+/** Failures printed in full after the root causes; the rest are counted (all of them are in conformance.json). */
 const FAILURES_SHOWN = 30;
 
-/** The terminal report: operations by checks, status coverage, skips with reasons, then each failure. */
+/**
+ * The terminal report: operations by checks, status coverage, skips with reasons, the root causes
+ * (each with one reproduction), the baseline's verdict, then each failure. Its counts are the
+ * other reports' (summarize).
+ */
 export function terminalSummary(result: SuiteResult, summary: Summary, reportFiles: readonly string[] = []): string {
   const { config, recorder } = result;
   const lines: string[] = [];
@@ -13,6 +19,7 @@ export function terminalSummary(result: SuiteResult, summary: Summary, reportFil
   lines.push(
     `seed ${config.seed} (replay: --seed ${config.seed}) · ${result.scenarios.length} scenarios · ${recorder.exchanges} requests · ${(result.durationMs / 1000).toFixed(1)} s`,
   );
+  if (result.incomplete) lines.push(`INCOMPLETE: ${result.incomplete.reason}; the results cover what ran before.`);
   lines.push('');
   lines.push(...matrixTable(result.operations, summary));
   lines.push('');
@@ -26,16 +33,33 @@ export function terminalSummary(result: SuiteResult, summary: Summary, reportFil
     lines.push('', `Skipped (${recorder.skipped.length}):`);
     for (const s of recorder.skipped) lines.push(`  ${s.scenario}: ${s.reason}`);
   }
+  const known = new Set(summary.baseline?.known ?? []);
+  if (summary.rootCauses.length > 0) {
+    lines.push('', `Root causes (${summary.rootCauses.length}), biggest first:`);
+    summary.rootCauses.forEach((group, i) => {
+      lines.push(`  ${String(i + 1).padStart(3)}) ${known.has(group.cause) ? '[known] ' : ''}${rootCauseTitle(group)}`);
+      const scenarios = `${group.scenarios.length} scenario${group.scenarios.length === 1 ? '' : 's'}`;
+      lines.push(`       ${group.checks.join(', ')} · ${group.operations.join(', ')} · ${scenarios}`);
+      lines.push(`       e.g. ${group.example.scenario}: ${oneLine(group.example.message)}`);
+      if (group.example.curl) lines.push(`       reproduce: ${group.example.curl}`);
+    });
+  }
+  if (summary.baseline) {
+    const b = summary.baseline;
+    lines.push('', `Baseline ${b.file}: ${b.known.length} known, ${b.added.length} new, ${b.fixed.length} fixed`);
+    for (const cause of b.added) lines.push(`  new: ${cause}`);
+    for (const cause of b.fixed) lines.push(`  fixed: ${cause} (--baseline-update drops it)`);
+  }
   const failures = recorder.failures();
   if (failures.length > 0) {
     lines.push('', `Failures (${failures.length}):`);
     failures.slice(0, FAILURES_SHOWN).forEach((f, i) => lines.push(...failureBlock(f, i + 1)));
     if (failures.length > FAILURES_SHOWN)
-      lines.push(`  … ${failures.length - FAILURES_SHOWN} more in conformance.json`);
+      lines.push(`  … ${failures.length - FAILURES_SHOWN} more in conformance.json and conformance.html`);
   }
   if (reportFiles.length > 0) lines.push('', `Reports: ${reportFiles.join(', ')}`);
-  const { pass, fail, skip } = summary.totals;
-  lines.push('', `${fail === 0 ? 'PASS' : 'FAIL'}: ${pass} passed, ${fail} failed, ${skip} skipped`);
+  const complete = result.incomplete === undefined;
+  lines.push('', verdictLine({ totals: summary.totals, complete, passed: complete && summary.totals.fail === 0 }));
   return lines.join('\n');
 }
 
@@ -47,13 +71,21 @@ function matrixTable(operations: readonly string[], summary: Summary): string[] 
     const cells = operations.map((op, i) => cell(summary.matrix.get(op)?.get(check)).padStart(cols[i] ?? 7));
     return `${check.padEnd(width)}  ${cells.join('  ')}`;
   });
-  return [header, '-'.repeat(header.length), ...rows, '', 'cells: passed [✗failed] [~skipped]; · not exercised'];
+  return [
+    header,
+    '-'.repeat(header.length),
+    ...rows,
+    '',
+    'cells: passed [✗failed] [!known] [~skipped]; · not exercised',
+  ];
 }
 
 function cell(tally: Tally | undefined): string {
   if (!tally) return '·';
-  const parts = tally.pass > 0 || (tally.fail === 0 && tally.skip === 0) ? [String(tally.pass)] : [];
+  const judged = tally.fail + tally.known + tally.skip;
+  const parts = tally.pass > 0 || judged === 0 ? [String(tally.pass)] : [];
   if (tally.fail > 0) parts.push(`✗${tally.fail}`);
+  if (tally.known > 0) parts.push(`!${tally.known}`);
   if (tally.skip > 0) parts.push(`~${tally.skip}`);
   return parts.join(' ');
 }
@@ -63,6 +95,7 @@ function failureBlock(f: Failure, n: number): string[] {
   return [
     `  ${String(n).padStart(3)}) ${f.check} · ${f.operation} · ${f.scenario} · spec ${f.rule}`,
     ...indent(f.message),
+    ...(f.causedBy ? indent(`knock-on effect of the ${f.causedBy} failure on the same answer`) : []),
     ...indent(`expected: ${f.expected}`),
     ...indent(
       `received: ${f.received.status ?? 'no answer'} ${f.received.headers['content-type'] ?? ''} ${oneLine(f.received.body)}`,

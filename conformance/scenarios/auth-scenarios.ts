@@ -23,7 +23,7 @@ export function authScenarios(plan: PlanContext): Scenario[] {
         },
       });
     }
-    if (op.securitySchemes.includes('managementKey')) {
+    if (plan.checks.managementOnly.has(op.operationId)) {
       scenarios.push({
         id: `auth/ordinary-key/${op.operationId}`,
         title: 'returns 403 to an ordinary API key (management key required)',

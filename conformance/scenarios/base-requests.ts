@@ -45,7 +45,7 @@ export function baseRequest(plan: PlanContext, operationId: string, overrides: P
   let credential: Credential = 'apiKey';
   if (op.pathParamNames.includes('author')) Object.assign(params, modelPathParams(config.model));
   if (op.pathParamNames.includes('id')) params.id = config.guardrail.id ?? UNKNOWN_GUARDRAIL_ID;
-  if (op.securitySchemes.includes('managementKey'))
+  if (plan.checks.managementOnly.has(operationId))
     credential = config.managementKey === undefined ? 'apiKey' : 'managementKey';
   if (op.requestBody)
     body = operationId === 'createResponse' ? plainResponseBody(plan) : { key_hashes: [UNKNOWN_KEY_HASH] };

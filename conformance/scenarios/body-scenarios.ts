@@ -14,7 +14,7 @@ export function bodyScenarios(plan: PlanContext): Scenario[] {
   const scenarios: Scenario[] = [];
   for (const op of plan.checks.operations.values()) {
     if (!op.requestBody) continue;
-    const skipReason = op.securitySchemes.includes('managementKey')
+    const skipReason = plan.checks.managementOnly.has(op.operationId)
       ? missing([
           ['managementKey', plan.config.managementKey],
           ['guardrail.id', plan.config.guardrail.id],

@@ -31,8 +31,13 @@ export function guardrailScenarios(plan: PlanContext): Scenario[] {
     run: async (ctx) =>
       void (await ctx.send(baseRequest(plan, OP, { credential: 'guardedApiKey', ...request }), [expectation])),
   });
+  // A guardrail whose keys an earlier run unassigned blocks nothing: say so, with the fix, where the input goes through.
+  const notBlockedHint =
+    guardrail.keyHashes.length > 0
+      ? '; if an earlier run unassigned guardrail.keyHashes without a reset, the guardrail no longer applies to this key: reset the target (--reset-url, CONFORMANCE_RESET_URL or "resetUrl") and run again'
+      : undefined;
   const block = (withMetadata: boolean) =>
-    expectGuardrailBlock({ schema: GUARDRAIL_BLOCK_SCHEMA, withMetadata, guardrailId: guardrail.id });
+    expectGuardrailBlock({ schema: GUARDRAIL_BLOCK_SCHEMA, withMetadata, guardrailId: guardrail.id, notBlockedHint });
   const scenarios = [
     scenario('blocked', 'returns 403 with the matched patterns for blocked input', { body: blocked }, block(false)),
     scenario(

@@ -21,7 +21,7 @@ export function limitScenarios(plan: PlanContext): Scenario[] {
   const hints = { model: plan.config.model };
   for (const op of plan.checks.operations.values()) {
     const base = baseRequest(plan, op.operationId);
-    const skipReason = op.securitySchemes.includes('managementKey')
+    const skipReason = plan.checks.managementOnly.has(op.operationId)
       ? missing([
           ['managementKey', plan.config.managementKey],
           ['guardrail.id', plan.config.guardrail.id],

@@ -11,20 +11,6 @@ import { baseRequest, fillPath, plainResponseBody } from './base-requests';
 import { isRecord } from '../../kit/json/guards';
 import type { JsonObject } from '../../kit/json/guards';
 
-/** Members of the response request the property phase varies; the rest stay as in the plain request. */
-const FUZZED = [
-  'user',
-  'session_id',
-  'metadata',
-  'store',
-  'service_tier',
-  'parallel_tool_calls',
-  'instructions',
-  'safety_identifier',
-  'prompt_cache_key',
-  'previous_response_id',
-  'plugins',
-];
 /** Values of the wrong JSON type, one per type a member may not have. */
 const WRONG_TYPES: ReadonlyArray<[string, unknown]> = [
   ['string', 'conformance'],
@@ -36,9 +22,12 @@ const WRONG_TYPES: ReadonlyArray<[string, unknown]> = [
 ];
 
 /**
- * The seeded property-based phase: requests generated from the document's schemas. Valid ones must
- * be accepted, invalid ones (a derived limit breach or a wrong JSON type) must get a 4xx in the
- * envelope, and nothing may get a 5xx. `fc.sample` with the run's seed makes every run replayable.
+ * The seeded property-based phase: requests generated from the document's schemas, every member
+ * the request schema defines (schema-arbitrary.ts leaves out only what the spec does not
+ * constrain enough for a gateway to have to accept it). Valid ones must be accepted (a generated
+ * `stream: true` is read, and checked, as a stream), invalid ones (a derived limit breach or a
+ * wrong JSON type) must get 400 in the envelope, and nothing may get a 5xx. `fc.sample` with the
+ * run's seed makes every run replayable.
  */
 export function propertyScenarios(plan: PlanContext): Scenario[] {
   const { seed, propertyRuns } = plan.config;
@@ -56,12 +45,15 @@ export function propertyScenarios(plan: PlanContext): Scenario[] {
     phase: 'property',
     run,
   });
+  const members = requestMembers(plan, bodyPointer);
+  const generated = generatedMembers(plan, members);
+  const over = `over ${generated.length} of the ${Object.keys(members).length} request members`;
   return [
-    scenario('valid-requests-accepted', 'createResponse', 'accepts generated valid requests', async (ctx) => {
+    scenario('valid-requests-accepted', 'createResponse', `accepts generated valid requests ${over}`, async (ctx) => {
       const samples = fc.sample(valid, { seed, numRuns: propertyRuns });
       await Promise.all(
         samples.map((body) =>
-          ctx.send(baseRequest(plan, 'createResponse', { body }), [
+          ctx.send(baseRequest(plan, 'createResponse', { body, stream: body.stream === true }), [
             expectValidRequestAccepted(),
             expectNoServerError(),
           ]),
@@ -139,11 +131,27 @@ export function propertyScenarios(plan: PlanContext): Scenario[] {
   ];
 }
 
-function validRequests(plan: PlanContext, pointer: string): Arbitrary<Record<string, unknown>> {
+/** Every member the request schema defines. */
+function requestMembers(plan: PlanContext, pointer: string): Record<string, unknown> {
   const schema = plan.contract.resolve<JsonObject>(plan.contract.at(pointer));
-  const properties = isRecord(schema.properties) ? schema.properties : {};
-  const picked = Object.fromEntries(FUZZED.filter((k) => k in properties).map((k) => [k, properties[k]]));
-  const arb = schemaArbitrary(plan.contract, { type: 'object', properties: picked }, { model: plan.config.model });
+  return isRecord(schema.properties) ? schema.properties : {};
+}
+
+/**
+ * The members valid values are generated for: those whose values the spec constrains enough that
+ * a gateway must accept any of them (schema-arbitrary.ts); the rest (a number without bounds, free
+ * text the spec leaves open) keep their plain-request value, and still get wrong types.
+ */
+export function generatedMembers(plan: PlanContext, members: Readonly<Record<string, unknown>>): string[] {
+  const hints = { model: plan.config.model };
+  return Object.keys(members).filter(
+    (key) => schemaArbitrary(plan.contract, members[key], hints, key, 1) !== undefined,
+  );
+}
+
+function validRequests(plan: PlanContext, pointer: string): Arbitrary<Record<string, unknown>> {
+  const members = requestMembers(plan, pointer);
+  const arb = schemaArbitrary(plan.contract, { type: 'object', properties: members }, { model: plan.config.model });
   if (!arb) throw new Error('no member of the request schema can be generated');
   return arb.map((extra) => ({ ...plainResponseBody(plan), ...(extra as Record<string, unknown>) }));
 }
@@ -159,7 +167,7 @@ function invalidRequests(
     .tuple(valid, fc.constantFrom(...breaches))
     .map(([body, c]): [Record<string, unknown>, string] => [{ ...body, ...(c.value as object) }, c.description]);
   const wrongType = fc
-    .tuple(valid, fc.constantFrom(...FUZZED), fc.constantFrom(...WRONG_TYPES))
+    .tuple(valid, fc.constantFrom(...Object.keys(requestMembers(plan, pointer))), fc.constantFrom(...WRONG_TYPES))
     .map(([body, key, [type, value]]): [Record<string, unknown>, string] => [
       { ...body, [key]: value },
       `${key} as ${type}`,
@@ -174,9 +182,8 @@ function invalidRequests(
  */
 function wrongTypeCases(plan: PlanContext, pointer: string, seed: number): Array<[Record<string, unknown>, string]> {
   const validate = plan.contract.validator(pointer);
-  const schema = plan.contract.resolve<JsonObject>(plan.contract.at(pointer));
   const base = plainResponseBody(plan);
-  return Object.keys(isRecord(schema.properties) ? schema.properties : {}).flatMap((key, i) => {
+  return Object.keys(requestMembers(plan, pointer)).flatMap((key, i) => {
     const wrong = WRONG_TYPES.filter(([, value]) => !validate({ ...base, [key]: value }));
     const pick = wrong[Math.abs(seed + i) % Math.max(1, wrong.length)];
     return pick ? [[{ ...base, [key]: pick[1] }, `${key} as ${pick[0]}`] as [Record<string, unknown>, string]] : [];

@@ -12,7 +12,10 @@ const OP = 'createResponse';
 /**
  * Streams of POST /responses (createResponse, ResponseStreamEvent). Every stream check (framing, event schemas,
  * sequence, lifecycle, pairs, ids, deltas, [DONE], stalls) runs on each of these exchanges; the
- * scenarios vary what shapes the stream: plain and message input, the debug chunk, metadata.
+ * scenarios vary what shapes the stream: plain and message input, the debug chunk, metadata. Each
+ * is asked twice: with `Accept: text/event-stream`, and without an Accept header of its own (the
+ * `-no-accept` twin), since the contract switches on the body's `stream` alone and a gateway
+ * that streams only when asked by the header breaks clients that do not send it.
  */
 export function streamScenarios(plan: PlanContext): Scenario[] {
   const plain = plainResponseBody(plan);
@@ -27,30 +30,31 @@ export function streamScenarios(plan: PlanContext): Scenario[] {
     body: Record<string, unknown>,
     headers: Record<string, string> = {},
     extra: Expectation[] = [],
-  ): Scenario => ({
-    id: `stream/${OP}/${id}`,
-    title,
-    operationId: OP,
-    phase: 'main',
-    run: async (ctx) =>
-      void (await ctx.send(baseRequest(plan, OP, { body: { ...body, stream: true }, headers, stream: true }), [
-        ok,
-        ...extra,
-      ])),
-  });
+  ): Scenario[] =>
+    [true, false].map((acceptEventStream) => ({
+      id: `stream/${OP}/${id}${acceptEventStream ? '' : '-no-accept'}`,
+      title: acceptEventStream ? title : `${title} (no Accept header)`,
+      operationId: OP,
+      phase: 'main',
+      run: async (ctx) =>
+        void (await ctx.send(
+          baseRequest(plan, OP, { body: { ...body, stream: true }, headers, stream: true, acceptEventStream }),
+          [ok, ...extra],
+        )),
+    }));
   const metadataHeader = plan
     .operation(OP)
     .parameters.find(
       (p) => p.in === 'header' && !p.deprecated && Array.isArray(p.schema.enum) && p.schema.enum.includes('enabled'),
     );
   const scenarios = [
-    stream('text', 'streams a plain text answer', plain),
-    stream('messages', 'streams an answer to message input', {
+    ...stream('text', 'streams a plain text answer', plain),
+    ...stream('messages', 'streams an answer to message input', {
       model: plan.config.model,
       instructions: 'Answer in two sentences.',
       input: [{ role: 'user', content: [{ type: 'input_text', text: 'Describe a rainbow in two sentences.' }] }],
     }),
-    stream('debug-echo', 'sends the debug chunk first with debug.echo_upstream_body', {
+    ...stream('debug-echo', 'sends the debug chunk first with debug.echo_upstream_body', {
       ...plain,
       debug: { echo_upstream_body: true },
     }),
@@ -77,7 +81,7 @@ export function streamScenarios(plan: PlanContext): Scenario[] {
   }
   if (metadataHeader) {
     scenarios.push(
-      stream(
+      ...stream(
         'service-metadata',
         `carries service_metadata on the terminal response with ${metadataHeader.name}: enabled`,
         plain,

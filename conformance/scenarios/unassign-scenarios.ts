@@ -3,13 +3,16 @@ import { expectStatus } from '../checks/status-matches-rule';
 import { missing } from '../engine/scenario';
 import type { PlanContext, Scenario } from '../engine/scenario';
 import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest, fillPath } from './base-requests';
+import { guardrailStillBlocks } from './guardrail-precondition';
 
 const OP = 'unassignGuardrailKeys';
 
 /**
  * Guardrail key unassignment counting (UnassignKeysResult, unassignGuardrailKeys). Read-only cases run with the rest;
  * the one that really unassigns the target's `keyHashes` runs in the mutating phase, after the
- * guardrail block scenarios, and is followed by a second identical call that must count 0.
+ * guardrail block scenarios, and is followed by a second identical call that must count 0. It
+ * first checks that the guarded key is still blocked: if an earlier run unassigned the keys, it is
+ * skipped with how to reset instead of failing the gateway for it.
  * (An empty `key_hashes` list is one of the derived limit cases.)
  */
 export function unassignScenarios(plan: PlanContext): Scenario[] {
@@ -62,12 +65,16 @@ export function unassignScenarios(plan: PlanContext): Scenario[] {
       operationId: OP,
       phase: 'mutating',
       skipReason: needsHashes,
+      precondition: (ctx) => guardrailStillBlocks(plan, ctx),
       async run(ctx) {
         const body = { key_hashes: [...guardrail.keyHashes, ...guardrail.keyHashes, UNKNOWN_KEY_HASH] };
         await ctx.send(baseRequest(plan, OP, { body }), [
           expectUnassignedCount(
             distinct.length,
             `${distinct.length} assigned key(s), each sent twice, plus one unknown hash`,
+            guardrail.guardedApiKey === undefined
+              ? 'check that guardrail.keyHashes are the hashes of keys assigned to the guardrail at the start of the run'
+              : 'the guarded key was blocked just before, so guardrail.keyHashes are probably not the hashes of the keys assigned to this guardrail (the mock hashes a key with SHA-256, in hex)',
           ),
         ]);
         await ctx.send(baseRequest(plan, OP, { body }), [

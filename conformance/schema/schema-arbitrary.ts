@@ -19,7 +19,9 @@ const MAX_DEPTH = 6;
  * bounded numbers, strings with a length limit, maps with key rules...), so a generated request is
  * valid by the contract itself and a gateway has no contract reason to refuse it (a free-form
  * `engine` string could name an engine the target lacks). Fields that name models get the
- * target's model. Returns undefined for a schema it cannot constrain.
+ * target's model. A member the spec marks `x-not-shown` (its values are the contract's to leave
+ * open) gets only values the schema fully constrains, or the spec's own `examples`, since a
+ * gateway may refuse any other. Returns undefined for a schema it cannot constrain.
  */
 export function schemaArbitrary(
   contract: Contract,
@@ -32,6 +34,11 @@ export function schemaArbitrary(
   if (!isRecord(schema) || depth > MAX_DEPTH) return undefined;
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+  if (schema['x-not-shown'] === true) {
+    if (Array.isArray(schema.examples) && schema.examples.length > 0)
+      return fc.constantFrom(...(schema.examples as unknown[]));
+    depth = Math.max(depth, FREE_DEPTH + 1);
+  }
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     if (Array.isArray(schema[keyword]) && schema.type === undefined) {
       const branches = (schema[keyword] as unknown[])

@@ -1,5 +1,6 @@
+import { DONE_DATA } from '../sse/read-sse';
 import type { SseStream } from '../sse/read-sse';
-import { jsonEvents } from './stream-events';
+import { TERMINAL_EVENTS, jsonEvents } from './stream-events';
 import type { StreamInput, StreamProblem, StreamRule } from './stream-rule';
 import type { StreamSpec } from './stream-spec';
 import { deltasJoin } from './rules/deltas-join';
@@ -14,7 +15,7 @@ import { sequenceRising } from './rules/sequence-rising';
 /**
  * The rules of a valid Responses stream (createResponse 200 text/event-stream), each written once.
  * The conformance suite reports each as a check of the same name; the mock's test mode and its
- * tests run them all.
+ * tests run them all. A rule comes after the rules it depends on.
  */
 export const STREAM_RULES: readonly StreamRule[] = [
   framing,
@@ -31,6 +32,12 @@ export const STREAM_RULES: readonly StreamRule[] = [
 export interface NamedStreamProblem extends StreamProblem {
   /** The rule's name, e.g. `stream-deltas-join`. */
   readonly check: string;
+  /**
+   * Set when another problem of the same stream explains this one: the name of the rule (or of
+   * the reader's check, `StreamOptions.cutShort`) that found the root. A report shows the root and
+   * leaves its knock-on effects out; undefined for a root problem.
+   */
+  readonly knockOnOf?: string;
 }
 
 export interface StreamOptions {
@@ -38,6 +45,11 @@ export interface StreamOptions {
   readonly debug?: boolean;
   /** Pointer of the schema the events are documented with; ResponseStreamEvent by default. */
   readonly eventSchema?: string;
+  /**
+   * The reader stopped before the stream ended (it stalled, the connection broke): the name of the
+   * check that reports that. What the stream would still have sent is then its knock-on effect.
+   */
+  readonly cutShort?: string;
 }
 
 /** The stream as the rules read it. */
@@ -51,8 +63,41 @@ export function streamInput(stream: SseStream, spec: StreamSpec, options: Stream
   };
 }
 
-/** Every rule's problems with a stream; [] when it is a valid Responses stream. */
+/**
+ * Every rule's problems with a stream; [] when it is a valid Responses stream. A problem another
+ * one explains carries `knockOnOf`: one of a rule whose `dependsOn` rule failed on the stream, and
+ * one of what a stream cut short never sent (the reader's `cutShort`, or a stream that ended with
+ * neither a terminal event nor `[DONE]`).
+ */
 export function streamProblems(stream: SseStream, spec: StreamSpec, options: StreamOptions = {}): NamedStreamProblem[] {
   const input = streamInput(stream, spec, options);
-  return STREAM_RULES.flatMap((rule) => rule.problems(input).map((problem) => ({ check: rule.name, ...problem })));
+  const cut = options.cutShort ?? abruptEnd(input);
+  /** Rule name → the root its failure traces back to (itself for a root problem). */
+  const rootOf = new Map<string, string>();
+  const out: NamedStreamProblem[] = [];
+  for (const rule of STREAM_RULES) {
+    const cause = rule.dependsOn?.map((name) => rootOf.get(name)).find((root) => root !== undefined);
+    const found = rule.problems(input).map((problem): NamedStreamProblem => {
+      const knockOnOf = cause ?? (problem.unfinished && cut !== rule.name ? cut : undefined);
+      return knockOnOf === undefined ? { check: rule.name, ...problem } : { check: rule.name, ...problem, knockOnOf };
+    });
+    const root = found.some((p) => p.knockOnOf === undefined) ? rule.name : found[0]?.knockOnOf;
+    if (root !== undefined) rootOf.set(rule.name, root);
+    out.push(...found);
+  }
+  return out;
+}
+
+/** The problems a report shows: the roots, without their knock-on effects. */
+export function rootProblems(problems: readonly NamedStreamProblem[]): NamedStreamProblem[] {
+  return problems.filter((problem) => problem.knockOnOf === undefined);
+}
+
+/**
+ * A stream that ended with neither a terminal event nor `[DONE]` was cut short by the gateway: the
+ * rule that names the cut is framing's when a last event lost its blank line, else done-last's.
+ */
+function abruptEnd({ stream, events }: StreamInput): string | undefined {
+  if (stream.sawDone || events.some((event) => TERMINAL_EVENTS.includes(event.type))) return undefined;
+  return stream.unterminated !== undefined && stream.unterminated.data !== DONE_DATA ? framing.name : doneLast.name;
 }

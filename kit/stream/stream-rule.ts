@@ -24,6 +24,11 @@ export interface StreamProblem {
   readonly rule?: string;
   /** The event (or line) that shows the problem. */
   readonly excerpt?: string;
+  /**
+   * Something a stream cut short would still have sent (the terminal event, a closing `.done`,
+   * `[DONE]`): when the stream was cut short, the cut explains it (see `streamProblems`).
+   */
+  readonly unfinished?: boolean;
 }
 
 /** One rule of a valid Responses stream, as a pure function. */
@@ -32,5 +37,10 @@ export interface StreamRule {
   readonly name: string;
   /** Where the rule lives in spec/openapi.yaml. */
   readonly rule: string;
+  /**
+   * Rules this one reads the stream through (the order of events, their ids): when one of them
+   * finds a problem in a stream, this rule's problems there are knock-on effects of it.
+   */
+  readonly dependsOn?: readonly string[];
   problems(input: StreamInput): StreamProblem[];
 }

@@ -1,9 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../../config/config-error';
 import { helpText, parseCli } from '../../config/parse-cli';
-import { resolveConfig } from '../../config/resolve-config';
+import { resolveConfig, resolveResetUrl } from '../../config/resolve-config';
+import { checkNames } from '../../config/check-names';
+import { keysOnCommandLine } from '../../config/parse-cli';
+import { loadContract } from '../../../kit/contract/contract';
 import { SETTINGS } from '../../config/settings';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'conformance-config-'));
@@ -13,6 +16,8 @@ function targetFile(content: unknown): string {
   return file;
 }
 const resolve = (argv: string[], env: NodeJS.ProcessEnv = {}) => resolveConfig(parseCli(argv, env));
+const readMockTarget = () =>
+  JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'targets', 'mock.json'), 'utf8')) as Record<string, unknown>;
 
 describe('configuration', () => {
   it('starts the mock in-process with its fixtures when neither a target nor a base URL is given', () => {
@@ -55,6 +60,22 @@ describe('configuration', () => {
     ['a base URL that is not http', { argv: ['--base-url', 'ftp://x', '--api-key', 'k'], message: /not an http/ }],
     ['a seed that is not an integer', { argv: ['--seed', 'abc'], message: /seed must be an integer/ }],
     ['a missing target file', { argv: ['--target', '/nonexistent/target.json'], message: /cannot read target file/ }],
+    [
+      'a reset URL that is neither a URL nor a path',
+      { argv: ['--reset-url', 'mock/reset'], message: /neither an http\(s\) URL nor a path starting with \// },
+    ],
+    [
+      '--baseline-update without --baseline',
+      { argv: ['--baseline-update'], message: /--baseline-update needs --baseline FILE/ },
+    ],
+    [
+      'a baseline switch variable that is not a yes or no',
+      {
+        argv: [],
+        env: { CONFORMANCE_BASELINE_UPDATE: 'maybe' },
+        message: /CONFORMANCE_BASELINE_UPDATE must be 1, true/,
+      },
+    ],
   ];
   it.each(errors)('rejects %s with a ConfigError', (_name, { argv, env, message }) => {
     expect(() => resolve(argv, env)).toThrow(ConfigError);
@@ -78,5 +99,63 @@ describe('configuration', () => {
       expect(help).toContain(s.env);
     }
     expect(help).toMatch(/Exit status: 0 .* 1 .* 2/);
+  });
+
+  it.each<[string, { given: unknown; want: string }]>([
+    [
+      'a top-level field in the wrong case',
+      { given: { baseURL: 'http://x.test/api/v1' }, want: 'unknown field baseURL; did you mean baseUrl?' },
+    ],
+    [
+      'a nested field a letter short',
+      {
+        given: { guardrail: { keyHash: ['a'] } },
+        want: 'unknown field guardrail.keyHash; did you mean guardrail.keyHashes?',
+      },
+    ],
+    ['a field like no other', { given: { colour: 'blue' }, want: 'unknown field colour' }],
+  ])('names an unknown target-file field with the one likely meant: %s', (_name, { given, want }) => {
+    expect(() => resolve(['--target', targetFile(given)])).toThrow(`is invalid: ${want}`);
+  });
+
+  it('reads the reset address from --reset-url and CONFORMANCE_RESET_URL, and takes a path on the base URL host', () => {
+    const base = ['--base-url', 'http://gw.test:5000/api/v1', '--api-key', 'k'];
+    expect(resolve([...base, '--reset-url', '/__mock/reset']).resetUrl).toBe('/__mock/reset');
+    expect(resolve(base, { CONFORMANCE_RESET_URL: 'http://admin.test/reset' }).resetUrl).toBe(
+      'http://admin.test/reset',
+    );
+    expect(resolveResetUrl('/__mock/reset', 'http://gw.test:5000/api/v1')).toBe('http://gw.test:5000/__mock/reset');
+    expect(resolveResetUrl('http://admin.test/reset', 'http://gw.test:5000/api/v1')).toBe('http://admin.test/reset');
+  });
+
+  it("ships the mock's target with a reset path, so it resets the mock it runs against, on any port", () => {
+    const file = targetFile({ ...readMockTarget(), $schema: undefined });
+    const config = resolve(['--target', file, '--base-url', 'http://127.0.0.1:5999/api/v1']);
+    expect(resolveResetUrl(config.resetUrl, config.baseUrl ?? '')).toBe('http://127.0.0.1:5999/__mock/reset');
+  });
+
+  it('reads the guarded key from CONFORMANCE_GUARDED_API_KEY, and notices keys given as flags', () => {
+    const cli = parseCli(['--base-url', 'http://x.test/api/v1', '--api-key', 'k'], {
+      CONFORMANCE_GUARDED_API_KEY: 'g',
+    });
+    expect(resolveConfig(cli).guardrail.guardedApiKey).toBe('g');
+    expect(keysOnCommandLine(cli)).toEqual(['--api-key']);
+  });
+
+  it('refuses a names mapping of a name the contract does not use, with the closest one it does', () => {
+    const contract = loadContract();
+    expect(() => checkNames(contract, { headers: { 'X-Service-Metadata': 'X-OpenRouter-Metadata' } })).not.toThrow();
+    expect(() => checkNames(contract, { headers: { 'X-Service-Metdata': 'X-OpenRouter-Metadata' } })).toThrow(
+      'names.headers maps X-Service-Metdata, which the contract does not use; did you mean X-Service-Metadata?',
+    );
+    expect(() => checkNames(contract, { members: { servicemetadata: 'openrouter_metadata' } })).toThrow(
+      /names.members maps servicemetadata, which the contract does not use; did you mean service_metadata\?/,
+    );
+  });
+
+  it('documents in --help that keys belong in variables, and every exit status', () => {
+    const help = helpText();
+    expect(help).toContain('CONFORMANCE_API_KEY=... npm run conformance');
+    expect(help).toMatch(/130\/143 interrupted/);
   });
 });

@@ -19,14 +19,28 @@ export interface ProxiedResponse {
 }
 
 /**
- * One deliberate departure from the contract. `request` distorts what the gateway is asked (so it
- * behaves as if it ignored a rule), `response` what it answers, `stream` the SSE frames it sends
- * (each frame is one event's text without the blank line; return `stall: true` to hang after them).
+ * Instead of an answer: `hang` accepts the request and never answers; `endless` sends 200 JSON
+ * headers and a body that never ends; `endless-stream` an event stream whose events never stop.
+ */
+export type NoAnswer = 'hang' | 'endless' | 'endless-stream';
+
+/**
+ * One deliberate departure from the contract. `answer` replaces the mock for a request (the
+ * proxy's n-th, from 1) when it returns something; `request` distorts what the gateway is asked
+ * (so it behaves as if it ignored a rule), `response` what it answers, `stream` the SSE frames it
+ * sends (each frame is one event's text without the blank line; `stall: true` hangs after them,
+ * `unterminated: true` sends the last one without its blank line).
  */
 export interface Fault {
+  /** Waits this long before it answers anything: a slow gateway. */
+  delayMs?: number;
+  answer?(req: ProxiedRequest, n: number): ProxiedResponse | NoAnswer | undefined;
   request?(req: ProxiedRequest): ProxiedRequest;
   response?(res: ProxiedResponse, req: ProxiedRequest): ProxiedResponse;
-  stream?(frames: string[], req: ProxiedRequest): { frames: string[]; stall?: boolean; contentType?: string };
+  stream?(
+    frames: string[],
+    req: ProxiedRequest,
+  ): { frames: string[]; stall?: boolean; unterminated?: boolean; contentType?: string };
 }
 
 export interface FaultProxy {
@@ -36,8 +50,9 @@ export interface FaultProxy {
 
 /** A broken gateway: the real mock behind a proxy that applies one fault. */
 export async function startFaultProxy(upstreamBaseUrl: string, fault: Fault): Promise<FaultProxy> {
+  let count = 0;
   const server = http.createServer((req, res) => {
-    void handle(upstreamBaseUrl, fault, req, res).catch((err: Error) => {
+    void handle(upstreamBaseUrl, fault, ++count, req, res).catch((err: Error) => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(`fault proxy: ${err.message}`);
     });
@@ -57,6 +72,7 @@ export async function startFaultProxy(upstreamBaseUrl: string, fault: Fault): Pr
 async function handle(
   upstream: string,
   fault: Fault,
+  n: number,
   req: http.IncomingMessage,
   res: http.ServerResponse,
 ): Promise<void> {
@@ -72,6 +88,26 @@ async function handle(
     headers,
     body: text === '' ? undefined : parse(text),
   };
+  if (fault.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+  const own = fault.answer?.(request, n);
+  if (own === 'hang') return; // the connection stays open until the client gives up or the proxy closes
+  if (own === 'endless') {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"data": [');
+    return;
+  }
+  if (own === 'endless-stream') {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    let n = 0;
+    const tick = setInterval(() => res.write(`data: {"type":"response.in_progress","sequence_number":${n++}}\n\n`), 50);
+    res.on('close', () => clearInterval(tick));
+    return;
+  }
+  if (own) {
+    res.writeHead(own.status, own.headers);
+    res.end(typeof own.body === 'string' ? own.body : JSON.stringify(own.body));
+    return;
+  }
   if (fault.request) request = fault.request(request);
   const answer = await fetch(upstream + request.path, {
     method: request.method,
@@ -96,7 +132,8 @@ async function handle(
       ...answerHeaders,
       'content-type': out.contentType ?? answerHeaders['content-type'] ?? 'text/event-stream',
     });
-    res.write(out.frames.map((f) => `${f}\n\n`).join(''));
+    const last = out.unterminated ? out.frames.length - 1 : out.frames.length;
+    res.write(out.frames.map((f, i) => (i < last ? `${f}\n\n` : f)).join(''));
     if (!out.stall) res.end(); // a stall keeps the connection open until the client gives up
     return;
   }

@@ -48,6 +48,8 @@ describe.each(FAMILIES)('broken gateways: %s', (_family, faults) => {
     try {
       const result = await runAgainst(contract, proxy.baseUrl, mockUrl, { only: fault.only });
       expect(failingChecks(result)).toContain(fault.caughtBy);
+      const said = result.recorder.failures().flatMap((f) => [f.message, f.expected, f.cause ?? '']);
+      expect(said.filter((text) => /\bundefined\b/.test(text))).toEqual([]);
     } finally {
       await proxy.close();
     }

@@ -70,7 +70,7 @@ describe('gateway client', () => {
       body: { user: "it's" },
       credential: 'apiKey',
     });
-    const failure = buildFailure(exchange, { check: 'c', rule: '#/info' }, { message: 'm', expected: 'e' }, keys);
+    const failure = buildFailure(exchange, { check: 'c', rule: '#/info' }, { message: 'm', expected: 'e' }, { keys });
     expect(JSON.stringify(failure)).not.toContain('sk-secret');
     expect(failure.request.headers.Authorization).toBe('Bearer $API_KEY');
     expect(failure.received.body).toContain('bad key $API_KEY');

@@ -15,13 +15,14 @@ function report(): ConformanceReportJson {
     },
     seed: 42,
     requests: 3,
-    totals: { pass: 2, fail: 1, skip: 0 },
+    totals: { pass: 2, fail: 1, skip: 0, known: 0 },
     passed: false,
+    complete: true,
     operations: {
       getModel: {
         checks: {
-          'response-schema-valid': { pass: 1, fail: 1, skip: 0 },
-          'status-code-documented': { pass: 1, fail: 0, skip: 0 },
+          'response-schema-valid': { pass: 1, fail: 1, skip: 0, known: 0 },
+          'status-code-documented': { pass: 1, fail: 0, skip: 0, known: 0 },
         },
         statuses: {
           documented: ['200', '404', '500'],
@@ -32,6 +33,20 @@ function report(): ConformanceReportJson {
       },
     },
     scenarios: [{ id: 'catalog/getModel/model', title: 'returns the model', operation: 'getModel', outcome: 'fail' }],
+    rootCauses: [
+      {
+        cause: 'response-schema-valid (status 200): the body is <img src=x onerror=alert(N)>',
+        title: '1 failure: response-schema-valid (status 200): the body is <img src=x onerror=alert(N)>',
+        failures: 1,
+        knockOn: 0,
+        checks: ['response-schema-valid'],
+        operations: ['getModel'],
+        scenarios: ['catalog/getModel/model'],
+        known: false,
+        example: 0,
+        curl: `curl -sS 'http://127.0.0.1:4010/api/v1/model/a/b' -H "Authorization: Bearer $API_KEY"`,
+      },
+    ],
     failures: [
       {
         check: 'response-schema-valid',
@@ -72,7 +87,7 @@ describe('renderHtmlReport', () => {
 
   it('links a failing matrix cell to its first failure', () => {
     expect(html).toContain(
-      '<td class="fail" title="getModel × response-schema-valid: 1 passed, 1 failed, 0 skipped"><a href="#failure-1">✗ 1</a> ✓ 1</td>',
+      '<td class="fail" title="getModel × response-schema-valid: 1 passed, 1 failed, 0 known, 0 skipped"><a href="#failure-1">✗ 1</a> ✓ 1</td>',
     );
     expect(html).toContain('<article class="failure" id="failure-1">');
   });

@@ -44,6 +44,13 @@ const PART_SLOTS: Readonly<Record<string, PartSlot>> = {
 export const deltasJoin: StreamRule = {
   name: 'stream-deltas-join',
   rule: '#/components/schemas/ResponseOutputTextDeltaEvent',
+  dependsOn: [
+    'stream-framing',
+    'stream-event-schema-valid',
+    'stream-sequence-rising',
+    'stream-pairs-matched',
+    'stream-items-consistent',
+  ],
   problems({ events, spec }) {
     const families = deltaFamilies(spec);
     const joined = new Map<string, string>();
@@ -85,6 +92,7 @@ export const deltasJoin: StreamRule = {
         problems.push({
           message: `deltas of ${key} are never closed by a done event`,
           expected: `a ${key.slice(0, key.indexOf('#'))}.done carrying the joined text`,
+          unfinished: true,
         });
     }
     return problems.slice(0, 5);

@@ -11,11 +11,14 @@ export const doneLast: StreamRule = {
       problems.push({
         message: "the stream's last event `data: [DONE]` has no blank line after it, so SSE clients discard it",
         expected: 'data: [DONE] followed by a blank line as the last event',
+        // Still unfinished: a reader that gave up waiting reports the stall, naming the lost [DONE].
+        unfinished: true,
       });
     else if (!stream.sawDone)
       problems.push({
         message: `the stream ended after ${stream.events.length} events without data: [DONE]`,
         expected: 'data: [DONE] as the last event',
+        unfinished: true,
       });
     if (stream.afterDone > 0)
       problems.push({

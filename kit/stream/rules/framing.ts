@@ -40,6 +40,7 @@ export const framing: StreamRule = {
         message: `the stream's last event \`data: ${lost.data.slice(0, 120)}\` has no blank line after it, so SSE clients discard it`,
         expected: 'every event, the last included, ended by a blank line',
         excerpt: lost.data,
+        unfinished: true,
       });
     }
     return problems;

@@ -25,6 +25,7 @@ const SHOWN = 5;
 export const itemsConsistent: StreamRule = {
   name: 'stream-items-consistent',
   rule: '#/components/schemas/ResponseStreamEvent',
+  dependsOn: ['stream-framing', 'stream-event-schema-valid', 'stream-sequence-rising', 'stream-pairs-matched'],
   problems({ events }) {
     const items: ItemState[] = [];
     const problems: StreamProblem[] = [];

@@ -12,6 +12,7 @@ import type { StreamProblem, StreamRule } from '../stream-rule';
 export const lifecycleOrder: StreamRule = {
   name: 'stream-lifecycle-order',
   rule: '#/components/schemas/ResponseStreamEvent',
+  dependsOn: ['stream-framing'],
   problems({ events, debug }) {
     const problems: StreamProblem[] = [];
     const first = debug ? 1 : 0;
@@ -24,7 +25,9 @@ export const lifecycleOrder: StreamRule = {
       });
     }
     const created = events[first];
-    if (created?.type !== 'response.created') {
+    // Without the debug chunk, response.created at #0 is where it belongs: the missing chunk is the one problem.
+    const missingChunkOnly = debug && events[0]?.type === 'response.created';
+    if (created?.type !== 'response.created' && !missingChunkOnly) {
       problems.push({
         message: `event #${first} is ${created?.type ?? 'missing'}, not response.created`,
         expected: `response.created as event #${first}`,
@@ -37,6 +40,7 @@ export const lifecycleOrder: StreamRule = {
       problems.push({
         message: `${terminals.length} terminal events (${terminals.map((e) => e.type).join(', ') || 'none'})`,
         expected: `exactly one of ${TERMINAL_EVENTS.join(', ')}`,
+        unfinished: terminals.length === 0,
       });
     } else if (last && last !== terminals[0]) {
       problems.push({

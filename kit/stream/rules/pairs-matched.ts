@@ -14,6 +14,7 @@ import { addedFamilies } from '../stream-spec';
 export const pairsMatched: StreamRule = {
   name: 'stream-pairs-matched',
   rule: '#/components/schemas/ResponseStreamEvent',
+  dependsOn: ['stream-framing', 'stream-event-schema-valid', 'stream-sequence-rising'],
   problems({ events, spec }) {
     const pairs = addedFamilies(spec);
     const open = new Map<string, StreamEvent>();
@@ -48,6 +49,7 @@ export const pairsMatched: StreamRule = {
         message: `${describeEvent(event)} is never closed (${key})`,
         expected: `a matching ${family(event.type)}.done`,
         excerpt: event.raw,
+        unfinished: true,
       });
     return problems.slice(0, 5);
   },

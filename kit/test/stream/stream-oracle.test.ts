@@ -1,7 +1,7 @@
 import { loadContract } from '../../contract/contract';
 import { readSse, streamOfEvents } from '../../sse/read-sse';
 import { jsonEvents } from '../../stream/stream-events';
-import { streamProblems } from '../../stream/stream-oracle';
+import { STREAM_RULES, rootProblems, streamProblems } from '../../stream/stream-oracle';
 import { streamSpec } from '../../stream/stream-spec';
 
 const contract = loadContract();
@@ -127,5 +127,56 @@ describe('the stream oracle', () => {
         "the stream's last event `data: [DONE]` has no blank line after it, so SSE clients discard it",
       ],
     ]);
+  });
+});
+
+describe('root problems and their knock-on effects', () => {
+  const text = example('text');
+  const framed = (events: readonly unknown[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
+  const roots = (problems: ReturnType<typeof streamProblems>) => rootProblems(problems).map((p) => p.check);
+
+  it('lists only rules that come earlier as what a rule depends on', () => {
+    STREAM_RULES.forEach((rule, index) => {
+      const earlier = STREAM_RULES.slice(0, index).map((r) => r.name);
+      for (const name of rule.dependsOn ?? []) expect(earlier).toContain(name);
+    });
+  });
+
+  it('reports a stream the reader gave up on through the reader, with what never came as knock-on effects', () => {
+    const half = text.slice(0, text.findIndex((e) => e.type === 'response.output_text.delta') + 1);
+    const problems = streamProblems(readSse(framed(half)), spec, { cutShort: 'stream-completes-in-time' });
+    expect(problems.length).toBeGreaterThan(2);
+    expect(roots(problems)).toEqual([]);
+    expect(new Set(problems.map((p) => p.knockOnOf))).toEqual(new Set(['stream-completes-in-time']));
+  });
+
+  it('names a stream that just ends, without a terminal event or [DONE], once', () => {
+    const half = text.slice(0, text.findIndex((e) => e.type === 'response.output_text.delta') + 1);
+    expect(roots(streamProblems(readSse(framed(half)), spec))).toEqual(['stream-done-last']);
+  });
+
+  it('names a lost last event (no blank line after it) as the root, not the missing [DONE] it hides', () => {
+    const body = framed(text.slice(0, -1)) + `data: ${JSON.stringify(text.at(-1))}`;
+    const problems = streamProblems(readSse(body), spec);
+    expect(roots(problems)).toEqual(['stream-framing']);
+    expect(problems.filter((p) => p.knockOnOf === 'stream-framing').map((p) => p.check)).toEqual(
+      expect.arrayContaining(['stream-done-last', 'stream-lifecycle-order']),
+    );
+  });
+
+  it('reports a missing debug chunk once, not also response.created one place too early', () => {
+    const problems = streamProblems(streamOfEvents(text), spec, { debug: true });
+    expect(problems.map((p) => p.message)).toEqual([
+      'debug.echo_upstream_body was true but the stream starts with response.created',
+    ]);
+  });
+
+  it('reports deltas sent out of order by their sequence numbers; the text they join to is a knock-on', () => {
+    const at = text.findIndex((e) => e.type === 'response.output_text.delta');
+    const swapped = [...text];
+    [swapped[at], swapped[at + 1]] = [swapped[at + 1] as Body, swapped[at] as Body];
+    const problems = streamProblems(streamOfEvents(swapped), spec);
+    expect(new Set(roots(problems))).toEqual(new Set(['stream-sequence-rising']));
+    expect(problems.find((p) => p.check === 'stream-deltas-join')?.knockOnOf).toBe('stream-sequence-rising');
   });
 });

@@ -4,7 +4,7 @@ import { GatewayError } from './gateway-error';
 
 /**
  * A bearer key on every operation (securitySchemes bearerAuth); a management key where the
- * operation's security asks for one (`managementOnly`, see spec-facts/key-schemes.ts).
+ * operation's security asks for one (`managementOnly`, see kit/contract/key-schemes.ts).
  */
 export function authenticate(
   headers: IncomingHttpHeaders,

@@ -1,21 +1,4 @@
-import type { Contract } from '../../../kit/contract/contract';
-import { ContractError } from '../../../kit/contract/contract';
-
-interface ServerObject {
-  readonly url?: unknown;
-  readonly variables?: Readonly<Record<string, { readonly default?: unknown }>>;
-}
-
-/**
- * The path the API is served under: that of the spec's first server address, its variables set
- * to their defaults (`{base_url}` → http://127.0.0.1:4010/api/v1 → `/api/v1`; '' for the root).
- */
-export function apiBasePath(contract: Contract): string {
-  const server = contract.at<ServerObject[] | undefined>('#/servers')?.[0];
-  if (typeof server?.url !== 'string') throw new ContractError('the spec names no server address (#/servers/0/url)');
-  const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => String(server.variables?.[name]?.default ?? ''));
-  return new URL(url, 'http://localhost').pathname.replace(/\/+$/, '');
-}
+export { apiBasePath } from '../../../kit/contract/api-base-path';
 
 /**
  * ModelLinks.details: the path of a model's endpoints listing. Its form is not shown in the

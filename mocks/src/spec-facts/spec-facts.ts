@@ -1,9 +1,9 @@
 import type { Contract } from '../../../kit/contract/contract';
+import { managementOnlyOperations } from '../../../kit/contract/key-schemes';
 import type { OperationInfo } from '../../../kit/contract/operations';
 import { apiBasePath } from './api-paths';
 import type { HeaderNames } from './header-names';
 import { readHeaderNames } from './header-names';
-import { managementOnlyOperations } from './key-schemes';
 import type { SpecDefaults } from './spec-defaults';
 import { readSpecDefaults } from './spec-defaults';
 

@@ -6,7 +6,6 @@ import { listOperations } from '../../../kit/contract/operations';
 import { createMockServer } from '../../src/server';
 import { apiBasePath, modelDetailsPath } from '../../src/spec-facts/api-paths';
 import { readHeaderNames } from '../../src/spec-facts/header-names';
-import { managementOnlyOperations } from '../../src/spec-facts/key-schemes';
 import { readSpecDefaults, specDefault } from '../../src/spec-facts/spec-defaults';
 import { bearer, USER_KEY } from '../helpers/sample-requests';
 
@@ -118,20 +117,6 @@ describe('names read from the spec', () => {
       .send({ model: 'openai/gpt-4o', input: 'Say hello.' });
     expect(res.headers['x-request-generation']).toBe((res.body as { id: string }).id);
     expect(res.headers['x-generation-id']).toBeUndefined();
-  });
-
-  it('asks for a management key exactly where the operation names only schemes beyond the default', () => {
-    expect([...managementOnlyOperations(contract, listOperations(contract))]).toEqual(['unassignGuardrailKeys']);
-  });
-
-  it('refuses a spec with two kinds of key beyond the default', () => {
-    const spec = changedSpec((document) => {
-      const schemes = (document.components as { securitySchemes: Record<string, JsonObject> }).securitySchemes;
-      schemes.provisioningKey = { type: 'http', scheme: 'bearer' };
-      const getModel = (document.paths as Record<string, { get: JsonObject }>)['/model/{author}/{slug}']?.get;
-      (getModel as JsonObject).security = [{ provisioningKey: [] }];
-    });
-    expect(() => managementOnlyOperations(spec, listOperations(spec))).toThrow(/managementKey, provisioningKey/);
   });
 
   it.each([

@@ -1,13 +1,14 @@
-import type { Contract } from '../../../kit/contract/contract';
-import type { JsonObject } from '../../../kit/json/guards';
-import { ContractError } from '../../../kit/contract/contract';
-import type { OperationInfo } from '../../../kit/contract/operations';
+import type { Contract } from './contract';
+import { ContractError } from './contract';
+import type { OperationInfo } from './operations';
+import type { JsonObject } from '../json/guards';
 
 /**
  * The operations only a management key may call. The document's root `security` names the scheme
  * every API key satisfies (bearerAuth); an operation whose security names other schemes only
- * (managementKey on unassignGuardrailKeys) asks for the one kind of key the mock knows beyond
- * that: a management key. A spec with two such schemes stops the mock, which could not tell them apart.
+ * (managementKey on unassignGuardrailKeys) asks for the one kind of key both sides know beyond
+ * that: a management key. The mock asks for it there, and the suite sends it there. A spec with
+ * two such schemes is refused: neither side could tell them apart.
  */
 export function managementOnlyOperations(contract: Contract, operations: readonly OperationInfo[]): Set<string> {
   const anyKey = new Set(
@@ -16,7 +17,7 @@ export function managementOnlyOperations(contract: Contract, operations: readonl
   const stricter = new Set(operations.flatMap((op) => op.securitySchemes.filter((scheme) => !anyKey.has(scheme))));
   if (stricter.size > 1) {
     throw new ContractError(
-      `the mock knows one kind of key beyond the default (a management key), but the spec uses the schemes ${[...stricter].join(', ')}`,
+      `one kind of key beyond the default (a management key) is supported, but the spec uses the schemes ${[...stricter].join(', ')}`,
     );
   }
   return new Set(

@@ -1,0 +1,70 @@
+import { apiBasePath } from '../../kit/contract/api-base-path';
+import { schemaErrorLines } from '../../kit/schema/schema-problems';
+import { documentedResponse, documentedSchema, isJsonMediaType, mediaType } from './response-helpers';
+import type { PlanContext } from './scenario';
+import type { Exchange } from './types';
+
+/*
+ * How the preflight tells this API from whatever else may answer at a base URL, and says in one
+ * line what did answer and the likely fix.
+ */
+
+/** An answer only this API gives: its body (whatever its status and type say) valid against a documented success schema. */
+export function isApiAnswer(exchange: Exchange, plan: PlanContext): boolean {
+  const json = exchange.response?.json;
+  if (json === undefined) return false;
+  return [...exchange.operation.responses.values()]
+    .filter((response) => response.status.startsWith('2'))
+    .flatMap((response) =>
+      [...response.content].filter(([type]) => isJsonMediaType(type)).map(([, pointer]) => pointer),
+    )
+    .some((pointer) => plan.contract.validator(pointer)(json));
+}
+
+/** What answered, in words: the status and type, and what the body was. */
+export function describeAnswer(exchange: Exchange, plan: PlanContext): string {
+  const response = exchange.response;
+  if (!response) return 'no answer';
+  const type = mediaType(response.headers);
+  const shown = `${response.status} ${type ?? 'without a content type'}`;
+  const location = response.headers.location;
+  if (response.status >= 300 && response.status < 400 && location !== undefined)
+    return `${response.status}, a redirect to ${location}`;
+  if (type === 'text/html' || /^\s*</.test(response.text)) return `${shown}: an HTML page`;
+  if (response.text.trim() === '') return `${shown} with an empty body`;
+  if (response.json === undefined) return `${shown} with a body that is not JSON: ${bodyStart(exchange)}`;
+  const documented = documentedResponse(exchange.operation, response.status);
+  if (!documented)
+    return `${shown}, a status ${exchange.operation.operationId} does not document: ${bodyStart(exchange)}`;
+  const pointer = documentedSchema(exchange);
+  if (pointer !== undefined && !plan.contract.validator(pointer)(response.json)) {
+    const first = schemaErrorLines(plan.contract.validator(pointer).errors, 1)[0] ?? 'invalid';
+    return `${shown} with a body the spec does not allow there (${first}): ${bodyStart(exchange)}`;
+  }
+  return `${shown}: ${bodyStart(exchange)}`;
+}
+
+export function hintFor(exchange: Exchange, plan: PlanContext, baseUrl: string): string {
+  const prefix = apiBasePath(plan.contract);
+  const response = exchange.response;
+  const status = response?.status ?? 0;
+  if (status >= 300 && status < 400 && response?.headers.location !== undefined)
+    return 'Give the base URL it redirects to: the suite follows no redirect, as a client posting to the API should not have to.';
+  if (status === 429) return 'The target is limiting requests (429): run again later, or with a lower --concurrency.';
+  if (status >= 500) return 'The target is failing: is it up and healthy?';
+  if (status === 404 && prefix !== '' && !new URL(baseUrl).pathname.endsWith(prefix))
+    return `Is the base URL right? It must include the API's prefix, e.g. ${new URL(baseUrl).origin}${prefix}.`;
+  if (response && /html/.test(mediaType(response.headers) ?? ''))
+    return 'An HTML page usually means the wrong host, or a proxy or login page in front of the API.';
+  return `Is this the right host, and does the base URL include the API's prefix (${prefix || '/'})?`;
+}
+
+/** The error message of an error envelope (or a problem document's detail or title), else the start of the body. */
+function bodyStart(exchange: Exchange): string {
+  const json = exchange.response?.json as
+    { error?: { message?: unknown }; title?: unknown; detail?: unknown } | undefined;
+  const said = json?.error?.message ?? json?.detail ?? json?.title;
+  if (typeof said === 'string') return JSON.stringify(said.slice(0, 160));
+  const text = (exchange.response?.text ?? '').replace(/\s+/g, ' ').trim();
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}

@@ -1,0 +1,56 @@
+import type { Failure, Outcome } from '../engine/types';
+import type { RootCause } from './root-causes';
+import type { StatusCoverage, Tally } from './summarize';
+
+/** One root cause as conformance.json lists it: the group (root-causes.ts), its example by index. */
+export interface RootCauseJson extends Omit<RootCause, 'example'> {
+  /** `25 failures (+3 on the same answers): <cause>`. */
+  readonly title: string;
+  /** The baseline lists it (`--baseline`). */
+  readonly known: boolean;
+  /** Index in `failures` of the failure that shows it, and its reproduction. */
+  readonly example: number;
+  readonly curl: string;
+}
+
+/** conformance.json as json-report.ts writes it: the page is rendered from this alone. */
+export interface ConformanceReportJson {
+  readonly suite: string;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly target: {
+    readonly baseUrl: string;
+    readonly source: string;
+    readonly model: string;
+    readonly embeddingsModel: string | null;
+  };
+  readonly seed: number;
+  readonly requests: number;
+  readonly totals: Tally;
+  /** Complete, and no failure other than known ones. */
+  readonly passed: boolean;
+  /** False when the run stopped early (`incomplete` says why): the results cover what ran. */
+  readonly complete: boolean;
+  readonly incomplete?: { readonly kind: string; readonly reason: string };
+  readonly operations: Readonly<
+    Record<string, { readonly checks: Readonly<Record<string, Tally>>; readonly statuses?: StatusCoverage }>
+  >;
+  readonly scenarios: ReadonlyArray<{
+    readonly id: string;
+    readonly title: string;
+    readonly operation: string;
+    readonly outcome: Outcome;
+    readonly skipReason?: string;
+  }>;
+  /** Failures grouped by cause, biggest first: what to fix, once each. */
+  readonly rootCauses: readonly RootCauseJson[];
+  /** How the run compares with its baseline, when it had one. */
+  readonly baseline?: {
+    readonly file: string;
+    readonly known: readonly string[];
+    readonly added: readonly string[];
+    readonly fixed: readonly string[];
+  };
+  /** Every failure; `known` when the baseline lists it. */
+  readonly failures: ReadonlyArray<Failure & { readonly known?: boolean }>;
+}

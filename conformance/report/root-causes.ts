@@ -1,0 +1,89 @@
+import type { Failure } from '../engine/types';
+
+/** Failures that share one cause: what a reader fixes once. */
+export interface RootCause {
+  /**
+   * The cause in words, stable across runs and seeds (what a baseline records): `invalid requests
+   * answered 422 where the contract says 400`.
+   */
+  readonly cause: string;
+  /** Failures that are the cause itself, one per answer. */
+  readonly failures: number;
+  /** Failures on the same answers that it explains (`causedBy`). */
+  readonly knockOn: number;
+  readonly checks: readonly string[];
+  readonly operations: readonly string[];
+  readonly scenarios: readonly string[];
+  /** The first of its failures: what a reader reproduces. */
+  readonly example: Failure;
+}
+
+/**
+ * Groups failures by cause, biggest first. A failure that states its cause (`cause`: a status or
+ * content type the contract does not ask for, and every knock-on effect on the same answer) is
+ * grouped by it, whatever the check; any other by its check, the status it got and its message
+ * with the particulars of one request (numbers, quoted values, ids, lists) taken out.
+ */
+export function rootCauses(failures: readonly Failure[]): RootCause[] {
+  const groups = new Map<string, { members: Failure[] }>();
+  for (const failure of failures) {
+    const key = causeOf(failure);
+    const group = groups.get(key) ?? { members: [] };
+    group.members.push(failure);
+    groups.set(key, group);
+  }
+  return [...groups]
+    .map(([cause, { members }]) => {
+      const roots = members.filter((f) => f.causedBy === undefined);
+      return {
+        cause,
+        failures: roots.length,
+        knockOn: members.length - roots.length,
+        checks: unique(members.map((f) => f.check)),
+        operations: unique(members.map((f) => f.operation)),
+        scenarios: unique(members.map((f) => f.scenario)),
+        example: roots[0] ?? (members[0] as Failure),
+      };
+    })
+    .sort((a, b) => b.failures + b.knockOn - (a.failures + a.knockOn));
+}
+
+/** `25 failures (+3 on the same answers): invalid requests answered 422 where the contract says 400`. */
+export function rootCauseTitle(group: Pick<RootCause, 'cause' | 'failures' | 'knockOn'>): string {
+  const knockOn = group.knockOn === 0 ? '' : ` (+${group.knockOn} on the same answers)`;
+  return `${group.failures} failure${group.failures === 1 ? '' : 's'}${knockOn}: ${group.cause}`;
+}
+
+/**
+ * The cause a failure is grouped (and baselined) by: the one it states, else its check, the
+ * status it got and its message without the particulars of one request.
+ */
+export function causeOf(failure: Failure): string {
+  if (failure.cause !== undefined) return failure.cause;
+  const status = failure.received.status === undefined ? 'no answer' : `status ${failure.received.status}`;
+  return `${failure.check} (${status}): ${normalise(failure.message)}`;
+}
+
+/** The message without what differs from one request to the next; text in backticks is quoted as is. */
+export function normalise(message: string): string {
+  return message
+    .split(/(`[^`\n]*`)/)
+    .map((part, i) => (i % 2 === 1 ? part : particularsOut(part)))
+    .join('')
+    .replace(/\s*\n\s*/g, ' / ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function particularsOut(text: string): string {
+  return text
+    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+    .replace(/\[[^\]\n]*\]/g, '[…]')
+    .replace(/\{[^{}\n]*\}/g, '{…}')
+    .replace(/\b(?=[\w.:-]{8,})[\w.:-]*[A-Za-z][\w.:-]*\d[\w.:-]*\b/g, 'ID')
+    .replace(/\b\d+(\.\d+)?\b/g, 'N');
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}

@@ -1,0 +1,125 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { isRecord } from '../../kit/json/guards';
+import type { ConformanceReportJson } from '../report/report-json';
+import { EXIT_CONFIG, EXIT_FAIL } from '../run-conformance';
+import { startFaultProxy } from './faults/fault-proxy';
+import type { FaultProxy } from './faults/fault-proxy';
+import { cliHarness } from './support/cli-harness';
+
+const { dir, cli, target, mockUrl } = cliHarness();
+const KEYS = { CONFORMANCE_API_KEY: 'sk-mock-user', CONFORMANCE_MANAGEMENT_KEY: 'sk-mock-management' };
+
+/** Answers 422 to invalid requests, and echoes the caller's Authorization header in a 500 to GET /model. */
+function brokenGateway(): Promise<FaultProxy> {
+  return startFaultProxy(mockUrl(), {
+    response: (res, req) => {
+      if (req.path.startsWith('/model/openai/gpt-4o') && res.status === 200)
+        return {
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+          body: { error: { code: 500, message: `upstream refused ${req.headers.authorization ?? ''}` } },
+        };
+      return res.status === 400 && isRecord(res.body)
+        ? { ...res, status: 422, body: { error: { code: 422, message: 'Unprocessable' } } }
+        : res;
+    },
+  });
+}
+
+describe('reports', () => {
+  it('exits 2 with one line, before any request, when the report folder cannot be written', async () => {
+    let requests = 0;
+    const server = http.createServer((_req, res) => {
+      requests++;
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const blocker = path.join(dir, 'a-file');
+    writeFileSync(blocker, 'not a folder');
+    try {
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+      const { code, err } = await cli(['--base-url', baseUrl, '--report-dir', path.join(blocker, 'reports')], KEYS);
+      expect(code).toBe(EXIT_CONFIG);
+      expect(err.split('\n')).toEqual([
+        expect.stringMatching(/^conformance: cannot write reports to .*a-file\/reports \(\w+\): give --report-dir/),
+      ]);
+      expect(requests).toBe(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  describe('of a run against a broken gateway', () => {
+    let run: { code: number; out: string; err: string };
+    let reportDir: string;
+    let json: ConformanceReportJson;
+    let junit: string;
+    let html: string;
+    beforeAll(async () => {
+      const proxy = await brokenGateway();
+      try {
+        reportDir = path.join(dir, 'broken');
+        const file = target(proxy.baseUrl, { apiKey: undefined, managementKey: undefined });
+        const only = 'limits/createResponse/user,rules/createResponse/store-true,catalog/getModel/model';
+        run = await cli(['--target', file, '--report-dir', reportDir, '--only', only], {
+          ...KEYS,
+          CONFORMANCE_GUARDED_API_KEY: 'sk-mock-guarded',
+        });
+        json = JSON.parse(readFileSync(path.join(reportDir, 'conformance.json'), 'utf8')) as ConformanceReportJson;
+        junit = readFileSync(path.join(reportDir, 'junit.xml'), 'utf8');
+        html = readFileSync(path.join(reportDir, 'conformance.html'), 'utf8');
+      } finally {
+        await proxy.close();
+      }
+    });
+
+    it('agree on the counts: terminal, junit.xml, conformance.json and conformance.html', () => {
+      expect(run.code).toBe(EXIT_FAIL);
+      const { pass, fail, skip, known } = json.totals;
+      expect(fail).toBeGreaterThan(0);
+      const line = `FAIL: ${pass} passed, ${fail} failed, ${skip} skipped`;
+      expect(run.out.split('\n').at(-1)).toBe(line);
+      expect(html).toContain(`id="verdict">${line}</p>`);
+      expect(junit).toMatch(
+        new RegExp(
+          `<testsuites name="conformance" tests="${pass + fail + skip + known}" failures="${fail}" skipped="${skip + known}"`,
+        ),
+      );
+      expect((junit.match(/<testcase /g) ?? []).length).toBe(pass + fail + skip + known);
+      expect((junit.match(/<failure /g) ?? []).length).toBe(fail);
+      expect(json.failures).toHaveLength(fail);
+    });
+
+    it('show the root causes first, each once with a reproduction, then every failure', () => {
+      const cause = 'invalid requests answered 422 where the contract says 400';
+      expect(json.rootCauses.map((g) => g.cause)).toContain(cause);
+      const group = json.rootCauses.find((g) => g.cause === cause);
+      expect(group?.curl).toMatch(/^curl /);
+      expect(json.failures[group?.example ?? -1]?.cause).toBe(cause);
+      expect(run.out.indexOf('Root causes (')).toBeGreaterThan(-1);
+      expect(run.out.indexOf('Root causes (')).toBeLessThan(run.out.indexOf('Failures ('));
+      expect(run.out).toMatch(new RegExp(`\\d+\\) \\d+ failures: ${cause}`));
+      expect(html.indexOf('id="root-causes"')).toBeLessThan(html.indexOf('id="failures"'));
+      expect(html).toContain(cause);
+    });
+
+    it('never show a key, in the terminal or any report, even one the gateway echoes', () => {
+      expect(json.failures.some((f) => f.received.body.includes('upstream refused Bearer $API_KEY'))).toBe(true);
+      for (const text of [run.out, run.err, JSON.stringify(json), junit, html])
+        for (const key of ['sk-mock-user', 'sk-mock-management', 'sk-mock-guarded']) expect(text).not.toContain(key);
+    });
+  });
+
+  it('warns that a key given as a flag shows in logs, and still runs', async () => {
+    const { err } = await cli(
+      ['--base-url', mockUrl(), '--api-key', 'sk-mock-user', '--only', 'catalog/getModel/model'],
+      {},
+    );
+    expect(err).toContain(
+      'conformance: warning: --api-key puts a key on the command line, where CI logs and the process list show it; use its CONFORMANCE_* variable',
+    );
+  });
+});

@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadContract } from '../../kit/contract/contract';
+import { createMockServer } from '../../mocks/index';
+import type { MockServer } from '../../mocks/index';
+import { startFaultProxy } from '../../conformance/test/faults/fault-proxy';
+import type { FaultProxy } from '../../conformance/test/faults/fault-proxy';
+
+const ROOT = path.join(__dirname, '..', '..');
+let mock: MockServer;
+let proxy: FaultProxy;
+
+beforeAll(async () => {
+  mock = createMockServer({ contract: loadContract() });
+  const mockUrl = await mock.listen(0, '127.0.0.1');
+  // Answers a few requests, then none: the run is still going when the signal comes.
+  proxy = await startFaultProxy(mockUrl, { answer: (_req, n) => (n > 15 ? 'hang' : undefined) });
+});
+afterAll(async () => {
+  await proxy.close();
+  await mock.close();
+});
+
+/** `npm run conformance` as a process, sent `signal` once it reports its first phase. */
+function interrupted(signal: 'SIGINT' | 'SIGTERM', reportDir: string): Promise<{ code: number | null; err: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/conformance.ts', '--base-url', proxy.baseUrl, '--report-dir', reportDir],
+    { cwd: ROOT, env: { ...process.env, CONFORMANCE_API_KEY: 'sk-mock-user' }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let err = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    err += chunk;
+    if (err.includes('main phase:') && !child.killed) child.kill(signal);
+  });
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, err })));
+}
+
+describe('npm run conformance, signalled', () => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)(
+    'stops on %s, writes the partial report marked incomplete and exits %i',
+    async (signal, status) => {
+      const reportDir = mkdtempSync(path.join(tmpdir(), 'conformance-signal-'));
+      const { code, err } = await interrupted(signal, reportDir);
+      expect(err).toContain(`conformance: ${signal}: stopping, writing the partial report`);
+      expect(code).toBe(status);
+      const json = JSON.parse(readFileSync(path.join(reportDir, 'conformance.json'), 'utf8')) as { complete: boolean };
+      expect(json.complete).toBe(false);
+    },
+    60_000,
+  );
+});
