@@ -19,6 +19,7 @@ import { ResponseChecker } from './pipeline/response-checker';
 import type { ResponseViolation } from './pipeline/response-checker';
 import { createRequestListener } from './app';
 import { gracefulCloser } from './graceful-close';
+import { RunningStreams } from './running-streams';
 import { answerClientError, cutOffStalledReaders, serverTimeoutOptions } from './server-timeouts';
 import type { AdminRoute } from './admin';
 import { createPreferHandler } from './prefer/prefer-handler';
@@ -74,10 +75,10 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
     validators.set(operation.operationId, compileRequestValidator(contract, operation));
   }
   const checker = options.validateResponses ? new ResponseChecker(contract) : undefined;
-  const shutdown = new AbortController();
-  const endStreams = (): void => shutdown.abort();
+  const streams = new RunningStreams();
+  const endStreams = (): void => streams.endAll();
   const listener = createRequestListener({
-    shutdown: shutdown.signal,
+    shutdown: streams,
     contract,
     facts,
     cors: corsHeaders(facts.headers),
