@@ -17,6 +17,8 @@ export function managementOnlyOperations(contract: Contract, operations: readonl
   if (stricter.size > 1) {
     throw new ContractError(
       `the mock knows one kind of key beyond the default (a management key), but the spec uses the schemes ${[...stricter].join(', ')}`,
+      contract.specPath,
+      { pointer: '#/components/securitySchemes' },
     );
   }
   return new Set(
