@@ -1,8 +1,9 @@
 /**
- * Import direction, one way: spec → kit → mocks / conformance → scripts (`npm run lint:deps`).
+ * Import direction, one way: spec → kit → mocks / conformance → cli, scripts (`npm run lint:deps`).
  * The kit is what the mock and the suite share; the mock and the suite never import each other,
  * so either can be taken alone. Tests may wire the sides together, but only through the public
- * surfaces (mocks/index.ts, conformance/index.ts); scripts, at the top, may use anything.
+ * surfaces (mocks/index.ts, conformance/index.ts). cli/ (the package's commands) and scripts/
+ * (the repository's tools) sit at the top and may use anything below them.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -19,35 +20,35 @@ module.exports = {
       severity: 'error',
       comment: 'generated/ is derived from spec/openapi.yaml alone.',
       from: { path: '^generated/' },
-      to: { path: '^(kit|mocks|conformance|scripts|spec)/' },
+      to: { path: '^(kit|mocks|conformance|cli|scripts|spec)/' },
     },
     {
       name: 'spec-tests-use-the-kit-only',
       severity: 'error',
       comment: "spec/'s tests check the document with the kit's loader; the mock and the suite come later.",
       from: { path: '^spec/' },
-      to: { path: '^(mocks|conformance|scripts)/' },
+      to: { path: '^(mocks|conformance|cli|scripts)/' },
     },
     {
       name: 'kit-stands-alone',
       severity: 'error',
-      comment: 'kit/ is shared by the mock and the suite, so it imports neither (nor the scripts).',
+      comment: 'kit/ is shared by the mock and the suite, so it imports neither (nor the commands and scripts).',
       from: { path: '^kit/' },
-      to: { path: '^(mocks|conformance|scripts)/' },
+      to: { path: '^(mocks|conformance|cli|scripts)/' },
     },
     {
       name: 'mock-does-not-import-the-suite',
       severity: 'error',
       comment: 'The mock is used alone; what it shares with the suite lives in kit/.',
       from: { path: '^mocks/' },
-      to: { path: '^(conformance|scripts)/' },
+      to: { path: '^(conformance|cli|scripts)/' },
     },
     {
       name: 'suite-does-not-import-the-mock',
       severity: 'error',
       comment: 'The suite checks any gateway; the in-process mock is handed to it by its caller.',
       from: { path: '^conformance/', pathNot: '^conformance/(test/|.*\\.test\\.ts$)' },
-      to: { path: '^(mocks|scripts)/' },
+      to: { path: '^(mocks|cli|scripts)/' },
     },
     {
       name: 'suite-tests-use-the-mock-surface',
@@ -60,6 +61,13 @@ module.exports = {
       name: 'suite-tests-do-not-import-scripts',
       severity: 'error',
       from: { path: '^conformance/' },
+      to: { path: '^(cli|scripts)/' },
+    },
+    {
+      name: 'commands-do-not-import-scripts',
+      severity: 'error',
+      comment: "cli/ ships in the package; scripts/ are the repository's own tools and do not.",
+      from: { path: '^cli/' },
       to: { path: '^scripts/' },
     },
   ],

@@ -15,7 +15,7 @@ export interface Io {
   readonly err: (text: string) => void;
 }
 
-/** A gateway started for the run by the caller, e.g. the mock (scripts/conformance.ts). */
+/** A gateway started for the run by the caller, e.g. the mock (cli/conformance.ts). */
 export interface InProcessTarget {
   readonly baseUrl: string;
   /** Called between scenarios that change state, when the target offers it. */

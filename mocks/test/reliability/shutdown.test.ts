@@ -60,7 +60,7 @@ function openStream(base: string, tokensPerSecond: number): { started: Promise<v
 
 /** Starts the CLI as `npm start` does (tsx), on a free port; resolves with the API base it prints. */
 function startCli(): Promise<{ child: ChildProcessWithoutNullStreams; base: string; stderr: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/src/cli.ts', '--port', '0', '--quiet'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'cli/mock.ts', '--port', '0', '--quiet'], {
     cwd: ROOT,
   });
   let stdout = '';

@@ -3,15 +3,15 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CliError, parseCliArgs } from '../src/cli-args';
-import { hashKey } from '../src/fixtures/hash-key';
-import { loadFixtures } from '../src/fixtures/load-fixtures';
-import { DEFAULT_BODY_LIMIT_BYTES } from '../src/options';
-import { bearer, GUARDED_KEY, MANAGEMENT_KEY, USER_KEY } from './helpers/sample-requests';
+import { CliError, parseCliArgs } from '../mock-args';
+import { hashKey } from '../../mocks/src/fixtures/hash-key';
+import { loadFixtures } from '../../mocks/src/fixtures/load-fixtures';
+import { DEFAULT_BODY_LIMIT_BYTES } from '../../mocks/src/options';
+import { bearer, GUARDED_KEY, MANAGEMENT_KEY, USER_KEY } from '../../mocks/test/helpers/sample-requests';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-const CLI = path.join('mocks', 'src', 'cli.ts');
+const CLI = path.join('cli', 'mock.ts');
 
 interface Exit {
   readonly code: number | null;
@@ -28,7 +28,7 @@ interface RunningCli {
   stdout(): string;
 }
 
-/** Spawns `tsx mocks/src/cli.ts` as `npm start` does, without PORT/HOST from the test's environment. */
+/** Spawns `tsx cli/mock.ts` as `npm start` does, without PORT/HOST from the test's environment. */
 function startCli(args: string[], env: Record<string, string> = {}): RunningCli {
   const inherited = { ...process.env };
   delete inherited.PORT;
@@ -73,7 +73,7 @@ async function stopQuietly(cli: RunningCli | undefined): Promise<void> {
   }
 }
 
-describe('npm start (mocks/src/cli.ts)', () => {
+describe('npm start (cli/mock.ts)', () => {
   let running: RunningCli | undefined;
   afterEach(async () => {
     await stopQuietly(running);

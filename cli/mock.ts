@@ -1,16 +1,16 @@
 import path from 'node:path';
 import v8 from 'node:v8';
-import { SPEC_PATH } from '../../kit/contract/contract';
-import type { MockServer } from './server';
-import { CliError, parseCliArgs, USAGE } from './cli-args';
-import type { CliSettings } from './cli-args';
-import { builtinFixturesPath } from './fixtures/fixtures-paths';
-import { hashKey } from './fixtures/hash-key';
-import { buildMock } from './watch/build-mock';
-import { ReloadableMock } from './watch/reloadable-mock';
-import { describeWatchEvent, startWatching } from './watch/start-watching';
-import type { FileWatcher } from './watch/watch-files';
-import { isLoopbackHost } from './loopback-host';
+import { SPEC_PATH } from '../kit/contract/contract';
+import type { MockServer } from '../mocks/src/server';
+import { CliError, parseCliArgs, USAGE } from './mock-args';
+import type { CliSettings } from './mock-args';
+import { builtinFixturesPath } from '../mocks/src/fixtures/fixtures-paths';
+import { hashKey } from '../mocks/src/fixtures/hash-key';
+import { buildMock } from '../mocks/src/watch/build-mock';
+import { ReloadableMock } from '../mocks/src/watch/reloadable-mock';
+import { describeWatchEvent, startWatching } from '../mocks/src/watch/start-watching';
+import type { FileWatcher } from '../mocks/src/watch/watch-files';
+import { isLoopbackHost } from '../mocks/src/loopback-host';
 
 // The mock is a dev tool running beside the app under test, so V8 may grow the heap by only 20%
 // over what survived the last full GC instead of its default (which assumes a 4 GB limit on this

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_BODY_LIMIT_BYTES } from './options';
-import { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from './stream/pacing';
-import { FAIL_AFTER_TOKENS_HEADER } from './stream/stream-failures';
+import { DEFAULT_BODY_LIMIT_BYTES } from '../mocks/src/options';
+import { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from '../mocks/src/stream/pacing';
+import { FAIL_AFTER_TOKENS_HEADER } from '../mocks/src/stream/stream-failures';
 
 export const USAGE = `Usage: npm start -- [options]
 
@@ -30,7 +30,7 @@ Request headers that steer the mock (docs/mock.md, docs/responses.md):
 Stopping (Ctrl-C, SIGTERM): requests in flight get 2 s; streams still running then end with
 error and response.failed events.`;
 
-/** The flags `npm start` takes; USAGE documents each (mocks/test/cli-args.test.ts checks it). */
+/** The flags `npm start` takes; USAGE documents each (cli/test/mock-args.test.ts checks it). */
 export const CLI_OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
