@@ -3,20 +3,22 @@ import { DEFAULT_BODY_LIMIT_BYTES } from '../mocks/src/options';
 import { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from '../mocks/src/stream/pacing';
 import { FAIL_AFTER_TOKENS_HEADER } from '../mocks/src/stream/stream-failures';
 
-export const USAGE = `Usage: npm start -- [options]
+export const USAGE = `Usage: model-gateway-mock [options]      (in the repository: npm start -- [options])
 
 Serves the Model Gateway mock at http://HOST:PORT/api/v1.
 
 Options:
   --port N                    port to listen on (env PORT; default 4010; 0 = any free port)
   --host ADDR                 address to listen on (env HOST; default 127.0.0.1)
+  --spec FILE                 the OpenAPI 3.1 document to serve or check against (default: the
+                              built-in spec/openapi.yaml)
   --fixtures FILE             load fixtures from FILE instead of the built-in set
                               (format: mocks/fixtures/fixtures.schema.json, docs/fixtures.md)
   --body-limit BYTES          largest request body accepted; larger gets 413 (default ${DEFAULT_BODY_LIMIT_BYTES})
   --first-token-delay-ms N    streaming: wait N ms before the first text delta (default from fixtures)
   --tokens-per-second N       streaming: pace deltas at N tokens per second; 0 = as fast as possible
   --validate-responses        check every response against the spec and log violations
-  --watch                     reload when spec/openapi.yaml or the fixtures file changes
+  --watch                     reload when the spec or the fixtures file changes
   --quiet                     print only the start-up banner and errors
   -h, --help                  show this help
 
@@ -28,12 +30,14 @@ Request headers that steer the mock (docs/mock.md, docs/responses.md):
                                   (a stream ends with error and response.failed; JSON gets 502)
 
 Stopping (Ctrl-C, SIGTERM): requests in flight get 2 s; streams still running then end with
-error and response.failed events.`;
+error and response.failed events.
+A start-up problem (a flag, the spec, the fixtures) is printed on one line; the exit status is 2.`;
 
 /** The flags `npm start` takes; USAGE documents each (cli/test/mock-args.test.ts checks it). */
 export const CLI_OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
+  spec: { type: 'string' },
   fixtures: { type: 'string' },
   'body-limit': { type: 'string' },
   'first-token-delay-ms': { type: 'string' },
@@ -47,6 +51,8 @@ export const CLI_OPTIONS = {
 export interface CliSettings {
   readonly port: number;
   readonly host: string;
+  /** Undefined: the built-in spec. */
+  readonly specPath: string | undefined;
   readonly fixturesPath: string | undefined;
   readonly bodyLimitBytes: number;
   readonly firstTokenDelayMs: number | undefined;
@@ -72,6 +78,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
   return {
     port: integer('--port', values.port ?? env.PORT ?? '4010', 0, 65535),
     host: values.host ?? env.HOST ?? '127.0.0.1',
+    specPath: values.spec,
     fixturesPath: values.fixtures,
     bodyLimitBytes: integer(
       '--body-limit',

@@ -56,12 +56,20 @@ export interface Contract {
  * (line and column for YAML, a JSON pointer past it) and the problem.
  */
 export function loadContract(specPath: string = SPEC_PATH): Contract {
-  let text: string;
+  return contractFromText(readSpecFile(specPath), specPath);
+}
+
+/** The text of a spec file; a ContractError naming the file when it cannot be read. */
+export function readSpecFile(specPath: string): string {
   try {
-    text = readFileSync(specPath, 'utf8');
+    return readFileSync(specPath, 'utf8');
   } catch (err) {
     throw new ContractError(`cannot read the spec: ${describeReadError(err)}`, specPath);
   }
+}
+
+/** Parses and registers a spec read from `specPath` (for messages); see loadContract. */
+export function contractFromText(text: string, specPath: string): Contract {
   let document: unknown;
   try {
     document = parseYaml(text);

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { loadContract, SPEC_PATH } from '../../../kit/contract/contract';
+import { contractFromText, readSpecFile, SPEC_PATH } from '../../../kit/contract/contract';
+import type { Contract } from '../../../kit/contract/contract';
 import { createDocsRoutes } from '../docs-routes';
 import { loadFixtures } from '../fixtures/load-fixtures';
 import type { MockOptions } from '../options';
@@ -28,9 +28,9 @@ export interface BuildMockInit {
  */
 export function buildMock(init: BuildMockInit = {}): MockServer {
   const specPath = init.specPath ?? SPEC_PATH;
-  // Read before parsing: if the file changes in between, the watcher's next event rebuilds both.
-  const specText = readFileSync(specPath, 'utf8');
-  const contract = loadContract(specPath);
+  // Read once: the text served at /__mock/openapi.yaml is the text the contract was parsed from.
+  const specText = readSpecFile(specPath);
+  const contract = contractFromText(specText, specPath);
   if (init.checkEverySchema !== false) compileEverySchema(contract);
   const fixtures = loadFixtures(init.fixturesPath, contract);
   return createMockServer({
@@ -46,7 +46,7 @@ export function buildMock(init: BuildMockInit = {}): MockServer {
  * a keyword, a `$ref` to nowhere) would slip through, so every component schema is compiled too.
  * A schema that does not compile throws a ContractError naming its place in the document.
  */
-function compileEverySchema(contract: ReturnType<typeof loadContract>): void {
+function compileEverySchema(contract: Contract): void {
   const schemas = (contract.document.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
   for (const name of Object.keys(schemas)) contract.validator(`#/components/schemas/${encodeSegment(name)}`);
 }
