@@ -2,10 +2,10 @@
  * `npm run conformance -- [options]`: runs the conformance suite (conformance/) against a gateway,
  * or, with no target given, against the mock started in-process. `--help` lists the options.
  */
-import { runConformance } from '../conformance/index';
+import { runConformanceCli } from '../conformance/index';
 import { startInProcessMock } from '../mocks/index';
 
-runConformance(
+runConformanceCli(
   process.argv.slice(2),
   process.env,
   {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createMockServer, startInProcessMock } from '../../mocks/index';
 import type { MockServer } from '../../mocks/index';
 import { loadContract } from '../../kit/contract/contract';
-import { EXIT_CONFIG, EXIT_FAIL, EXIT_PASS, runConformance } from '../run-conformance';
+import { EXIT_CONFIG, EXIT_FAIL, EXIT_PASS, runConformanceCli } from '../run-conformance';
 import { startFaultProxy } from './faults/fault-proxy';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'conformance-cli-'));
@@ -26,7 +26,7 @@ async function cli(argv: string[], env: NodeJS.ProcessEnv = {}) {
   const err: string[] = [];
   // A fixed seed unless the test gives one: the property phase then sends the same requests every run.
   const seeded = argv.includes('--seed') || argv.includes('--help') ? argv : [...argv, '--seed', '11'];
-  const code = await runConformance(seeded, env, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  const code = await runConformanceCli(seeded, env, { out: (t) => out.push(t), err: (t) => err.push(t) });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -79,7 +79,7 @@ describe('npm run conformance', () => {
     let closed = false;
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runConformance(
+    const code = await runConformanceCli(
       ['--only', 'getModel', '--seed', '3', '--report-dir', path.join(dir, 'in-process')],
       {},
       { out: (t) => out.push(t), err: (t) => err.push(t) },
