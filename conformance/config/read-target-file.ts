@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createAjv } from '../../kit/contract/create-ajv';
+import { packageFile } from '../../kit/package/package-files';
 import { ConfigError } from './config-error';
 
 /** Shape of a target file; conformance/targets/target.schema.json is what validates it. */
@@ -16,7 +17,7 @@ export interface TargetFile {
   resetUrl?: string;
 }
 
-const TARGETS_DIR = path.join(__dirname, '..', 'targets');
+const TARGETS_DIR = packageFile('conformance', 'targets');
 export const MOCK_TARGET_PATH = path.join(TARGETS_DIR, 'mock.json');
 const SCHEMA_PATH = path.join(TARGETS_DIR, 'target.schema.json');
 

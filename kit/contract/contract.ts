@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type Ajv2020 from 'ajv/dist/2020';
 import type { ValidateFunction } from 'ajv';
 import { load as parseYaml, YAMLException } from 'js-yaml';
@@ -7,6 +6,7 @@ import { isRecord } from '../json/guards';
 import type { JsonObject } from '../json/guards';
 import { valueAt } from '../json/json-pointer';
 import { ContractError } from './contract-error';
+import { packageFile } from '../package/package-files';
 import { createAjv } from './create-ajv';
 import { locateSchemaError } from './locate-schema-error';
 
@@ -14,10 +14,7 @@ export { ContractError } from './contract-error';
 export type { ContractPlace } from './contract-error';
 
 /** The hand-written contract: the one source every validator, type and check is derived from. */
-export const SPEC_PATH = [
-  path.join(__dirname, '..', '..', 'spec', 'openapi.yaml'),
-  path.join(__dirname, '..', '..', '..', 'spec', 'openapi.yaml'), // compiled into dist/kit/contract/
-].find((candidate) => existsSync(candidate)) as string;
+export const SPEC_PATH = packageFile('spec', 'openapi.yaml');
 
 /** Id under which the whole document is registered with ajv; pointers resolve against it. */
 export const DOCUMENT_ID = 'openapi.json';
