@@ -64,6 +64,21 @@ module.exports = {
       to: { path: '^(cli|scripts)/' },
     },
     {
+      name: 'package-surface-uses-public-surfaces',
+      severity: 'error',
+      comment:
+        "index.ts is what users of the package import: it re-exports the mock's and the suite's public surfaces, never their insides.",
+      from: { path: '^index\\.ts$' },
+      to: { path: '^(mocks|conformance)/', pathNot: '^(mocks|conformance)/index\\.ts$' },
+    },
+    {
+      name: 'nothing-imports-the-package-surface',
+      severity: 'error',
+      comment: 'index.ts is the top; the code below it, and the commands, import what they need directly.',
+      from: { pathNot: '^index\\.ts$' },
+      to: { path: '^index\\.ts$' },
+    },
+    {
       name: 'commands-do-not-import-scripts',
       severity: 'error',
       comment: "cli/ ships in the package; scripts/ are the repository's own tools and do not.",

@@ -1,5 +1,6 @@
+#!/usr/bin/env node
 /**
- * `npm run conformance -- [options]`: runs the conformance suite (conformance/) against a gateway,
+ * `model-gateway-conformance` (in the repository: `npm run conformance --`): runs the conformance suite (conformance/) against a gateway,
  * or, with no target given, against the mock started in-process. `--help` lists the options.
  */
 import { runConformanceCli } from '../conformance/index';
