@@ -16,4 +16,8 @@ export type { ConformanceConfig } from './config/resolve-config';
 export type { SuiteResult } from './engine/run-suite';
 export type { CheckFamily, CheckResult, Failure, Outcome } from './engine/types';
 export { summarize } from './report/summarize';
+export { observeTraffic } from './observe/observe-traffic';
+export type { ObservedTarget, ObservedTraffic, UnroutedExchange } from './observe/observe-traffic';
+export type { CapturedResponse, Exchange, Expectation, Finding, RequestSpec, StreamCapture } from './engine/types';
+export type { Keys } from './http/credentials';
 export { writeReports } from './report/write-reports';
