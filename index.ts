@@ -1,6 +1,6 @@
 /**
  * The package's public surface (`import … from 'model-gateway-mock'`): the mock, the conformance
- * suite and their result types. The generated contract types are `model-gateway-mock/contract`,
+ * suite, the contract-validating proxy and their result types. The generated contract types are `model-gateway-mock/contract`,
  * the spec itself `model-gateway-mock/openapi.yaml`. Anything not exported here is internal.
  */
 import { runConformance as runSuite } from './conformance/index';
@@ -20,6 +20,8 @@ export type {
 export { ConfigError } from './conformance/index';
 export type { ConformanceOptions, ConformanceReport, Failure, InProcessTarget } from './conformance/index';
 export { ContractError } from './kit/contract/contract';
+export { startProxy, VIOLATIONS_PATH } from './proxy/index';
+export type { ProxyInit, RunningProxy } from './proxy/index';
 
 /**
  * Runs the conformance suite, as `model-gateway-conformance` does, and resolves to the report

@@ -1,10 +1,10 @@
 import { CliError } from './mock-args';
 
 /** Listens, or throws a CliError that says what to do about the address (one line, exit 2). */
-export async function listenOrExplain(
-  listen: () => Promise<string>,
+export async function listenOrExplain<T>(
+  listen: () => Promise<T>,
   where: { readonly port: number; readonly host: string },
-): Promise<string> {
+): Promise<T> {
   try {
     return await listen();
   } catch (err) {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../mocks/src/options';
 import { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from '../mocks/src/stream/pacing';
@@ -5,7 +6,8 @@ import { FAIL_AFTER_TOKENS_HEADER } from '../mocks/src/stream/stream-failures';
 
 export const USAGE = `Usage: model-gateway-mock [options]      (in the repository: npm start -- [options])
 
-Serves the Model Gateway mock at http://HOST:PORT/api/v1.
+Serves the Model Gateway mock at http://HOST:PORT/api/v1; with --proxy, forwards every request to
+a real gateway instead and reports where its answers (and the requests) break the spec.
 
 Options:
   --port N                    port to listen on (env PORT; default 4010; 0 = any free port)
@@ -20,6 +22,11 @@ Options:
   --validate-responses        check every response against the spec and log violations
   --watch                     reload when the spec or the fixtures file changes
   --quiet                     print only the start-up banner and errors
+  --proxy URL                 proxy mode: forward to the gateway at URL (its base, e.g.
+                              https://gateway.example/api/v1), check every exchange against the
+                              spec, list violations at GET /__mock/violations (docs/ci.md)
+  --report-dir DIR            proxy mode: where junit.xml, conformance.json and conformance.html
+                              are written at exit (default reports/proxy)
   -h, --help                  show this help
 
 Request headers that steer the mock (docs/mock.md, docs/responses.md):
@@ -30,7 +37,7 @@ Request headers that steer the mock (docs/mock.md, docs/responses.md):
                                   (a stream ends with error and response.failed; JSON gets 502)
 
 Stopping (Ctrl-C, SIGTERM): requests in flight get 2 s; streams still running then end with
-error and response.failed events.
+error and response.failed events. A proxy exits 0 when it saw no violation, 1 otherwise.
 A start-up problem (a flag, the spec, the fixtures) is printed on one line; the exit status is 2.`;
 
 /** The flags `npm start` takes; USAGE documents each (cli/test/mock-args.test.ts checks it). */
@@ -45,8 +52,22 @@ export const CLI_OPTIONS = {
   'validate-responses': { type: 'boolean', default: false },
   watch: { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
+  proxy: { type: 'string' },
+  'report-dir': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
+
+/** Flags that configure the mock's own answers, meaningless when the answers come from a real gateway. */
+const MOCK_ONLY = [
+  'fixtures',
+  'body-limit',
+  'first-token-delay-ms',
+  'tokens-per-second',
+  'validate-responses',
+  'watch',
+];
+
+export const DEFAULT_PROXY_REPORT_DIR = path.join('reports', 'proxy');
 
 export interface CliSettings {
   readonly port: number;
@@ -60,6 +81,9 @@ export interface CliSettings {
   readonly validateResponses: boolean;
   readonly watch: boolean;
   readonly quiet: boolean;
+  /** Proxy mode: the upstream gateway's base URL. */
+  readonly proxyUrl: string | undefined;
+  readonly reportDir: string;
   readonly help: boolean;
 }
 
@@ -74,6 +98,16 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     ({ values } = parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: CLI_OPTIONS }));
   } catch (err) {
     throw new CliError((err as Error).message);
+  }
+  const proxyUrl = values.proxy === undefined ? undefined : upstreamUrl(values.proxy);
+  if (proxyUrl === undefined && values['report-dir'] !== undefined)
+    throw new CliError('--report-dir applies to proxy mode only: add --proxy URL');
+  if (proxyUrl !== undefined) {
+    const given = MOCK_ONLY.filter((name) => argv.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`)));
+    if (given.length > 0)
+      throw new CliError(
+        `with --proxy the answers come from the gateway: leave out ${given.map((name) => `--${name}`).join(', ')}`,
+      );
   }
   return {
     port: integer('--port', values.port ?? env.PORT ?? '4010', 0, 65535),
@@ -91,8 +125,25 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     validateResponses: values['validate-responses'] === true,
     watch: values.watch === true,
     quiet: values.quiet === true,
+    proxyUrl,
+    reportDir: values['report-dir'] ?? DEFAULT_PROXY_REPORT_DIR,
     help: values.help === true,
   };
+}
+
+/** An http(s) base URL, without a trailing slash, query or fragment. */
+function upstreamUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new CliError(`--proxy must be the gateway's base URL, e.g. https://gateway.example/api/v1; got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CliError(`--proxy must be an http or https URL, got "${raw}"`);
+  if (url.search !== '' || url.hash !== '')
+    throw new CliError(`--proxy takes a base URL without a query or fragment, got "${raw}"`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 function integer(name: string, raw: string, min: number, max: number): number {

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
- * `model-gateway-mock` (in the repository: `npm start --`): serves the mock. `--help` lists the options.
+ * `model-gateway-mock` (in the repository: `npm start --`): serves the mock, or with --proxy checks
+ * a real gateway's traffic against the spec. `--help` lists the options.
  */
 import v8 from 'node:v8';
 import { ContractError } from '../kit/contract/contract';
 import { FixturesError } from '../mocks/src/fixtures/fixtures-error';
 import { CliError, parseCliArgs, USAGE } from './mock-args';
 import { serveMock } from './serve-mock';
+import { serveProxy } from './serve-proxy';
 
 // The mock is a dev tool running beside the app under test, so V8 may grow the heap by only 20%
 // over what survived the last full GC instead of its default (which assumes a 4 GB limit on this
@@ -21,7 +23,7 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
     console.log(USAGE);
     return 0;
   }
-  return serveMock(settings);
+  return settings.proxyUrl === undefined ? serveMock(settings) : serveProxy(settings, settings.proxyUrl);
 }
 
 /**

@@ -9,6 +9,7 @@ import { builtinModules } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { createMockServer } from '../../mocks/index';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const run = promisify(execFile);
@@ -141,6 +142,46 @@ describe('the installable package (npm pack, npm install into an empty folder)',
     expect(await exited).toBe(0);
     expect(stderr).toBe('');
   }, 120_000);
+
+  it('runs model-gateway-mock --proxy in front of a gateway: one line per violation, reports at SIGTERM, exit 1', async () => {
+    const gateway = createMockServer();
+    const gatewayUrl = await gateway.listen(0, '127.0.0.1');
+    const reportDir = path.join(dir, 'proxy-reports');
+    const proxy = spawn(
+      path.join(app, 'node_modules', '.bin', 'model-gateway-mock'),
+      ['--proxy', gatewayUrl, '--port', '0', '--report-dir', reportDir],
+      { cwd: app, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    proxy.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    proxy.stderr.setEncoding('utf8');
+    const exited = new Promise<number | null>((resolve) => proxy.once('exit', resolve));
+    try {
+      const baseUrl = await new Promise<string>((resolve, reject) => {
+        proxy.stdout.on('data', () => {
+          const found = /^Model Gateway proxy listening on (http:\/\/\S+)$/m.exec(stdout)?.[1];
+          if (found) resolve(found);
+        });
+        void exited.then((code) => reject(new Error(`the proxy exited (${code}): ${stderr}`)));
+      });
+      const line = new Promise<void>((resolve) =>
+        proxy.stderr.on('data', (chunk: string) => {
+          stderr += chunk;
+          if (stderr.includes('\n')) resolve();
+        }),
+      );
+      const res = await fetch(`${baseUrl}/model/openai/gpt-4o`);
+      expect(res.status).toBe(401);
+      await line;
+      expect(stderr).toMatch(/^proxy: ✗ request-valid · getModel · GET \/api\/v1\/model\/openai\/gpt-4o → 401: /);
+    } finally {
+      proxy.kill('SIGTERM');
+      await gateway.close();
+    }
+    expect(await exited).toBe(1);
+    expect(readdirSync(reportDir).sort()).toEqual(['conformance.html', 'conformance.json', 'junit.xml']);
+  }, 60_000);
 
   it('exits 2 with one line from npx model-gateway-conformance when the gateway is unreachable', async () => {
     const failed = await run(NPX, ['model-gateway-conformance', '--base-url', 'http://127.0.0.1:9/api/v1'], {

@@ -84,6 +84,20 @@ describe('start-up problems', () => {
       { args: ['--port', 'abc'], want: /^mock: --port must be a whole number, got "abc" \(see --help\)$/ },
     ],
     ['an unknown flag', { args: ['--colour'], want: /^mock: Unknown option '--colour'.* \(see --help\)$/ }],
+    [
+      'a --proxy that is not a URL',
+      {
+        args: ['--proxy', 'gateway.example'],
+        want: /^mock: --proxy must be the gateway's base URL, .* got "gateway\.example" \(see --help\)$/,
+      },
+    ],
+    [
+      'a mock-only flag with --proxy',
+      {
+        args: ['--proxy', 'http://127.0.0.1:9/api/v1', '--fixtures', 'f.json'],
+        want: /^mock: with --proxy the answers come from the gateway: leave out --fixtures \(see --help\)$/,
+      },
+    ],
   ])('prints one line and exits 2 for %s', async (_name, { args, want }) => {
     expect(await oneLine(args)).toMatch(want);
   });

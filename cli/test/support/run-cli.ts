@@ -22,7 +22,11 @@ export interface RunningCli {
 }
 
 /** Spawns `node --import tsx cli/mock.ts` as `npm start` does, without PORT/HOST from the test's environment. */
-export function startCli(args: string[], env: Record<string, string> = {}): RunningCli {
+export function startCli(
+  args: string[],
+  env: Record<string, string> = {},
+  banner: RegExp = /listening on (http:\/\/\S+\/api\/v1)/,
+): RunningCli {
   const inherited = { ...process.env };
   delete inherited.PORT;
   delete inherited.HOST;
@@ -45,7 +49,7 @@ export function startCli(args: string[], env: Record<string, string> = {}): Runn
   });
   const ready = new Promise<{ baseUrl: string; readyMs: number }>((resolve, reject) => {
     const onData = (): void => {
-      const found = /listening on (http:\/\/\S+\/api\/v1)/.exec(stdout);
+      const found = banner.exec(stdout);
       if (found?.[1]) {
         child.stdout?.off('data', onData);
         resolve({ baseUrl: found[1], readyMs: Math.round(performance.now() - spawnedAt) });
