@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { SPEC_PATH } from '../kit/contract/contract';
-import { displayPath } from '../kit/contract/contract-error';
+import { displayPath } from '../kit/files/display-path';
 import type { MockServer } from '../mocks/src/server';
 import { builtinFixturesPath } from '../mocks/src/fixtures/fixtures-paths';
 import { hashKey } from '../mocks/src/fixtures/hash-key';

@@ -1,4 +1,4 @@
-import { displayPath } from '../kit/contract/contract-error';
+import { displayPath } from '../kit/files/display-path';
 import { loadContract, SPEC_PATH } from '../kit/contract/contract';
 import { startProxy, VIOLATIONS_PATH } from '../proxy/index';
 import { listenOrExplain } from './listen-or-explain';

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { displayPath } from '../files/display-path';
 
 /** Where in the spec a problem is: a JSON pointer (`#/components/schemas/Model`) or a line and column. */
 export type ContractPlace = { readonly pointer: string } | { readonly line: number; readonly column: number };
@@ -30,11 +30,4 @@ function formatContractProblem(problem: string, file: string | undefined, place:
   if (place === undefined) return `${shown}: ${oneLine}`;
   if ('pointer' in place) return `${shown}${place.pointer.startsWith('#') ? '' : '#'}${place.pointer}: ${oneLine}`;
   return `${shown}:${place.line}:${place.column}: ${oneLine}`;
-}
-
-/** A path as a person would type it: relative to the working directory when inside it. */
-export function displayPath(file: string): string {
-  if (file.startsWith('<')) return file; // `<memory>` and the like
-  const relative = path.relative(process.cwd(), path.resolve(file));
-  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }

@@ -9,6 +9,7 @@ import { ContractError } from './contract-error';
 import { packageFile } from '../package/package-files';
 import { createAjv } from './create-ajv';
 import { locateSchemaError } from './locate-schema-error';
+import { describeReadError } from '../files/describe-read-error';
 
 export { ContractError } from './contract-error';
 export type { ContractPlace } from './contract-error';
@@ -92,14 +93,6 @@ export function contractFromText(text: string, specPath: string): Contract {
     );
   }
   return createContract(document, specPath);
-}
-
-function describeReadError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EISDIR') return 'it is a directory';
-  if (code === 'EACCES') return 'permission denied';
-  return error instanceof Error ? error.message : String(error);
 }
 
 export function createContract(document: JsonObject, specPath = '<memory>'): Contract {
