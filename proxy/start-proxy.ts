@@ -7,6 +7,7 @@ import { observeTraffic } from '../conformance/index';
 import type { ConformanceReport, Failure } from '../conformance/index';
 import { createExchangeChecker } from './check-exchange';
 import { relay } from './relay';
+import type { Relayed } from './relay';
 import { violationLine } from './violation-line';
 
 /** Where the proxy lists what it found; the only path it answers itself. */
@@ -79,8 +80,9 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
     const exchange = relay(req, res, { origin: upstream.origin, agent }).then((relayed) => {
       inFlight--;
       if (closing && inFlight === 0) server.closeAllConnections();
-      // An exchange the client gave up on (or the proxy's shutdown cut) is not the gateway's doing.
-      if (relayed.abandoned) return;
+      // An exchange the client gave up on (or the proxy's shutdown cut) is not the gateway's doing;
+      // a browser's CORS preflight is HTTP's, not the API's.
+      if (relayed.abandoned || isCorsPreflight(relayed)) return;
       for (const failure of check(relayed)) log(violationLine(failure, relayed));
     });
     pending.add(exchange);
@@ -119,4 +121,8 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
       });
     },
   };
+}
+
+function isCorsPreflight(relayed: Relayed): boolean {
+  return relayed.method === 'OPTIONS' && relayed.requestHeaders['access-control-request-method'] !== undefined;
 }

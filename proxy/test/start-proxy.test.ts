@@ -150,6 +150,22 @@ describe('the proxy in front of the mock', () => {
 describe('the proxy and requests for no operation', () => {
   const { start, lines } = useProxy();
 
+  it("relays a browser's CORS preflight without checking it against the API", async () => {
+    const proxy = await start(mockUrl);
+    const res = await fetch(`${proxy.baseUrl}/responses`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://app.example', 'access-control-request-method': 'POST' },
+    });
+    expect(res.status).toBeLessThan(300);
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+    const answered = await fetch(`${proxy.baseUrl}/model/openai/gpt-4o`, { headers: USER });
+    expect(answered.status).toBe(200);
+    // close() waits for every exchange to be checked: nothing is left to come in late.
+    await proxy.close(0);
+    expect(proxy.exchanges).toBe(1);
+    expect(proxy.violations()).toEqual([]);
+  });
+
   it('forwards a request to a path the spec does not have, and reports it', async () => {
     const proxy = await start(mockUrl);
     const res = await fetch(`${proxy.baseUrl}/models`, { headers: USER });
