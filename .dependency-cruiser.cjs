@@ -1,8 +1,11 @@
 /**
- * Import direction, one way: spec → kit → mocks / conformance → scripts (`npm run lint:deps`).
- * The kit is what the mock and the suite share; the mock and the suite never import each other,
- * so either can be taken alone. Tests may wire the sides together, but only through the public
- * surfaces (mocks/index.ts, conformance/index.ts); scripts, at the top, may use anything.
+ * Import direction, one way: spec → kit → mocks / conformance → proxy → cli, scripts
+ * (`npm run lint:deps`). The kit is what the mock and the suite share; the mock and the suite
+ * never import each other, so either can be taken alone. Tests may wire the sides together, but
+ * only through the public surfaces (mocks/index.ts, conformance/index.ts). The proxy uses both,
+ * through the same surfaces: the mock's request checks and the suite's answer checks and reports.
+ * cli/ (the package's commands) and scripts/ (the repository's tools) sit at the top and may use
+ * anything below them; index.ts, the package's surface, re-exports public surfaces only.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -19,35 +22,35 @@ module.exports = {
       severity: 'error',
       comment: 'generated/ is derived from spec/openapi.yaml alone.',
       from: { path: '^generated/' },
-      to: { path: '^(kit|mocks|conformance|scripts|spec)/' },
+      to: { path: '^(kit|mocks|conformance|proxy|cli|scripts|spec)/' },
     },
     {
       name: 'spec-tests-use-the-kit-only',
       severity: 'error',
       comment: "spec/'s tests check the document with the kit's loader; the mock and the suite come later.",
       from: { path: '^spec/' },
-      to: { path: '^(mocks|conformance|scripts)/' },
+      to: { path: '^(mocks|conformance|proxy|cli|scripts)/' },
     },
     {
       name: 'kit-stands-alone',
       severity: 'error',
-      comment: 'kit/ is shared by the mock and the suite, so it imports neither (nor the scripts).',
+      comment: 'kit/ is shared by the mock and the suite, so it imports neither (nor the commands and scripts).',
       from: { path: '^kit/' },
-      to: { path: '^(mocks|conformance|scripts)/' },
+      to: { path: '^(mocks|conformance|proxy|cli|scripts)/' },
     },
     {
       name: 'mock-does-not-import-the-suite',
       severity: 'error',
       comment: 'The mock is used alone; what it shares with the suite lives in kit/.',
       from: { path: '^mocks/' },
-      to: { path: '^(conformance|scripts)/' },
+      to: { path: '^(conformance|proxy|cli|scripts)/' },
     },
     {
       name: 'suite-does-not-import-the-mock',
       severity: 'error',
       comment: 'The suite checks any gateway; the in-process mock is handed to it by its caller.',
       from: { path: '^conformance/', pathNot: '^conformance/(test/|.*\\.test\\.ts$)' },
-      to: { path: '^(mocks|scripts)/' },
+      to: { path: '^(mocks|proxy|cli|scripts)/' },
     },
     {
       name: 'suite-tests-use-the-mock-surface',
@@ -60,6 +63,43 @@ module.exports = {
       name: 'suite-tests-do-not-import-scripts',
       severity: 'error',
       from: { path: '^conformance/' },
+      to: { path: '^(proxy|cli|scripts)/' },
+    },
+    {
+      name: 'proxy-uses-public-surfaces',
+      severity: 'error',
+      comment:
+        "The proxy checks a real gateway's traffic with the mock's request checks and the suite's answer checks, through their public surfaces (mocks/index.ts, conformance/index.ts), so neither has to keep its insides stable for it.",
+      from: { path: '^proxy/', pathNot: '^proxy/test/' },
+      to: { path: '^(mocks|conformance)/', pathNot: '^(mocks|conformance)/index\\.ts$' },
+    },
+    {
+      name: 'proxy-is-below-the-commands',
+      severity: 'error',
+      comment: 'cli/ starts the proxy (model-gateway-mock --proxy); the proxy is a library and knows no command.',
+      from: { path: '^proxy/' },
+      to: { path: '^(cli|scripts)/' },
+    },
+    {
+      name: 'package-surface-uses-public-surfaces',
+      severity: 'error',
+      comment:
+        "index.ts is what users of the package import: it re-exports the mock's and the suite's public surfaces, never their insides.",
+      from: { path: '^index\\.ts$' },
+      to: { path: '^(mocks|conformance|proxy)/', pathNot: '^(mocks|conformance|proxy)/index\\.ts$' },
+    },
+    {
+      name: 'nothing-imports-the-package-surface',
+      severity: 'error',
+      comment: 'index.ts is the top; the code below it, and the commands, import what they need directly.',
+      from: { pathNot: '^index\\.ts$' },
+      to: { path: '^index\\.ts$' },
+    },
+    {
+      name: 'commands-do-not-import-scripts',
+      severity: 'error',
+      comment: "cli/ ships in the package; scripts/ are the repository's own tools and do not.",
+      from: { path: '^cli/' },
       to: { path: '^scripts/' },
     },
   ],

@@ -1,7 +1,15 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/spec', '<rootDir>/kit', '<rootDir>/mocks', '<rootDir>/conformance', '<rootDir>/scripts'],
+  roots: [
+    '<rootDir>/spec',
+    '<rootDir>/kit',
+    '<rootDir>/mocks',
+    '<rootDir>/conformance',
+    '<rootDir>/cli',
+    '<rootDir>/proxy',
+    '<rootDir>/scripts',
+  ],
   testMatch: ['**/*.test.ts'],
   transform: {
     // Type checking is `npm run typecheck`; jest only strips types, which keeps the suite fast.

@@ -7,10 +7,14 @@ import { helpText, keysOnCommandLine, parseCli } from './config/parse-cli';
 import { resolveConfig } from './config/resolve-config';
 import { redactText } from './http/credentials';
 import type { ConformanceConfig } from './config/resolve-config';
+import { SETTINGS } from './config/settings';
+import type { RawSettings, SettingKey } from './config/settings';
 import { runSuite } from './engine/run-suite';
 import type { SuiteResult } from './engine/run-suite';
 import { readBaseline, updatedBaseline, writeBaseline } from './report/baseline';
 import type { Baseline } from './report/baseline';
+import { jsonReport } from './report/json-report';
+import type { ConformanceReportJson } from './report/report-json';
 import { scenariosRun, summarize } from './report/summarize';
 import { terminalSummary } from './report/terminal-summary';
 import { prepareReportDir, writeReports } from './report/write-reports';
@@ -20,7 +24,7 @@ export interface Io {
   readonly err: (text: string) => void;
 }
 
-/** A gateway started for the run by the caller, e.g. the mock (scripts/conformance.ts). */
+/** A gateway started for the run by the caller, e.g. the mock (cli/conformance.ts). */
 export interface InProcessTarget {
   readonly baseUrl: string;
   /** Called between scenarios that change state, when the target offers it. */
@@ -46,13 +50,61 @@ export const EXIT_PASS = 0;
 export const EXIT_FAIL = 1;
 export const EXIT_CONFIG = 2;
 
+/** What conformance.json holds: the verdict, the tallies, root causes, every scenario and every failure. */
+export type ConformanceReport = ConformanceReportJson;
+
+/**
+ * A run from code: every setting of the CLI under its name in the settings table (`baseUrl`,
+ * `apiKey`, `managementKey`, `target`, `only`, `seed`, `baseline`...; numbers may be numbers,
+ * `only` a list), and what the CLI's caller provides (`startTarget`, `signal`).
+ * CONFORMANCE_* variables are not read.
+ */
+export type ConformanceOptions = {
+  readonly [K in SettingKey]?: K extends 'only' ? string | readonly string[] : string | number | boolean;
+} & RunOptions & {
+    /** Progress lines (the in-process target's address, progress per operation); silent by default. */
+    readonly log?: (line: string) => void;
+  };
+
+/**
+ * Runs the suite once and resolves to the report conformance.json would hold; the report files
+ * are written only when `reportDir` is given, and a baseline is read (and updated with
+ * `baselineUpdate`) only when `baseline` is given. Bad settings, a target that is not this API or
+ * stopped answering reject with a ConfigError, a broken spec with a ContractError; an interrupted
+ * run (`signal`) resolves to a report marked incomplete.
+ */
+export async function runConformance(options: ConformanceOptions = {}): Promise<ConformanceReport> {
+  const flags: RawSettings = {};
+  for (const { key } of SETTINGS) {
+    const value = options[key];
+    if (value === undefined || value === false) continue;
+    flags[key] = typeof value === 'object' ? value.join(',') : String(value);
+  }
+  const config = resolveConfig({ help: false, flags, env: {} });
+  const log = options.log ?? (() => undefined);
+  const io = redacting({ out: log, err: log }, config);
+  const contract = loadContract();
+  checkNames(contract, config.names);
+  if (options.reportDir !== undefined) prepareReportDir(config.reportDir);
+  const baseline = config.baseline === undefined ? undefined : readBaseline(config.baseline, config.baselineUpdate);
+  const result = await runAgainstTarget(contract, config, io, options);
+  if (result.incomplete?.kind === 'target-stopped') throw new ConfigError(result.incomplete.reason);
+  const summary = summarize(result, baseline);
+  if (options.reportDir !== undefined) writeReports(config.reportDir, result, summary);
+  if (baseline && config.baselineUpdate && !result.incomplete) {
+    const ran = scenariosRun(result, summary.scenarioOutcomes);
+    writeBaseline(baseline.file, updatedBaseline(baseline, result.recorder.failures(), ran, config.baseUrl ?? ''));
+  }
+  return jsonReport(result, summary);
+}
+
 /**
  * The CLI's whole behaviour, callable from tests: parse flags and CONFORMANCE_* variables, start
  * the caller's in-process target when no target is given, run, report, and return the exit status
  * (0 all passed or only known failures, 1 a new failure, 2 bad configuration, a target that is not
  * this API or stopped answering, 128 + n interrupted by signal n).
  */
-export async function runConformance(
+export async function runConformanceCli(
   argv: readonly string[],
   env: NodeJS.ProcessEnv,
   io: Io,

@@ -14,5 +14,7 @@ export { loadFixtures, parseFixtures } from './src/fixtures/load-fixtures';
 export { FixturesError } from './src/fixtures/fixtures-error';
 export type { FixturesIssue } from './src/fixtures/fixtures-error';
 export type { Fixtures } from './src/fixtures/fixture-types';
+export { createRequestInspector } from './src/pipeline/inspect-request';
+export type { InspectedRequest, RequestInspection, RequestInspector } from './src/pipeline/inspect-request';
 export { loadContract } from '../kit/contract/contract';
 export type { Contract } from '../kit/contract/contract';

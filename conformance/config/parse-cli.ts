@@ -58,14 +58,14 @@ export function helpText(): string {
       `  ${usage(s).padEnd(width)}  ${s.help}\n  ${''.padEnd(width)}  env ${s.env}${s.secret === true ? ' (use this: a flag shows the key in CI logs)' : ''}`,
   );
   return [
-    'Usage: npm run conformance -- [options]',
+    'Usage: model-gateway-conformance [options]      (in the repository: npm run conformance -- [options])',
     '',
     'Runs the Model Gateway API conformance suite against a gateway and reports, check by check,',
     'where it departs from the contract (spec/openapi.yaml). Without --target and --base-url it',
     'starts the mock in-process on a free port and runs against it.',
     '',
-    '  CONFORMANCE_API_KEY=... npm run conformance -- --base-url https://gw.example/api/v1',
-    '  npm run conformance -- --target conformance/targets/openrouter.json --baseline conformance-baseline.json',
+    '  CONFORMANCE_API_KEY=... model-gateway-conformance --base-url https://gw.example/api/v1',
+    '  model-gateway-conformance --target conformance/targets/openrouter.json --baseline conformance-baseline.json',
     '',
     'Before any scenario a preflight proves the target is this API (documented statuses, bodies valid',
     'against the spec) and that each key is accepted, without side effects. Progress goes to stderr;',

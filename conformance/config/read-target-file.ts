@@ -4,6 +4,7 @@ import type { ErrorObject } from 'ajv';
 import { createAjv } from '../../kit/contract/create-ajv';
 import { isRecord } from '../../kit/json/guards';
 import { closestName } from './closest-name';
+import { packageFile } from '../../kit/package/package-files';
 import { ConfigError } from './config-error';
 
 /** The gateway's names for the contract's (target file `names`). */
@@ -28,7 +29,7 @@ export interface TargetFile {
   names?: NameMapping;
 }
 
-const TARGETS_DIR = path.join(__dirname, '..', 'targets');
+const TARGETS_DIR = packageFile('conformance', 'targets');
 export const MOCK_TARGET_PATH = path.join(TARGETS_DIR, 'mock.json');
 const SCHEMA_PATH = path.join(TARGETS_DIR, 'target.schema.json');
 

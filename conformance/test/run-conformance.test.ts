@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { startInProcessMock } from '../../mocks/index';
-import { EXIT_CONFIG, EXIT_FAIL, EXIT_PASS, runConformance } from '../run-conformance';
+import { EXIT_CONFIG, EXIT_FAIL, EXIT_PASS, runConformanceCli } from '../run-conformance';
 import { startFaultProxy } from './faults/fault-proxy';
 import { cliHarness } from './support/cli-harness';
 
@@ -18,7 +18,8 @@ describe('npm run conformance', () => {
   it('prints the help and exits 0', async () => {
     const { code, out } = await cli(['--help']);
     expect(code).toBe(EXIT_PASS);
-    expect(out).toContain('Usage: npm run conformance');
+    expect(out).toContain('Usage: model-gateway-conformance [options]');
+    expect(out).toContain('in the repository: npm run conformance');
   });
 
   it('exits 2 with one line within seconds when the target is unreachable', async () => {
@@ -49,7 +50,7 @@ describe('npm run conformance', () => {
     let closed = false;
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runConformance(
+    const code = await runConformanceCli(
       ['--only', 'getModel', '--seed', '3', '--report-dir', path.join(dir, 'in-process')],
       {},
       { out: (t) => out.push(t), err: (t) => err.push(t) },

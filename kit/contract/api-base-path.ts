@@ -13,7 +13,8 @@ interface ServerObject {
  */
 export function apiBasePath(contract: Contract): string {
   const server = contract.at<ServerObject[] | undefined>('#/servers')?.[0];
-  if (typeof server?.url !== 'string') throw new ContractError('the spec names no server address (#/servers/0/url)');
+  if (typeof server?.url !== 'string')
+    throw new ContractError('the spec names no server address', contract.specPath, { pointer: '#/servers/0/url' });
   const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => String(server.variables?.[name]?.default ?? ''));
   return new URL(url, 'http://localhost').pathname.replace(/\/+$/, '');
 }

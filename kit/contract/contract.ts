@@ -1,18 +1,21 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type Ajv2020 from 'ajv/dist/2020';
 import type { ValidateFunction } from 'ajv';
-import { load as parseYaml } from 'js-yaml';
+import { load as parseYaml, YAMLException } from 'js-yaml';
 import { isRecord } from '../json/guards';
 import type { JsonObject } from '../json/guards';
 import { valueAt } from '../json/json-pointer';
+import { ContractError } from './contract-error';
+import { packageFile } from '../package/package-files';
 import { createAjv } from './create-ajv';
+import { locateSchemaError } from './locate-schema-error';
+import { describeReadError } from '../files/describe-read-error';
+
+export { ContractError } from './contract-error';
+export type { ContractPlace } from './contract-error';
 
 /** The hand-written contract: the one source every validator, type and check is derived from. */
-export const SPEC_PATH = [
-  path.join(__dirname, '..', '..', 'spec', 'openapi.yaml'),
-  path.join(__dirname, '..', '..', '..', 'spec', 'openapi.yaml'), // compiled into dist/kit/contract/
-].find((candidate) => existsSync(candidate)) as string;
+export const SPEC_PATH = packageFile('spec', 'openapi.yaml');
 
 /** Id under which the whole document is registered with ajv; pointers resolve against it. */
 export const DOCUMENT_ID = 'openapi.json';
@@ -46,26 +49,48 @@ export interface Contract {
   at<T = unknown>(pointer: string): T;
 }
 
-export class ContractError extends Error {
-  override readonly name = 'ContractError';
+/**
+ * Reads, parses and registers the document. Throws a ContractError naming the file, the place
+ * (line and column for YAML, a JSON pointer past it) and the problem.
+ */
+export function loadContract(specPath: string = SPEC_PATH): Contract {
+  return contractFromText(readSpecFile(specPath), specPath);
 }
 
-/** Reads, parses and registers the document. Throws a ContractError naming the problem. */
-export function loadContract(specPath: string = SPEC_PATH): Contract {
-  let text: string;
+/** The text of a spec file; a ContractError naming the file when it cannot be read. */
+export function readSpecFile(specPath: string): string {
   try {
-    text = readFileSync(specPath, 'utf8');
+    return readFileSync(specPath, 'utf8');
   } catch (err) {
-    throw new ContractError(`cannot read the contract ${specPath}: ${(err as Error).message}`);
+    throw new ContractError(`cannot read the spec: ${describeReadError(err)}`, specPath);
   }
+}
+
+/** Parses and registers a spec read from `specPath` (for messages); see loadContract. */
+export function contractFromText(text: string, specPath: string): Contract {
   let document: unknown;
   try {
     document = parseYaml(text);
   } catch (err) {
-    throw new ContractError(`${specPath} is not valid YAML: ${(err as Error).message}`);
+    if (err instanceof YAMLException)
+      throw new ContractError(`not valid YAML: ${err.reason}`, specPath, {
+        line: err.mark.line + 1,
+        column: err.mark.column + 1,
+      });
+    throw new ContractError(`not valid YAML: ${(err as Error).message}`, specPath);
   }
-  if (!isRecord(document) || typeof document.openapi !== 'string') {
-    throw new ContractError(`${specPath} is not an OpenAPI document (no "openapi" field)`);
+  if (!isRecord(document)) {
+    throw new ContractError('not an OpenAPI document: the file does not hold a mapping', specPath);
+  }
+  if (document.openapi === undefined) {
+    throw new ContractError('missing: not an OpenAPI document', specPath, { pointer: '#/openapi' });
+  }
+  if (typeof document.openapi !== 'string' || !/^3\.1\.\d+/.test(document.openapi)) {
+    throw new ContractError(
+      `${JSON.stringify(document.openapi)} is not supported: the spec must be OpenAPI 3.1 (its schemas are JSON Schema 2020-12)`,
+      specPath,
+      { pointer: '#/openapi' },
+    );
   }
   return createContract(document, specPath);
 }
@@ -73,12 +98,16 @@ export function loadContract(specPath: string = SPEC_PATH): Contract {
 export function createContract(document: JsonObject, specPath = '<memory>'): Contract {
   const ajv = createAjv();
   ajv.addVocabulary([...OPENAPI_VOCABULARY, ...extensionKeywords(document)]);
-  ajv.addSchema(document, DOCUMENT_ID);
+  try {
+    ajv.addSchema(document, DOCUMENT_ID);
+  } catch (err) {
+    throw new ContractError((err as Error).message, specPath);
+  }
 
   const validators = new Map<string, ValidateFunction>();
   const at = <T>(pointer: string): T => {
     const value = valueAt(document, pointer);
-    if (value === undefined) throw new ContractError(`pointer ${pointer} does not resolve`);
+    if (value === undefined) throw new ContractError('does not resolve', specPath, { pointer });
     return value as T;
   };
 
@@ -90,7 +119,7 @@ export function createContract(document: JsonObject, specPath = '<memory>'): Con
     resolve<T>(value: unknown): T {
       let current = value;
       for (let hops = 0; isRecord(current) && typeof current.$ref === 'string'; hops++) {
-        if (hops > 32) throw new ContractError(`$ref cycle at ${current.$ref}`);
+        if (hops > 32) throw new ContractError('$ref cycle', specPath, { pointer: current.$ref });
         current = at(current.$ref);
       }
       return current as T;
@@ -100,8 +129,15 @@ export function createContract(document: JsonObject, specPath = '<memory>'): Con
       let validate = validators.get(key);
       if (!validate) {
         // A schema that does not compile is an error, never "valid": getSchema throws on bad schemas.
-        const compiled = ajv.getSchema(`${DOCUMENT_ID}${key}`);
-        if (!compiled) throw new ContractError(`no schema at ${key} in ${specPath}`);
+        let compiled: ValidateFunction | undefined;
+        try {
+          compiled = ajv.getSchema(`${DOCUMENT_ID}${key}`);
+        } catch (err) {
+          if (err instanceof ContractError) throw err;
+          const place = locateSchemaError(ajv, DOCUMENT_ID, document, key, err as Error);
+          throw new ContractError(place.problem, specPath, { pointer: place.pointer });
+        }
+        if (!compiled) throw new ContractError('no schema here', specPath, { pointer: key });
         validate = compiled;
         validators.set(key, validate);
       }

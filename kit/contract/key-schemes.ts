@@ -18,6 +18,8 @@ export function managementOnlyOperations(contract: Contract, operations: readonl
   if (stricter.size > 1) {
     throw new ContractError(
       `one kind of key beyond the default (a management key) is supported, but the spec uses the schemes ${[...stricter].join(', ')}`,
+      contract.specPath,
+      { pointer: '#/components/securitySchemes' },
     );
   }
   return new Set(

@@ -53,7 +53,9 @@ export function listOperations(contract: Contract): OperationInfo[] {
       if (!isRecord(op)) continue;
       const opPointer = `${itemPointer}/${method}`;
       if (typeof op.operationId !== 'string')
-        throw new ContractError(`${method.toUpperCase()} ${template} has no operationId`);
+        throw new ContractError(`${method.toUpperCase()} ${template} has no operationId`, contract.specPath, {
+          pointer: opPointer,
+        });
       const parameters = [
         ...readParameters(contract, item.parameters, `${itemPointer}/parameters`),
         ...readParameters(contract, op.parameters, `${opPointer}/parameters`),

@@ -9,6 +9,7 @@ import type { Router } from './pipeline/router';
 import type { ResponseChecker } from './pipeline/response-checker';
 import type { AdminRoute } from './admin';
 import type { SpecFacts } from './spec-facts/spec-facts';
+import type { RunningStreams } from './running-streams';
 import type { CorsHeaders } from './pipeline/cors';
 import { ADMIN_PREFIX, handleAdmin } from './admin';
 import { authenticate } from './pipeline/authenticate';
@@ -39,8 +40,8 @@ export interface AppDependencies {
   readonly prefer: PreferHandler;
   readonly checker?: ResponseChecker;
   readonly adminRoutes?: readonly AdminRoute[];
-  /** Aborted when the server stops waiting for requests in flight (see RequestContext.shutdown). */
-  readonly shutdown: AbortSignal;
+  /** The server's running streams, ended when it stops waiting for requests in flight (see RequestContext.shutdown). */
+  readonly shutdown: RunningStreams;
 }
 
 /**

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Contract } from '../../kit/contract/contract';
-import { loadContract } from '../../kit/contract/contract';
+import { ContractError, loadContract } from '../../kit/contract/contract';
+import { encodeSegment } from '../../kit/json/json-pointer';
 import { listOperations } from '../../kit/contract/operations';
 import type { Fixtures } from './fixtures/fixture-types';
 import { loadFixtures } from './fixtures/load-fixtures';
@@ -19,6 +20,7 @@ import { ResponseChecker } from './pipeline/response-checker';
 import type { ResponseViolation } from './pipeline/response-checker';
 import { createRequestListener } from './app';
 import { gracefulCloser } from './graceful-close';
+import { RunningStreams } from './running-streams';
 import { answerClientError, cutOffStalledReaders, serverTimeoutOptions } from './server-timeouts';
 import type { AdminRoute } from './admin';
 import { createPreferHandler } from './prefer/prefer-handler';
@@ -70,14 +72,19 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
   }
   const validators = new Map<string, RequestValidator>();
   for (const operation of operations) {
-    if (!handlers[operation.operationId]) throw new Error(`no handler for operation ${operation.operationId}`);
+    if (!handlers[operation.operationId])
+      throw new ContractError(
+        `the mock has no handler for the operation ${operation.operationId} (${operation.method} ${operation.path})`,
+        contract.specPath,
+        { pointer: `#/paths/${encodeSegment(operation.path)}/${operation.method.toLowerCase()}` },
+      );
     validators.set(operation.operationId, compileRequestValidator(contract, operation));
   }
   const checker = options.validateResponses ? new ResponseChecker(contract) : undefined;
-  const shutdown = new AbortController();
-  const endStreams = (): void => shutdown.abort();
+  const streams = new RunningStreams();
+  const endStreams = (): void => streams.endAll();
   const listener = createRequestListener({
-    shutdown: shutdown.signal,
+    shutdown: streams,
     contract,
     facts,
     cors: corsHeaders(facts.headers),

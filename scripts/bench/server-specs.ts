@@ -5,7 +5,7 @@ import { API_BASE, DEMO_KEY } from './scenarios';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 /** Compiled by `npm run build` (tsconfig.build.json); started with plain node, no tsx in the way. */
-export const MOCK_CLI = path.join(ROOT, 'dist', 'mocks', 'src', 'cli.js');
+export const MOCK_CLI = path.join(ROOT, 'dist', 'cli', 'mock.js');
 export const BARE_SERVER = path.join(ROOT, 'dist', 'scripts', 'bench', 'bare-server.js');
 const PRISM = path.join(ROOT, 'node_modules', '.bin', 'prism');
 const SPEC = path.join(ROOT, 'spec', 'openapi.yaml');

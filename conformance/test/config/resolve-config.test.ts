@@ -155,7 +155,7 @@ describe('configuration', () => {
 
   it('documents in --help that keys belong in variables, and every exit status', () => {
     const help = helpText();
-    expect(help).toContain('CONFORMANCE_API_KEY=... npm run conformance');
+    expect(help).toContain('CONFORMANCE_API_KEY=... model-gateway-conformance');
     expect(help).toMatch(/130\/143 interrupted/);
   });
 });

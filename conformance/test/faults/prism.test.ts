@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { ConformanceReportJson } from '../../report/report-json';
-import { runConformance } from '../../run-conformance';
+import { runConformanceCli } from '../../run-conformance';
 
 /**
  * A gateway nobody here wrote: Prism (a devDependency) mocking spec/openapi.yaml, as users run it
@@ -55,7 +55,7 @@ async function run(url: string) {
   const lines: string[] = [];
   const io = { out: (t: string) => lines.push(t), err: (t: string) => lines.push(t) };
   const argv = ['--base-url', url, '--report-dir', reportDir, '--seed', '5', '--property-runs', '3'];
-  const code = await runConformance(
+  const code = await runConformanceCli(
     argv,
     { CONFORMANCE_API_KEY: 'sk-prism', CONFORMANCE_MANAGEMENT_KEY: 'sk-prism-m' },
     io,

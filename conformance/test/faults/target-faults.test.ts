@@ -5,7 +5,7 @@ import { loadContract } from '../../../kit/contract/contract';
 import { createMockServer } from '../../../mocks/index';
 import type { MockServer } from '../../../mocks/index';
 import type { ConformanceReportJson } from '../../report/report-json';
-import { runConformance } from '../../run-conformance';
+import { runConformanceCli } from '../../run-conformance';
 import { startFaultProxy } from './fault-proxy';
 import { TARGET_FAULTS } from './target-faults';
 
@@ -61,7 +61,7 @@ describe('gateways a CI user meets', () => {
         ...(fault.args ?? []),
       ];
       const io = { out: (t: string) => lines.push(t), err: (t: string) => lines.push(t) };
-      const code = await runConformance(argv, {}, io, { progressIntervalMs: 0 });
+      const code = await runConformanceCli(argv, {}, io, { progressIntervalMs: 0 });
       const output = lines.join('\n');
       expect({ code, output }).toEqual({ code: fault.exit, output: expect.stringMatching(fault.says ?? /.*/) });
       expect(output).not.toMatch(/\bundefined\b/);

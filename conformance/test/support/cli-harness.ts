@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadContract } from '../../../kit/contract/contract';
 import { createMockServer } from '../../../mocks/index';
 import type { MockServer } from '../../../mocks/index';
-import { runConformance } from '../../run-conformance';
+import { runConformanceCli } from '../../run-conformance';
 import type { RunOptions } from '../../run-conformance';
 
 export interface CliRun {
@@ -55,7 +55,7 @@ export function cliHarness(): CliHarness {
       // A fixed seed unless the test gives one: the property phase then sends the same requests every run.
       const seeded = argv.includes('--seed') || argv.includes('--help') ? argv : [...argv, '--seed', '11'];
       const io = { out: (t: string) => out.push(t), err: (t: string) => err.push(t) };
-      const code = await runConformance(seeded, env, io, { progressIntervalMs: 0, ...options });
+      const code = await runConformanceCli(seeded, env, io, { progressIntervalMs: 0, ...options });
       return { code, out: out.join('\n'), err: err.join('\n') };
     },
   };

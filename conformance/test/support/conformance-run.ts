@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runConformance } from '../../run-conformance';
+import { runConformanceCli } from '../../run-conformance';
 import type { ConformanceReportJson } from '../../report/html-report';
 import { HANDLERS, createMockServer } from '../../../mocks/index';
 import type { Handler } from '../../../mocks/index';
@@ -32,7 +32,7 @@ export async function runConformanceAgainstMock(broken: boolean): Promise<Confor
   const baseUrl = await mock.listen(0);
   const reportDir = mkdtempSync(path.join(os.tmpdir(), 'conformance-html-'));
   try {
-    const exitCode = await runConformance(
+    const exitCode = await runConformanceCli(
       [
         '--base-url',
         baseUrl,

@@ -101,7 +101,7 @@ async function stream(
   writer.open(headers);
   // The terminal event carries the time the stream actually finished.
   const finish = (): ResponseResult => ({ ...result, completed_at: Math.max(nowSeconds(), result.created_at) });
-  const shutdown = { signal: ctx.shutdown, tail: (next: number) => failureEvents(result, next, SHUTDOWN_FAILURE) };
+  const shutdown = { streams: ctx.shutdown, tail: (next: number) => failureEvents(result, next, SHUTDOWN_FAILURE) };
   try {
     await writeStream(writer, streamEvents(result, finish, debug, failAfter), pacing, ctx.signal, shutdown);
   } catch (error) {

@@ -5,6 +5,7 @@ import type { Contract } from '../../../kit/contract/contract';
 import type { MockStore, ApiKeyRecord } from '../state/store';
 import type { MockOptions } from '../options';
 import type { SpecFacts } from '../spec-facts/spec-facts';
+import type { RunningStreams } from '../running-streams';
 
 /** The operationIds of spec/openapi.yaml, as the generated types list them. */
 export type OperationId = keyof operations;
@@ -57,10 +58,11 @@ export interface RequestContext<
   /** Aborted when the client goes away: stop all work for this request. */
   readonly signal: AbortSignal;
   /**
-   * Aborted when the mock shuts down and has stopped waiting for requests in flight: a stream
-   * still running ends now, with a failure its client can read, before the connection closes.
+   * The mock's running streams. A stream registers here (writeStream does) so that, when the mock
+   * shuts down and stops waiting for requests in flight, it ends now with a failure its client can
+   * read, before the connection closes.
    */
-  readonly shutdown: AbortSignal;
+  readonly shutdown: RunningStreams;
   readonly req: IncomingMessage;
   /** For streaming handlers only; JSON handlers return a result instead. */
   readonly res: ServerResponse;

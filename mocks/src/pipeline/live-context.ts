@@ -3,6 +3,7 @@ import type { Contract } from '../../../kit/contract/contract';
 import type { OperationInfo } from '../../../kit/contract/operations';
 import type { MockOptions } from '../options';
 import type { SpecFacts } from '../spec-facts/spec-facts';
+import type { RunningStreams } from '../running-streams';
 import type { ApiKeyRecord, MockStore } from '../state/store';
 import type { RequestContext } from './context';
 
@@ -28,7 +29,7 @@ export class LiveContext implements RequestContext {
   readonly options: MockOptions;
   readonly req: IncomingMessage;
   readonly res: ServerResponse;
-  readonly shutdown: AbortSignal;
+  readonly shutdown: RunningStreams;
   private controller: AbortController | undefined;
   private onClose: (() => void) | undefined;
 

@@ -25,13 +25,18 @@ export interface HeaderNames {
 export function readHeaderNames(contract: Contract, operations: readonly OperationInfo[]): HeaderNames {
   const parameterName = (component: string): string => {
     const name = contract.at<unknown>(`${PARAMETERS}/${component}/name`);
-    if (typeof name !== 'string') throw new ContractError(`${PARAMETERS}/${component} has no name`);
+    if (typeof name !== 'string')
+      throw new ContractError('the parameter has no name', contract.specPath, {
+        pointer: `${PARAMETERS}/${component}`,
+      });
     return name.toLowerCase();
   };
   const responseHeaders = documentedResponseHeaders(contract);
   const generationId = responseHeaders.find(([, ref]) => ref === '#/components/headers/XGenerationId')?.[0];
   if (generationId === undefined) {
-    throw new ContractError('no response of the spec sends the header #/components/headers/XGenerationId');
+    throw new ContractError('no response of the spec sends this header', contract.specPath, {
+      pointer: '#/components/headers/XGenerationId',
+    });
   }
   return {
     sessionId: parameterName('XSessionId'),

@@ -83,7 +83,7 @@ export function readSpecDefaults(contract: Contract, read: DefaultReader = specD
 export function specDefault(contract: Contract, pointer: string): unknown {
   const schema = contract.at<unknown>(pointer);
   if (!isRecord(schema) || schema.default === undefined || schema.default === null) {
-    throw new ContractError(`the mock needs a default at ${pointer}/default in ${contract.specPath}`);
+    throw new ContractError('the mock needs a default here', contract.specPath, { pointer: `${pointer}/default` });
   }
   return deepFreeze(structuredClone(schema.default));
 }

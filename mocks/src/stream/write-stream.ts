@@ -1,3 +1,4 @@
+import type { RunningStreams } from '../running-streams';
 import type { Pacing } from './pacing';
 import { pause, tokenIntervalMs } from './pacing';
 import type { SseWriter } from './sse-writer';
@@ -5,8 +6,8 @@ import type { PlannedEvent } from './stream-events';
 
 /** A stream's way out when the mock shuts down while it is still running. */
 export interface StreamShutdown {
-  /** Aborted when the mock stops waiting for requests in flight. */
-  readonly signal: AbortSignal;
+  /** The server's running streams; its shutdown ends this one when it stops waiting for requests in flight. */
+  readonly streams: RunningStreams;
   /** The events that end the stream then, numbered from `nextSequence`. */
   readonly tail: (nextSequence: number) => Iterable<PlannedEvent>;
 }
@@ -16,7 +17,7 @@ export interface StreamShutdown {
  * `firstTokenDelayMs`, each later one 1/`tokensPerSecond` s. Everything written so far is
  * flushed before a wait, so the client sees it. A client that goes away aborts `signal`:
  * the pending wait or write rejects with an AbortError and nothing more is computed or sent.
- * When `shutdown` fires first, the pending wait ends at once and the stream closes with
+ * When the server's shutdown ends it first, the pending wait ends at once and the stream closes with
  * `shutdown.tail` and `[DONE]`, so the client gets a well-formed end rather than a cut connection.
  */
 export async function writeStream(
@@ -27,7 +28,7 @@ export async function writeStream(
   shutdown?: StreamShutdown,
 ): Promise<void> {
   const interval = tokenIntervalMs(pacing);
-  const stop = eitherAborts(signal, shutdown?.signal);
+  const stop = stopper(signal, shutdown?.streams);
   let seenToken = false;
   let nextSequence = 0;
   try {
@@ -45,7 +46,7 @@ export async function writeStream(
       nextSequence = (event.sequence_number as number) + 1;
     }
   } catch (error) {
-    if (signal.aborted || !shutdown?.signal.aborted) throw error;
+    if (signal.aborted || !stop.byShutdown || !shutdown) throw error;
     for (const { event } of shutdown.tail(nextSequence)) await writer.event(event);
   } finally {
     stop.dispose();
@@ -54,22 +55,33 @@ export async function writeStream(
 }
 
 /**
- * A signal aborted by whichever of two aborts first; `dispose` removes its listeners. Not
- * `AbortSignal.any`: combined per stream with the server's long-lived shutdown signal, its
- * composites pile up in that signal's dependants in node (nodejs/node#55351, #64476).
+ * A signal aborted when the client goes away or the server's shutdown ends the stream, whichever
+ * comes first; `dispose` removes its one listener (on the client's own signal) and its entry in
+ * the server's running streams. Not `AbortSignal.any` nor a listener on a server-wide signal: both
+ * pile up per stream on one long-lived signal (nodejs/node#55351, MaxListenersExceededWarning).
  */
-function eitherAborts(first: AbortSignal, second: AbortSignal | undefined): { signal: AbortSignal; dispose(): void } {
-  if (!second) return { signal: first, dispose: () => undefined };
+function stopper(
+  client: AbortSignal,
+  streams: RunningStreams | undefined,
+): { readonly signal: AbortSignal; readonly byShutdown: boolean; dispose(): void } {
+  if (!streams) return { signal: client, byShutdown: false, dispose: () => undefined };
   const controller = new AbortController();
+  let byShutdown = false;
   const abort = (): void => controller.abort();
-  if (first.aborted || second.aborted) abort();
-  first.addEventListener('abort', abort, { once: true });
-  second.addEventListener('abort', abort, { once: true });
+  if (client.aborted) abort();
+  client.addEventListener('abort', abort, { once: true });
+  const unregister = streams.add(() => {
+    byShutdown = !controller.signal.aborted;
+    abort();
+  });
   return {
     signal: controller.signal,
+    get byShutdown() {
+      return byShutdown;
+    },
     dispose: () => {
-      first.removeEventListener('abort', abort);
-      second.removeEventListener('abort', abort);
+      client.removeEventListener('abort', abort);
+      unregister();
     },
   };
 }

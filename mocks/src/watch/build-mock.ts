@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { ContractError, loadContract, SPEC_PATH } from '../../../kit/contract/contract';
+import { contractFromText, readSpecFile, SPEC_PATH } from '../../../kit/contract/contract';
+import type { Contract } from '../../../kit/contract/contract';
 import { createDocsRoutes } from '../docs-routes';
 import { loadFixtures } from '../fixtures/load-fixtures';
 import type { MockOptions } from '../options';
@@ -23,15 +23,15 @@ export interface BuildMockInit {
 
 /**
  * Reads the spec and the fixtures from disk and builds one mock from them, with the docs and
- * raw-spec routes. Throws (ContractError, FixturesError, or the schema compiler's error) with a
- * message that says what is wrong; `--watch` shows it and keeps serving the previous build.
+ * raw-spec routes. Throws a ContractError or a FixturesError whose message names the file, the
+ * place and the problem; `--watch` shows it and keeps serving the previous build.
  */
 export function buildMock(init: BuildMockInit = {}): MockServer {
   const specPath = init.specPath ?? SPEC_PATH;
-  // Read before parsing: if the file changes in between, the watcher's next event rebuilds both.
-  const specText = readFileSync(specPath, 'utf8');
-  const contract = loadContract(specPath);
-  if (init.checkEverySchema !== false) compileEverySchema(contract, specPath);
+  // Read once: the text served at /__mock/openapi.yaml is the text the contract was parsed from.
+  const specText = readSpecFile(specPath);
+  const contract = contractFromText(specText, specPath);
+  if (init.checkEverySchema !== false) compileEverySchema(contract);
   const fixtures = loadFixtures(init.fixturesPath, contract);
   return createMockServer({
     contract,
@@ -44,14 +44,9 @@ export function buildMock(init: BuildMockInit = {}): MockServer {
 /**
  * The mock compiles the schemas its operations use; a broken schema nothing uses yet (a typo in
  * a keyword, a `$ref` to nowhere) would slip through, so every component schema is compiled too.
+ * A schema that does not compile throws a ContractError naming its place in the document.
  */
-function compileEverySchema(contract: ReturnType<typeof loadContract>, specPath: string): void {
+function compileEverySchema(contract: Contract): void {
   const schemas = (contract.document.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
-  for (const name of Object.keys(schemas)) {
-    try {
-      contract.validator(`#/components/schemas/${encodeSegment(name)}`);
-    } catch (err) {
-      throw new ContractError(`${specPath} components.schemas.${name} does not compile: ${(err as Error).message}`);
-    }
-  }
+  for (const name of Object.keys(schemas)) contract.validator(`#/components/schemas/${encodeSegment(name)}`);
 }

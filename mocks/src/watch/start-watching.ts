@@ -79,7 +79,11 @@ export function describeWatchEvent(event: WatchEvent): string {
       );
     }
     case 'rejected':
-      return `watch: ${files} changed but cannot be served, so the previous version keeps serving:\n  ${event.reason.split('\n').join('\n  ')}`;
+      // The same lines a start-up with these files prints, one per problem.
+      return event.reason
+        .split('\n')
+        .map((line) => `watch: not reloaded, the previous version keeps serving: ${line}`)
+        .join('\n');
     case 'restored':
       return `watch: ${files} back to the version being served`;
   }

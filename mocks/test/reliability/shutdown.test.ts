@@ -21,6 +21,8 @@ interface StreamEnd {
 
 /** Opens a stream and resolves `started` once its first bytes are in, `ended` when it closes. */
 function openStream(base: string, tokensPerSecond: number): { started: Promise<void>; ended: Promise<StreamEnd> } {
+  // The first delta at once (the started signal), then one per 1/tokensPerSecond s.
+  const pacing = { 'x-mock-first-token-delay-ms': '0', 'x-mock-tokens-per-second': String(tokensPerSecond) };
   let markStarted: () => void = () => undefined;
   const started = new Promise<void>((resolve) => {
     markStarted = resolve;
@@ -35,7 +37,7 @@ function openStream(base: string, tokensPerSecond: number): { started: Promise<v
         headers: {
           authorization: 'Bearer sk-mock-user',
           'content-type': 'application/json',
-          'x-mock-tokens-per-second': String(tokensPerSecond),
+          ...pacing,
         },
       },
       (res) => {
@@ -58,7 +60,7 @@ function openStream(base: string, tokensPerSecond: number): { started: Promise<v
 
 /** Starts the CLI as `npm start` does (tsx), on a free port; resolves with the API base it prints. */
 function startCli(): Promise<{ child: ChildProcessWithoutNullStreams; base: string; stderr: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/src/cli.ts', '--port', '0', '--quiet'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'cli/mock.ts', '--port', '0', '--quiet'], {
     cwd: ROOT,
   });
   let stdout = '';
@@ -118,4 +120,25 @@ describe('SIGTERM with streams in flight', () => {
     ).rejects.toThrow(/ECONNREFUSED/);
     expect(stderr()).not.toMatch(/error|exception|at .+:\d+:\d+/i);
   }, 40_000);
+
+  it('keeps one shutdown listener however many streams are open: 1,000 streams, no warning, each ends with response.failed and [DONE]', async () => {
+    cli = await startCli();
+    const { child, base, stderr } = cli;
+    // One delta at once, the next in an hour: every stream is still running when the grace period ends.
+    const streams = Array.from({ length: 1_000 }, () => openStream(base, 1 / 3600));
+    await Promise.all(streams.map((s) => s.started));
+
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const ends = await Promise.all(streams.map((s) => s.ended));
+    for (const end of ends) {
+      const { events, done } = parseSse(end.text);
+      expect(done).toBe(true);
+      expect(events.at(-1)?.type).toBe('response.failed');
+    }
+    expect(contractStreamProblems(parseSse(ends[0]?.text ?? '').events)).toEqual([]);
+    // A listener per stream on a server-wide signal made node print MaxListenersExceededWarning here.
+    expect(stderr()).toBe('');
+  }, 60_000);
 });

@@ -55,9 +55,12 @@ describe('defaults read from the spec', () => {
       delete property(document, 'ResponseRequest', 'parallel_tool_calls').default;
     });
     expect(() => createMockServer({ contract: lacking })).toThrow(
-      new ContractError(
-        `the mock needs a default at #/components/schemas/ResponseRequest/properties/parallel_tool_calls/default in <memory>`,
-      ),
+      new ContractError('the mock needs a default here', '<memory>', {
+        pointer: '#/components/schemas/ResponseRequest/properties/parallel_tool_calls/default',
+      }),
+    );
+    expect(() => createMockServer({ contract: lacking })).toThrow(
+      '<memory>#/components/schemas/ResponseRequest/properties/parallel_tool_calls/default: the mock needs a default here',
     );
   });
 

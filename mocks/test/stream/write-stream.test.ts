@@ -1,6 +1,7 @@
 import { EventEmitter, getEventListeners, once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { mockOptions } from '../../src/options';
+import { RunningStreams } from '../../src/running-streams';
 import { GatewayError } from '../../src/pipeline/gateway-error';
 import { pause, resolvePacing } from '../../src/stream/pacing';
 import { SseWriter } from '../../src/stream/sse-writer';
@@ -123,7 +124,7 @@ describe('SSE writer', () => {
     expect(res.chunks.map((c) => c.split('\n\n').filter(Boolean).length)).toEqual([1, 1, 2]);
   });
 
-  describe('with a shutdown signal', () => {
+  describe("with the server's running streams", () => {
     const tail = (next: number): PlannedEvent[] => [
       {
         event: {
@@ -146,7 +147,7 @@ describe('SSE writer', () => {
     async function pausedStream() {
       const res = new FakeResponse();
       const client = new AbortController();
-      const shutdown = new AbortController();
+      const shutdown = new RunningStreams();
       const timersBefore = activeTimers();
       const firstChunk = once(res, 'chunk');
       const writing = writeStream(
@@ -154,7 +155,7 @@ describe('SSE writer', () => {
         planned(100),
         { firstTokenDelayMs: 0, tokensPerSecond: 1 / 3600 },
         client.signal,
-        { signal: shutdown.signal, tail },
+        { streams: shutdown, tail },
       );
       await firstChunk;
       // The stream goes on to its pause in promise jobs; they have all run before the next turn.
@@ -162,10 +163,11 @@ describe('SSE writer', () => {
       return { res, client, shutdown, writing, timersBefore };
     }
 
-    it('ends a paused stream at once with the tail, numbered on, and [DONE]; no timer or listener is left', async () => {
+    it('ends a paused stream at once with the tail, numbered on, and [DONE]; no timer, listener or entry is left', async () => {
       const { res, client, shutdown, writing, timersBefore } = await pausedStream();
       expect(activeTimers()).toBe(timersBefore + 1);
-      shutdown.abort();
+      expect(shutdown.size).toBe(1);
+      shutdown.endAll();
       await writing;
       // The hour-long pause was cut short, not waited out: one delta, then the tail.
       expect(sent(res)).toEqual([
@@ -176,30 +178,43 @@ describe('SSE writer', () => {
       expect(res.ended).toBe(true);
       expect(activeTimers()).toBe(timersBefore);
       expect(getEventListeners(client.signal, 'abort')).toHaveLength(0);
-      expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
+      expect(shutdown.size).toBe(0);
     });
 
     it('stops quietly, with no tail, when the client went away first', async () => {
       const { res, client, shutdown, writing, timersBefore } = await pausedStream();
       client.abort();
-      shutdown.abort();
+      shutdown.endAll();
       await expect(writing).rejects.toMatchObject({ name: 'AbortError' });
       expect(sent(res).some((line) => line.includes('"error"') || line === 'data: [DONE]')).toBe(false);
       expect(activeTimers()).toBe(timersBefore);
-      expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
+      expect(shutdown.size).toBe(0);
     });
 
     it('lets a stream that finishes before the shutdown end as planned', async () => {
       const res = new FakeResponse();
-      const shutdown = new AbortController();
+      const shutdown = new RunningStreams();
       const client = new AbortController().signal;
       await writeStream(writerFor(res, client), planned(5), { firstTokenDelayMs: 0, tokensPerSecond: 0 }, client, {
-        signal: shutdown.signal,
+        streams: shutdown,
         tail,
       });
-      shutdown.abort();
+      expect(shutdown.size).toBe(0);
+      shutdown.endAll();
       expect(sent(res)).toHaveLength(6);
-      expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
+    });
+
+    it('ends a stream that starts after the shutdown at once, with the tail', async () => {
+      const res = new FakeResponse();
+      const shutdown = new RunningStreams();
+      shutdown.endAll();
+      const client = new AbortController().signal;
+      await writeStream(writerFor(res, client), planned(5), { firstTokenDelayMs: 0, tokensPerSecond: 0 }, client, {
+        streams: shutdown,
+        tail,
+      });
+      expect(sent(res)).toEqual([expect.stringContaining('"sequence_number":0,"code":"server_error"'), 'data: [DONE]']);
+      expect(shutdown.size).toBe(0);
     });
   });
 });

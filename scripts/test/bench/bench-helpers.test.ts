@@ -82,10 +82,10 @@ describe('ratios and targets', () => {
 
 describe('node flags of the start script', () => {
   it.each([
-    ['exec node --import tsx mocks/src/cli.ts', []],
-    ['exec node --max-semi-space-size=8 --import tsx mocks/src/cli.ts', ['--max-semi-space-size=8']],
-    ['node --import=tsx --max-old-space-size=512 -r x mocks/src/cli.ts', ['--max-old-space-size=512']],
-    ['tsx mocks/src/cli.ts', []],
+    ['exec node --import tsx cli/mock.ts', []],
+    ['exec node --max-semi-space-size=8 --import tsx cli/mock.ts', ['--max-semi-space-size=8']],
+    ['node --import=tsx --max-old-space-size=512 -r x cli/mock.ts', ['--max-old-space-size=512']],
+    ['tsx cli/mock.ts', []],
   ])('reads %s', (command, want) => {
     expect(nodeFlagsOf(command)).toEqual(want);
   });

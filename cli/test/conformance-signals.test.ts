@@ -27,7 +27,7 @@ afterAll(async () => {
 function interrupted(signal: 'SIGINT' | 'SIGTERM', reportDir: string): Promise<{ code: number | null; err: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/conformance.ts', '--base-url', proxy.baseUrl, '--report-dir', reportDir],
+    ['--import', 'tsx', 'cli/conformance.ts', '--base-url', proxy.baseUrl, '--report-dir', reportDir],
     { cwd: ROOT, env: { ...process.env, CONFORMANCE_API_KEY: 'sk-mock-user' }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let err = '';

@@ -1,79 +1,15 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CliError, parseCliArgs } from '../src/cli-args';
-import { hashKey } from '../src/fixtures/hash-key';
-import { loadFixtures } from '../src/fixtures/load-fixtures';
-import { DEFAULT_BODY_LIMIT_BYTES } from '../src/options';
-import { bearer, GUARDED_KEY, MANAGEMENT_KEY, USER_KEY } from './helpers/sample-requests';
+import { CliError, parseCliArgs } from '../mock-args';
+import { hashKey } from '../../mocks/src/fixtures/hash-key';
+import { loadFixtures } from '../../mocks/src/fixtures/load-fixtures';
+import { DEFAULT_BODY_LIMIT_BYTES } from '../../mocks/src/options';
+import { bearer, GUARDED_KEY, MANAGEMENT_KEY, USER_KEY } from '../../mocks/test/helpers/sample-requests';
+import { CLI, startCli, stopQuietly } from './support/run-cli';
+import type { RunningCli } from './support/run-cli';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-const CLI = path.join('mocks', 'src', 'cli.ts');
-
-interface Exit {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-interface RunningCli {
-  readonly child: ChildProcess;
-  /** Resolves with the API base URL printed in the banner and the time from spawn to it. */
-  readonly ready: Promise<{ baseUrl: string; readyMs: number }>;
-  readonly exit: Promise<Exit>;
-  stdout(): string;
-}
-
-/** Spawns `tsx mocks/src/cli.ts` as `npm start` does, without PORT/HOST from the test's environment. */
-function startCli(args: string[], env: Record<string, string> = {}): RunningCli {
-  const inherited = { ...process.env };
-  delete inherited.PORT;
-  delete inherited.HOST;
-  const spawnedAt = performance.now();
-  const child = spawn(TSX, [CLI, ...args], {
-    cwd: ROOT,
-    env: { ...inherited, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exit = new Promise<Exit>((resolve) => {
-    child.once('exit', (code, signal) => {
-      // Let the pipes drain before reporting what was printed.
-      setImmediate(() => resolve({ code, signal, stdout, stderr }));
-    });
-  });
-  const ready = new Promise<{ baseUrl: string; readyMs: number }>((resolve, reject) => {
-    const onData = (): void => {
-      const found = /listening on (http:\/\/\S+\/api\/v1)/.exec(stdout);
-      if (found?.[1]) {
-        child.stdout?.off('data', onData);
-        resolve({ baseUrl: found[1], readyMs: Math.round(performance.now() - spawnedAt) });
-      }
-    };
-    child.stdout?.on('data', onData);
-    void exit.then((e) => reject(new Error(`the mock exited (${e.code}) before it was ready: ${e.stderr}`)));
-  });
-  // A run that is meant to fail never awaits `ready`; its rejection is expected, not unhandled.
-  ready.catch(() => undefined);
-  return { child, ready, exit, stdout: () => stdout };
-}
-
-/** Stops a CLI that a failing test left running. */
-async function stopQuietly(cli: RunningCli | undefined): Promise<void> {
-  if (cli && cli.child.exitCode === null && cli.child.signalCode === null) {
-    cli.child.kill('SIGKILL');
-    await cli.exit;
-  }
-}
-
-describe('npm start (mocks/src/cli.ts)', () => {
+describe('npm start (cli/mock.ts)', () => {
   let running: RunningCli | undefined;
   afterEach(async () => {
     await stopQuietly(running);

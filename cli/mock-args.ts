@@ -1,23 +1,32 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_BODY_LIMIT_BYTES } from './options';
-import { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from './stream/pacing';
-import { FAIL_AFTER_TOKENS_HEADER } from './stream/stream-failures';
+import { DEFAULT_BODY_LIMIT_BYTES } from '../mocks/src/options';
+import { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from '../mocks/src/stream/pacing';
+import { FAIL_AFTER_TOKENS_HEADER } from '../mocks/src/stream/stream-failures';
 
-export const USAGE = `Usage: npm start -- [options]
+export const USAGE = `Usage: model-gateway-mock [options]      (in the repository: npm start -- [options])
 
-Serves the Model Gateway mock at http://HOST:PORT/api/v1.
+Serves the Model Gateway mock at http://HOST:PORT/api/v1; with --proxy, forwards every request to
+a real gateway instead and reports where its answers (and the requests) break the spec.
 
 Options:
   --port N                    port to listen on (env PORT; default 4010; 0 = any free port)
   --host ADDR                 address to listen on (env HOST; default 127.0.0.1)
+  --spec FILE                 the OpenAPI 3.1 document to serve or check against (default: the
+                              built-in spec/openapi.yaml)
   --fixtures FILE             load fixtures from FILE instead of the built-in set
                               (format: mocks/fixtures/fixtures.schema.json, docs/fixtures.md)
   --body-limit BYTES          largest request body accepted; larger gets 413 (default ${DEFAULT_BODY_LIMIT_BYTES})
   --first-token-delay-ms N    streaming: wait N ms before the first text delta (default from fixtures)
   --tokens-per-second N       streaming: pace deltas at N tokens per second; 0 = as fast as possible
   --validate-responses        check every response against the spec and log violations
-  --watch                     reload when spec/openapi.yaml or the fixtures file changes
+  --watch                     reload when the spec or the fixtures file changes
   --quiet                     print only the start-up banner and errors
+  --proxy URL                 proxy mode: forward to the gateway at URL (its base, e.g.
+                              https://gateway.example/api/v1), check every exchange against the
+                              spec, list violations at GET /__mock/violations (docs/ci.md)
+  --report-dir DIR            proxy mode: where junit.xml, conformance.json and conformance.html
+                              are written at exit (default reports/proxy)
   -h, --help                  show this help
 
 Request headers that steer the mock (docs/mock.md, docs/responses.md):
@@ -28,12 +37,14 @@ Request headers that steer the mock (docs/mock.md, docs/responses.md):
                                   (a stream ends with error and response.failed; JSON gets 502)
 
 Stopping (Ctrl-C, SIGTERM): requests in flight get 2 s; streams still running then end with
-error and response.failed events.`;
+error and response.failed events. A proxy exits 0 when it saw no violation, 1 otherwise.
+A start-up problem (a flag, the spec, the fixtures) is printed on one line; the exit status is 2.`;
 
-/** The flags `npm start` takes; USAGE documents each (mocks/test/cli-args.test.ts checks it). */
+/** The flags `npm start` takes; USAGE documents each (cli/test/mock-args.test.ts checks it). */
 export const CLI_OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
+  spec: { type: 'string' },
   fixtures: { type: 'string' },
   'body-limit': { type: 'string' },
   'first-token-delay-ms': { type: 'string' },
@@ -41,12 +52,28 @@ export const CLI_OPTIONS = {
   'validate-responses': { type: 'boolean', default: false },
   watch: { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
+  proxy: { type: 'string' },
+  'report-dir': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
+
+/** Flags that configure the mock's own answers, meaningless when the answers come from a real gateway. */
+const MOCK_ONLY = [
+  'fixtures',
+  'body-limit',
+  'first-token-delay-ms',
+  'tokens-per-second',
+  'validate-responses',
+  'watch',
+];
+
+export const DEFAULT_PROXY_REPORT_DIR = path.join('reports', 'proxy');
 
 export interface CliSettings {
   readonly port: number;
   readonly host: string;
+  /** Undefined: the built-in spec. */
+  readonly specPath: string | undefined;
   readonly fixturesPath: string | undefined;
   readonly bodyLimitBytes: number;
   readonly firstTokenDelayMs: number | undefined;
@@ -54,6 +81,9 @@ export interface CliSettings {
   readonly validateResponses: boolean;
   readonly watch: boolean;
   readonly quiet: boolean;
+  /** Proxy mode: the upstream gateway's base URL. */
+  readonly proxyUrl: string | undefined;
+  readonly reportDir: string;
   readonly help: boolean;
 }
 
@@ -69,9 +99,20 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
   } catch (err) {
     throw new CliError((err as Error).message);
   }
+  const proxyUrl = values.proxy === undefined ? undefined : upstreamUrl(values.proxy);
+  if (proxyUrl === undefined && values['report-dir'] !== undefined)
+    throw new CliError('--report-dir applies to proxy mode only: add --proxy URL');
+  if (proxyUrl !== undefined) {
+    const given = MOCK_ONLY.filter((name) => argv.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`)));
+    if (given.length > 0)
+      throw new CliError(
+        `with --proxy the answers come from the gateway: leave out ${given.map((name) => `--${name}`).join(', ')}`,
+      );
+  }
   return {
     port: integer('--port', values.port ?? env.PORT ?? '4010', 0, 65535),
     host: values.host ?? env.HOST ?? '127.0.0.1',
+    specPath: values.spec,
     fixturesPath: values.fixtures,
     bodyLimitBytes: integer(
       '--body-limit',
@@ -84,8 +125,25 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     validateResponses: values['validate-responses'] === true,
     watch: values.watch === true,
     quiet: values.quiet === true,
+    proxyUrl,
+    reportDir: values['report-dir'] ?? DEFAULT_PROXY_REPORT_DIR,
     help: values.help === true,
   };
+}
+
+/** An http(s) base URL, without a trailing slash, query or fragment. */
+function upstreamUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new CliError(`--proxy must be the gateway's base URL, e.g. https://gateway.example/api/v1; got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CliError(`--proxy must be an http or https URL, got "${raw}"`);
+  if (url.search !== '' || url.hash !== '')
+    throw new CliError(`--proxy takes a base URL without a query or fragment, got "${raw}"`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 function integer(name: string, raw: string, min: number, max: number): number {

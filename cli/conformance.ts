@@ -1,10 +1,11 @@
+#!/usr/bin/env node
 /**
- * `npm run conformance -- [options]`: runs the conformance suite (conformance/) against a gateway,
- * or, with no target given, against the mock started in-process. `--help` lists the options.
+ * `model-gateway-conformance` (in the repository: `npm run conformance --`): runs the conformance
+ * suite (conformance/) against a gateway, or, with no target given, against the mock started in-process. `--help` lists the options.
  * SIGINT or SIGTERM stops the run: the partial report is written, marked incomplete, and the exit
  * status is 130 or 143; a second signal ends the process at once.
  */
-import { runConformance } from '../conformance/index';
+import { runConformanceCli } from '../conformance/index';
 import { startInProcessMock } from '../mocks/index';
 
 const interrupt = new AbortController();
@@ -16,7 +17,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-runConformance(
+runConformanceCli(
   process.argv.slice(2),
   process.env,
   {

@@ -1,0 +1,35 @@
+import { displayPath } from '../kit/files/display-path';
+import { loadContract, SPEC_PATH } from '../kit/contract/contract';
+import { startProxy, VIOLATIONS_PATH } from '../proxy/index';
+import { listenOrExplain } from './listen-or-explain';
+import type { CliSettings } from './mock-args';
+import { untilStopSignal } from './stop-signal';
+
+/**
+ * `model-gateway-mock --proxy URL`: relays every request to the gateway at URL and prints each
+ * violation of the spec as it is found, until SIGINT or SIGTERM; then writes the reports. Resolves
+ * to the exit status: 0 when the traffic kept the spec, 1 when it did not.
+ */
+export async function serveProxy(settings: CliSettings, upstream: string): Promise<number> {
+  const contract = loadContract(settings.specPath ?? SPEC_PATH);
+  const proxy = await listenOrExplain(
+    () =>
+      startProxy({ upstream, contract, port: settings.port, host: settings.host, log: (line) => console.error(line) }),
+    settings,
+  );
+  console.log(`Model Gateway proxy listening on ${proxy.baseUrl}`);
+  console.log(
+    `Forwarding to ${upstream}; checking against ${displayPath(contract.specPath)}; violations: ${new URL(proxy.baseUrl).origin}${VIOLATIONS_PATH}`,
+  );
+  if (!settings.quiet) console.log('Ctrl-C stops, then writes the reports.');
+
+  const signal = await untilStopSignal();
+  if (!settings.quiet) console.log(`${signal}: finishing exchanges in flight, then writing the reports`);
+  await proxy.close();
+  const files = proxy.writeReports(settings.reportDir);
+  const found = proxy.violations().length;
+  console.log(
+    `proxy: ${proxy.exchanges} exchange(s), ${found} violation(s); reports: ${files.map(displayPath).join(', ')}`,
+  );
+  return found === 0 ? 0 : 1;
+}

@@ -1,0 +1,269 @@
+/**
+ * The installable package, as a user gets it: `npm pack` (which builds it: prepack), then
+ * `npm install <tarball>` into an empty folder, its dependencies from the npm cache when they
+ * are there. Then the two commands, and the library from CommonJS, ESM and TypeScript.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createMockServer } from '../../mocks/index';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const run = promisify(execFile);
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+interface PackedFile {
+  readonly path: string;
+}
+
+/** The environment of a user's shell: none of the npm script variables of the `npm test` running this. */
+function userEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) if (/^npm_(lifecycle|package|command)/.test(name)) delete env[name];
+  delete env.PORT;
+  delete env.HOST;
+  return env;
+}
+
+describe('the installable package (npm pack, npm install into an empty folder)', () => {
+  let dir: string;
+  let app: string;
+  let files: string[];
+  let installed: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'package-'));
+    const { stdout } = await run(NPM, ['pack', '--json', '--pack-destination', dir], {
+      cwd: ROOT,
+      env: userEnv(),
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    // prepack (the build) prints its progress first; npm's JSON comes last.
+    const json = stdout.slice(stdout.search(/^\[/m));
+    const [packed] = JSON.parse(json) as Array<{ filename: string; files: PackedFile[] }>;
+    if (!packed) throw new Error(`npm pack printed no package: ${stdout}`);
+    files = packed.files.map((f) => f.path);
+    app = path.join(dir, 'app');
+    mkdirSync(app);
+    writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'app', private: true }));
+    await run(
+      NPM,
+      ['install', path.join(dir, packed.filename), '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+      { cwd: app, env: userEnv() },
+    );
+    installed = path.join(app, 'node_modules', 'model-gateway-mock');
+  }, 300_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('holds the compiled code with its types, the spec, the fixtures, the targets and the docs page, and no source or test', () => {
+    for (const file of [
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/cli/mock.js',
+      'dist/cli/conformance.js',
+      'dist/generated/openapi.d.ts',
+      'spec/openapi.yaml',
+      'mocks/fixtures/default.json',
+      'mocks/fixtures/fixtures.schema.json',
+      'conformance/targets/mock.json',
+      'conformance/targets/target.schema.json',
+      'reports/docs/index.html',
+      'README.md',
+      'package.json',
+    ]) {
+      expect(files).toContain(file);
+    }
+    expect(files.filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
+    expect(files.filter((f) => /(^|\/)test\/|\.test\./.test(f))).toEqual([]);
+  });
+
+  it('lists every package its code requires as a dependency, and needs no tsx to run', () => {
+    const manifest = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as {
+      private?: boolean;
+      dependencies: Record<string, string>;
+    };
+    expect(manifest.private).toBeUndefined();
+    expect(Object.keys(manifest.dependencies)).not.toContain('tsx');
+    const required = new Set<string>();
+    for (const file of files.filter((f) => f.endsWith('.js'))) {
+      const code = readFileSync(path.join(installed, file), 'utf8');
+      for (const [, specifier] of code.matchAll(/\brequire\(["']([^"'.][^"']*)["']\)/g)) {
+        const name = specifier?.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier?.split('/')[0];
+        if (name && !name.startsWith('node:') && !builtinModules.includes(name)) required.add(name);
+      }
+    }
+    expect([...required].filter((name) => manifest.dependencies[name] === undefined)).toEqual([]);
+    expect(required.size).toBeGreaterThan(0);
+  });
+
+  it('starts model-gateway-mock --port 0, serves the docs page, and passes npx model-gateway-conformance (exit 0)', async () => {
+    // The bin itself, not npx: a background server must get the SIGTERM that stops it, which npx does not pass on.
+    const mock = spawn(path.join(app, 'node_modules', '.bin', 'model-gateway-mock'), ['--port', '0'], {
+      cwd: app,
+      env: userEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    mock.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => mock.once('exit', resolve));
+    try {
+      const baseUrl = await new Promise<string>((resolve, reject) => {
+        mock.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          stdout += chunk;
+          const found = /^Model Gateway mock listening on (http:\/\/\S+)$/m.exec(stdout)?.[1];
+          if (found) resolve(found);
+        });
+        void exited.then((code) => reject(new Error(`the mock exited (${code}): ${stderr}`)));
+      });
+      const docs = await fetch(`${new URL(baseUrl).origin}/__mock/docs`);
+      expect(docs.status).toBe(200);
+      expect(await docs.text()).toContain('/embeddings/models');
+
+      const reportDir = path.join(dir, 'reports');
+      const suite = await run(
+        NPX,
+        ['model-gateway-conformance', '--base-url', baseUrl, '--report-dir', reportDir, '--seed', '5'],
+        {
+          cwd: app,
+          env: { ...userEnv(), CONFORMANCE_API_KEY: 'sk-mock-user', CONFORMANCE_MANAGEMENT_KEY: 'sk-mock-management' },
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      );
+      expect(suite.stdout).toMatch(/^PASS: \d+ passed, 0 failed/m);
+      expect(readdirSync(reportDir).sort()).toEqual(['conformance.html', 'conformance.json', 'junit.xml']);
+    } finally {
+      mock.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(stderr).toBe('');
+  }, 120_000);
+
+  it('runs model-gateway-mock --proxy in front of a gateway: one line per violation, reports at SIGTERM, exit 1', async () => {
+    const gateway = createMockServer();
+    const gatewayUrl = await gateway.listen(0, '127.0.0.1');
+    const reportDir = path.join(dir, 'proxy-reports');
+    const proxy = spawn(
+      path.join(app, 'node_modules', '.bin', 'model-gateway-mock'),
+      ['--proxy', gatewayUrl, '--port', '0', '--report-dir', reportDir],
+      { cwd: app, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    proxy.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    proxy.stderr.setEncoding('utf8');
+    const exited = new Promise<number | null>((resolve) => proxy.once('exit', resolve));
+    try {
+      const baseUrl = await new Promise<string>((resolve, reject) => {
+        proxy.stdout.on('data', () => {
+          const found = /^Model Gateway proxy listening on (http:\/\/\S+)$/m.exec(stdout)?.[1];
+          if (found) resolve(found);
+        });
+        void exited.then((code) => reject(new Error(`the proxy exited (${code}): ${stderr}`)));
+      });
+      const line = new Promise<void>((resolve) =>
+        proxy.stderr.on('data', (chunk: string) => {
+          stderr += chunk;
+          if (stderr.includes('\n')) resolve();
+        }),
+      );
+      const res = await fetch(`${baseUrl}/model/openai/gpt-4o`);
+      expect(res.status).toBe(401);
+      await line;
+      expect(stderr).toMatch(/^proxy: ✗ request-valid · getModel · GET \/api\/v1\/model\/openai\/gpt-4o → 401: /);
+    } finally {
+      proxy.kill('SIGTERM');
+      await gateway.close();
+    }
+    expect(await exited).toBe(1);
+    expect(readdirSync(reportDir).sort()).toEqual(['conformance.html', 'conformance.json', 'junit.xml']);
+  }, 60_000);
+
+  it('exits 2 with one line from npx model-gateway-conformance when the gateway is unreachable', async () => {
+    const failed = await run(NPX, ['model-gateway-conformance', '--base-url', 'http://127.0.0.1:9/api/v1'], {
+      cwd: app,
+      env: { ...userEnv(), CONFORMANCE_API_KEY: 'k' },
+    }).then(
+      () => undefined,
+      (err: { code?: number; stderr?: string }) => err,
+    );
+    expect(failed?.code).toBe(2);
+    expect(
+      failed?.stderr
+        ?.trim()
+        .split('\n')
+        .filter((line) => !line.startsWith('npm warn')),
+    ).toEqual([expect.stringMatching(/^conformance: /)]);
+  });
+
+  it.each([
+    [
+      'CommonJS',
+      'use.cjs',
+      `const { createMockServer, runConformance } = require('model-gateway-mock');
+(async () => {
+  const mock = createMockServer();
+  const baseUrl = await mock.listen(0, '127.0.0.1');
+  const report = await runConformance({ baseUrl, apiKey: 'sk-mock-user', only: 'getModel', propertyRuns: 0 });
+  await mock.close();
+  console.log(JSON.stringify({ passed: report.passed, pass: report.totals.pass }));
+})();`,
+    ],
+    [
+      'ESM',
+      'use.mjs',
+      `import { runConformance } from 'model-gateway-mock';
+const report = await runConformance({ only: 'getModel', propertyRuns: 0 });
+console.log(JSON.stringify({ passed: report.passed, pass: report.totals.pass }));`,
+    ],
+  ])('runs createMockServer and runConformance from %s', async (_kind, name, code) => {
+    writeFileSync(path.join(app, name), code);
+    const { stdout } = await run(process.execPath, [name], { cwd: app, env: userEnv() });
+    const result = JSON.parse(stdout) as { passed: boolean; pass: number };
+    expect(result.passed).toBe(true);
+    expect(result.pass).toBeGreaterThan(0);
+  });
+
+  it('type-checks a TypeScript user of the library and of the contract types', async () => {
+    writeFileSync(
+      path.join(app, 'use.ts'),
+      `import { createMockServer, runConformance } from 'model-gateway-mock';
+import type { ConformanceReport, MockServer } from 'model-gateway-mock';
+import type { components, paths } from 'model-gateway-mock/contract';
+
+type ModelId = components['schemas']['Model']['id'];
+type Author = paths['/model/{author}/{slug}']['get']['parameters']['path']['author'];
+
+export async function check(id: ModelId, author: Author): Promise<boolean> {
+  const mock: MockServer = createMockServer();
+  const report: ConformanceReport = await runConformance({ baseUrl: await mock.listen(), apiKey: id + author, seed: 1 });
+  await mock.close();
+  return report.passed;
+}
+`,
+    );
+    writeFileSync(
+      path.join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: 'node16',
+          moduleResolution: 'node16',
+          target: 'ES2022',
+          noEmit: true,
+          // A Node user has @types/node; the repository's copy stands in for theirs.
+          typeRoots: [path.join(ROOT, 'node_modules', '@types')],
+          types: ['node'],
+          skipLibCheck: false,
+        },
+        files: ['use.ts'],
+      }),
+    );
+    const tsc = path.join(ROOT, 'node_modules', '.bin', 'tsc');
+    await expect(run(tsc, ['-p', 'tsconfig.json'], { cwd: app })).resolves.toMatchObject({ stdout: '' });
+  }, 60_000);
+});

@@ -1,0 +1,37 @@
+/**
+ * The package's public surface (`import … from 'model-gateway-mock'`): the mock, the conformance
+ * suite, the contract-validating proxy and their result types. The generated contract types are `model-gateway-mock/contract`,
+ * the spec itself `model-gateway-mock/openapi.yaml`. Anything not exported here is internal.
+ */
+import { runConformance as runSuite } from './conformance/index';
+import type { ConformanceOptions, ConformanceReport } from './conformance/index';
+import { startInProcessMock } from './mocks/index';
+
+export { createMockServer, startInProcessMock, FixturesError } from './mocks/index';
+export type {
+  Fixtures,
+  Handler,
+  MockOptions,
+  MockServer,
+  MockServerInit,
+  ResponseViolation,
+  RunningMock,
+} from './mocks/index';
+export { ConfigError } from './conformance/index';
+export type { ConformanceOptions, ConformanceReport, Failure, InProcessTarget } from './conformance/index';
+export { ContractError } from './kit/contract/contract';
+export { startProxy, VIOLATIONS_PATH } from './proxy/index';
+export type { ProxyInit, RunningProxy } from './proxy/index';
+
+/**
+ * Runs the conformance suite, as `model-gateway-conformance` does, and resolves to the report
+ * its conformance.json holds. Against `baseUrl` (with `apiKey`, `managementKey`…) or a `target`
+ * file; with neither, against the mock started in-process on a free port of 127.0.0.1.
+ *
+ * @example
+ * const report = await runConformance({ baseUrl: 'https://gateway.example/api/v1', apiKey: process.env.API_KEY });
+ * if (!report.passed) console.log(report.failures.map((f) => `${f.check}: ${f.message}`));
+ */
+export function runConformance(options: ConformanceOptions = {}): Promise<ConformanceReport> {
+  return runSuite({ startTarget: (contract) => startInProcessMock({ contract }), ...options });
+}

@@ -1,0 +1,75 @@
+import type { Transform } from 'node:stream';
+import { createSseReader } from '../kit/sse/read-sse';
+import type { SseStream } from '../kit/sse/read-sse';
+import { bodyDecoder } from './content-coding';
+
+/** Text kept of a JSON body for its checks; past this the body is not checked. */
+const JSON_LIMIT = 16 * 1024 * 1024;
+/** Raw text kept of an event stream, for report excerpts; its events are all kept. */
+const STREAM_TEXT_LIMIT = 64 * 1024;
+
+export interface TappedBody {
+  /** The decoded text (for a stream, its first STREAM_TEXT_LIMIT characters). */
+  readonly text: string;
+  /** The event stream as a client reads it, when the answer is one. */
+  readonly stream?: SseStream;
+  /** Why the body cannot be checked: a coding the proxy cannot decode, a corrupt one, a JSON body too large. */
+  readonly unreadable?: string;
+}
+
+export interface BodyTap {
+  /** A chunk exactly as it went to the client. */
+  feed(chunk: Buffer): void;
+  /** The body is over; resolves once every byte is decoded. */
+  end(): Promise<TappedBody>;
+}
+
+/**
+ * Reads a copy of a body as it is relayed: decodes its content coding, and for an event stream
+ * parses each event as it arrives (kit/sse, stamped with `clock`), so the checks see the stream
+ * a client saw. The relayed bytes are never held back for it.
+ */
+export function createBodyTap(contentEncoding: string | undefined, eventStream: boolean, clock: () => number): BodyTap {
+  const decoders = bodyDecoder(contentEncoding);
+  const reader = eventStream ? createSseReader(clock) : undefined;
+  const utf8 = new TextDecoder();
+  let text = '';
+  let unreadable = decoders instanceof Error ? decoders.message : undefined;
+  const take = (decoded: Buffer | string): void => {
+    const part = typeof decoded === 'string' ? decoded : utf8.decode(decoded, { stream: true });
+    if (reader) {
+      reader.feed(part);
+      if (text.length < STREAM_TEXT_LIMIT) text += part.slice(0, STREAM_TEXT_LIMIT - text.length);
+    } else if (unreadable === undefined) {
+      if (text.length + part.length > JSON_LIMIT) unreadable = `the body is over ${JSON_LIMIT} bytes: not checked`;
+      else text += part;
+    }
+  };
+  const chain: Transform[] = decoders instanceof Error ? [] : decoders;
+  for (let i = 0; i < chain.length - 1; i++) (chain[i] as Transform).pipe(chain[i + 1] as Transform);
+  const last = chain.at(-1);
+  const ended = new Promise<void>((resolve) => {
+    if (!last) return resolve();
+    last.on('data', take);
+    last.on('end', resolve);
+    for (const decoder of chain)
+      decoder.on('error', (err: Error) => {
+        unreadable ??= `the body does not decode as ${contentEncoding}: ${err.message}`;
+        resolve();
+      });
+  });
+  const first = chain[0];
+  return {
+    feed(chunk) {
+      if (decoders instanceof Error) return;
+      if (first) first.write(chunk);
+      else take(chunk);
+    },
+    async end() {
+      first?.end();
+      await ended;
+      take(utf8.decode());
+      return { text, ...(reader ? { stream: reader.end() } : {}), ...(unreadable === undefined ? {} : { unreadable }) };
+    },
+  };
+}

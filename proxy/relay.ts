@@ -1,0 +1,144 @@
+import http from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import https from 'node:https';
+import type { TappedBody } from './body-tap';
+import { createBodyTap } from './body-tap';
+import { decodableAcceptEncoding } from './content-coding';
+import { endToEndHeaders } from './hop-by-hop';
+
+/** Request bodies kept for the checks; the relay itself streams bodies of any size. */
+const REQUEST_LIMIT = 32 * 1024 * 1024;
+
+/** One exchange as it went through the proxy: what the client sent, what the gateway answered. */
+export interface Relayed {
+  readonly method: string;
+  /** The gateway's URL the request went to. */
+  readonly url: string;
+  /** As the client sent them (the key included: the checker redacts it). */
+  readonly requestHeaders: IncomingHttpHeaders;
+  /** Undefined when there was none, or it was larger than the proxy keeps. */
+  readonly requestBody: Buffer | undefined;
+  readonly status?: number;
+  /** The gateway's response headers, lower-case, as relayed. */
+  readonly responseHeaders: Readonly<Record<string, string>>;
+  readonly body?: TappedBody;
+  /** The gateway could not be reached, or broke off its answer. */
+  readonly transportError?: string;
+  /** The client went away before the answer was complete; the gateway's request was aborted too. */
+  readonly abandoned: boolean;
+  readonly durationMs: number;
+}
+
+export interface Upstream {
+  /** The gateway's origin, e.g. `https://gateway.example`; request paths go to it unchanged. */
+  readonly origin: string;
+  readonly agent: http.Agent;
+}
+
+/**
+ * Forwards one request to the gateway unchanged but for the hop-by-hop headers (and
+ * Accept-Encoding narrowed to codings the proxy can decode), and relays the answer chunk by chunk
+ * as it arrives, keeping a decoded copy for the checks. An unreachable gateway gets the client a
+ * 502 in the contract's ErrorEnvelope; a client that goes away aborts the gateway's request.
+ */
+export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstream): Promise<Relayed> {
+  const started = performance.now();
+  const clock = (): number => Math.round(performance.now() - started);
+  const method = req.method ?? 'GET';
+  const url = `${upstream.origin}${req.url ?? '/'}`;
+  const headers = endToEndHeaders(req.headers, ['host', 'accept-encoding']);
+  const acceptEncoding = decodableAcceptEncoding(req.headers['accept-encoding']);
+  if (acceptEncoding !== undefined) headers['accept-encoding'] = acceptEncoding;
+
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    let abandoned = false;
+    let settled = false;
+    const requestEnded = new Promise<void>((done) => {
+      req.on('end', done);
+      req.on('close', done);
+    });
+    const finish = (
+      outcome: Omit<Relayed, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'abandoned' | 'durationMs'>,
+    ): void => {
+      if (settled) return;
+      settled = true;
+      void requestEnded.then(() =>
+        resolve({
+          method,
+          url,
+          requestHeaders: req.headers,
+          requestBody: kept > REQUEST_LIMIT || chunks.length === 0 ? undefined : Buffer.concat(chunks),
+          abandoned,
+          durationMs: clock(),
+          ...outcome,
+        }),
+      );
+    };
+    const client = url.startsWith('https:') ? https : http;
+    const outgoing = client.request(url, { method, headers, agent: upstream.agent });
+    req.on('data', (chunk: Buffer) => {
+      kept += chunk.length;
+      if (kept <= REQUEST_LIMIT) chunks.push(chunk);
+    });
+    req.pipe(outgoing);
+    res.on('close', () => {
+      if (res.writableFinished) return;
+      abandoned = true;
+      outgoing.destroy();
+    });
+
+    outgoing.on('error', (err: NodeJS.ErrnoException) => {
+      const reason = err.code && !err.message.includes(err.code) ? `${err.code}: ${err.message}` : err.message;
+      if (abandoned) return finish({ responseHeaders: {}, transportError: 'the client went away' });
+      if (!res.headersSent) {
+        const body = JSON.stringify({
+          error: {
+            code: 502,
+            message: `Bad gateway: the proxy could not reach the gateway at ${upstream.origin} (${reason})`,
+          },
+        });
+        res.writeHead(502, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+        });
+        res.end(body);
+      }
+      finish({ responseHeaders: {}, transportError: reason });
+    });
+
+    outgoing.on('response', (answer) => {
+      const responseHeaders = endToEndHeaders(answer.headers);
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, responseHeaders);
+      res.flushHeaders();
+      const contentType = String(answer.headers['content-type'] ?? '').toLowerCase();
+      const tap = createBodyTap(answer.headers['content-encoding'], contentType.startsWith('text/event-stream'), clock);
+      answer.on('data', (chunk: Buffer) => tap.feed(chunk));
+      answer.pipe(res);
+      let failure: string | undefined;
+      answer.on('error', (err) => (failure = err.message));
+      answer.on('close', () => {
+        // Closed before its end: the gateway broke off; the client's connection is cut the same way.
+        const broken = answer.complete ? undefined : `the gateway broke off its answer${failure ? `: ${failure}` : ''}`;
+        if (broken !== undefined && !abandoned) res.destroy();
+        void tap.end().then((body) =>
+          finish({
+            status: answer.statusCode,
+            responseHeaders: lowerCase(answer.headers),
+            body,
+            ...(broken === undefined || abandoned ? {} : { transportError: broken }),
+          }),
+        );
+      });
+    });
+  });
+}
+
+function lowerCase(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}

@@ -1,0 +1,128 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { Contract } from '../kit/contract/contract';
+import { loadContract } from '../kit/contract/contract';
+import { observeTraffic } from '../conformance/index';
+import type { ConformanceReport, Failure } from '../conformance/index';
+import { createExchangeChecker } from './check-exchange';
+import { relay } from './relay';
+import type { Relayed } from './relay';
+import { violationLine } from './violation-line';
+
+/** Where the proxy lists what it found; the only path it answers itself. */
+export const VIOLATIONS_PATH = '/__mock/violations';
+
+export interface ProxyInit {
+  /** The gateway's base URL, e.g. `https://gateway.example/api/v1`; the proxy serves the same path. */
+  readonly upstream: string;
+  /** The spec to check against; the built-in one by default. */
+  readonly contract?: Contract;
+  readonly port?: number;
+  readonly host?: string;
+  /** Receives one line per violation as it is found (`proxy: ✗ …`); silent by default. */
+  readonly log?: (line: string) => void;
+}
+
+export interface RunningProxy {
+  /** Where clients send their requests: this proxy's origin and the gateway's base path. */
+  readonly baseUrl: string;
+  /** Exchanges checked so far. */
+  readonly exchanges: number;
+  /** Every violation found so far, as the conformance suite reports a failure. */
+  violations(): Failure[];
+  /** The traffic so far as conformance.json holds a run. */
+  report(): ConformanceReport;
+  /** Writes junit.xml, conformance.json and conformance.html into `dir`; returns their paths. */
+  writeReports(dir: string): string[];
+  /**
+   * Stops accepting, lets exchanges in flight finish for up to `graceMs`, then cuts what is left
+   * (aborting their requests to the gateway).
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
+/**
+ * A contract-validating proxy: forwards every request to the gateway unchanged (keys included),
+ * relays each answer as it arrives, streams event by event, and checks both against the spec.
+ */
+export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
+  const upstream = new URL(init.upstream);
+  const basePath = upstream.pathname.replace(/\/+$/, '');
+  const contract = init.contract ?? loadContract();
+  const traffic = observeTraffic(contract, { baseUrl: `${upstream.origin}${basePath}`, source: 'proxy' });
+  const check = createExchangeChecker(contract, traffic, basePath);
+  const log = init.log ?? (() => undefined);
+  const agent =
+    upstream.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+  let inFlight = 0;
+  let closing = false;
+  /** Exchanges not yet checked: `close` waits for them, so the reports hold every one. */
+  const pending = new Set<Promise<void>>();
+
+  const server = http.createServer((req, res) => {
+    if ((req.url ?? '').split('?')[0] === VIOLATIONS_PATH && req.method === 'GET') {
+      const body = JSON.stringify({ exchanges: traffic.exchanges, violations: traffic.failures() }, null, 2);
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' });
+      res.end(body);
+      return;
+    }
+    if (!(req.url ?? '').startsWith('/')) {
+      res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(
+        JSON.stringify({
+          error: { code: 400, message: 'The proxy takes origin-form request targets (a path), not absolute URLs' },
+        }),
+      );
+      return;
+    }
+    inFlight++;
+    const exchange = relay(req, res, { origin: upstream.origin, agent }).then((relayed) => {
+      inFlight--;
+      if (closing && inFlight === 0) server.closeAllConnections();
+      // An exchange the client gave up on (or the proxy's shutdown cut) is not the gateway's doing;
+      // a browser's CORS preflight is HTTP's, not the API's.
+      if (relayed.abandoned || isCorsPreflight(relayed)) return;
+      for (const failure of check(relayed)) log(violationLine(failure, relayed));
+    });
+    pending.add(exchange);
+    void exchange.finally(() => pending.delete(exchange));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(init.port ?? 0, init.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    baseUrl: `http://${shownHost}:${address.port}${basePath}`,
+    get exchanges() {
+      return traffic.exchanges;
+    },
+    violations: () => traffic.failures(),
+    report: () => traffic.report(),
+    writeReports: (dir) => traffic.writeReports(dir),
+    close(graceMs = 2_000) {
+      closing = true;
+      return new Promise((resolve) => {
+        server.close(() => {
+          agent.destroy();
+          void Promise.all(pending).then(() => resolve());
+        });
+        server.closeIdleConnections();
+        if (inFlight === 0) server.closeAllConnections();
+        const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+        cut.unref();
+        server.once('close', () => clearTimeout(cut));
+      });
+    },
+  };
+}
+
+function isCorsPreflight(relayed: Relayed): boolean {
+  return relayed.method === 'OPTIONS' && relayed.requestHeaders['access-control-request-method'] !== undefined;
+}
