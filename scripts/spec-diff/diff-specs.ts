@@ -1,10 +1,10 @@
-import { apiDiff } from 'api-smart-diff';
 import { describeChange } from './describe-change';
 import type { RawChange } from './describe-change';
 import { describeLocation } from './describe-location';
 import { reclassify } from './reclassify';
 import { alignRefs } from './align-refs';
 import { liftUnionSibling } from './union-siblings';
+import { diffWithRuleErrors } from './engine-rule-errors';
 import { toPointer } from '../../kit/json/json-pointer';
 import { SEVERITIES } from './types';
 import type { ChangeSeverity, PathSegment, SpecChange, SpecDiffResult } from './types';
@@ -34,7 +34,9 @@ export function diffSpecs(before: unknown, after: unknown): SpecDiffResult {
   // The engine rewrites its inputs while it walks them (it resolves references in place), so it
   // gets copies; the rules below read the documents as given to it.
   const reported = new Set<string>();
-  for (const diff of apiDiff(structuredClone(docs.before), structuredClone(docs.after))) {
+  const { diffs, ruleErrors } = diffWithRuleErrors(structuredClone(docs.before), structuredClone(docs.after));
+  for (const diff of diffs) {
+    const engineFailure = ruleErrors.find((error) => error.node === `${diff.path.join('.')}.`);
     const path = liftUnionSibling(diff.path as readonly PathSegment[], docs);
     // A change lifted out of a union's members is reported once, not once per member.
     const key = JSON.stringify([diff.action, path, diff.before, diff.after]);
@@ -46,6 +48,10 @@ export function diffSpecs(before: unknown, after: unknown): SpecDiffResult {
     const raw: RawChange = { action: diff.action, path, before: diff.before, after: diff.after };
     const location = describeLocation(path, docs);
     const { severity, reason } = reclassify(raw, location, docs, diff.type as ChangeSeverity);
+    const why =
+      engineFailure && severity === 'unclassified'
+        ? `the diff engine's rule failed here (${engineFailure.message})`
+        : reason;
     changes.push({
       severity,
       action: diff.action,
@@ -53,7 +59,7 @@ export function diffSpecs(before: unknown, after: unknown): SpecDiffResult {
       operation: location.operation,
       where: location.where,
       what: describeChange(raw, location.tail),
-      reason,
+      reason: why,
     });
   }
   changes.sort(byReadingOrder);
