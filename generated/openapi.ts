@@ -15,10 +15,10 @@ export interface paths {
         put?: never;
         /**
          * Create a response
-         * @description Creates a response from a model, streaming or not (contract §4.1). The Responses API is
-         *     stateless: nothing is stored and `previous_response_id` must be null (contract §1, §2.1).
-         *     With `stream: true` the 200 body is a Server-Sent Events stream (contract §6).
-         *     A blocked guardrail yields 403 (contract §7.3).
+         * @description Creates a response from a model, streaming or not. The Responses API is
+         *     stateless: nothing is stored and `previous_response_id` must be null.
+         *     With `stream: true` the 200 body is a Server-Sent Events stream.
+         *     A blocked guardrail yields 403.
          */
         post: operations["createResponse"];
         delete?: never;
@@ -38,8 +38,8 @@ export interface paths {
         put?: never;
         /**
          * Unassign API keys from a guardrail
-         * @description Unassigns multiple API keys from one guardrail (contract §4.2) and reports how many keys
-         *     were actually unassigned. A management key is required (contract §5): the operation's
+         * @description Unassigns multiple API keys from one guardrail and reports how many keys
+         *     were actually unassigned. A management key is required: the operation's
          *     security is `managementKey`.
          */
         post: operations["unassignGuardrailKeys"];
@@ -58,7 +58,7 @@ export interface paths {
         };
         /**
          * List embeddings models
-         * @description Lists all available embeddings models with their properties (contract §4.3). When both
+         * @description Lists all available embeddings models with their properties. When both
          *     `offset` and `limit` are omitted the full list is returned.
          */
         get: operations["listEmbeddingsModels"];
@@ -79,7 +79,7 @@ export interface paths {
         };
         /**
          * Get one model
-         * @description Returns full details of one model (contract §4.4). The slug may carry a variant suffix
+         * @description Returns full details of one model. The slug may carry a variant suffix
          *     after a colon (`<slug>:<variant>`), and known slug aliases are resolved.
          */
         get: operations["getModel"];
@@ -96,7 +96,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description Body of POST /responses (contract §2.1). No field is required by the schema; the sample
+         * @description Body of POST /responses. No field is required by the schema; the sample
          *     request carries `model` and `input`.
          */
         ResponseRequest: {
@@ -115,7 +115,7 @@ export interface components {
             modalities?: ("text" | "image")[];
             /** @example openai/gpt-4o */
             model?: string;
-            /** @description Model fallback list (contract §2.1). */
+            /** @description Model fallback list. */
             models?: string[];
             /**
              * @description Whether the model may call several tools at once. The contract shows no default (x-not-shown);
@@ -124,12 +124,12 @@ export interface components {
              * @default true
              */
             parallel_tool_calls?: boolean | null;
-            /** @description Plugin objects, each discriminated by its `id` (contract §2.3). */
+            /** @description Plugin objects, each discriminated by its `id`. */
             plugins?: components["schemas"]["Plugin"][];
             /** Format: double */
             presence_penalty?: number | null;
             /**
-             * @description Not supported: the Responses API is stateless (contract §1, §2.1). Only null is accepted;
+             * @description Not supported: the Responses API is stateless. Only null is accepted;
              *     a non-null value is rejected with status 400. The full history goes in `input`.
              */
             previous_response_id?: null;
@@ -140,7 +140,7 @@ export interface components {
             reasoning?: components["schemas"]["ReasoningConfig"];
             /**
              * @deprecated
-             * @description Deprecated routing field (contract §2.1, §9); its allowed values are not shown.
+             * @description Deprecated routing field; its allowed values are not shown.
              */
             route?: string;
             safety_identifier?: string | null;
@@ -151,26 +151,26 @@ export interface components {
             service_tier?: "auto" | "default" | "flex" | "priority" | "scale" | null;
             /**
              * @description Sticky routing key: requests with the same value go to the same provider; also used for
-             *     observability grouping. At most 256 characters (contract §2.1, §8). May also be sent in
+             *     observability grouping. At most 256 characters. May also be sent in
              *     the `x-session-id` header; the body value wins when both are present.
              */
             session_id?: string;
             stop_server_tools_when?: components["schemas"]["StopServerToolsWhen"];
             /**
-             * @description Only `false` is allowed (contract §2.1); no responses are stored.
+             * @description Only `false` is allowed; no responses are stored.
              * @default false
              * @constant
              */
             store?: false;
             /**
-             * @description When true the 200 response is an event stream (contract §2.1, §6).
+             * @description When true the 200 response is an event stream.
              * @default false
              */
             stream?: boolean;
             /** Format: double */
             temperature?: number | null;
             /**
-             * @description Text output configuration (TextConfig); its fields are not shown (contract §2.1, §2.10), nor is a
+             * @description Text output configuration (TextConfig); its fields are not shown, nor is a
              *     default: plain text, `{format: {type: text}}`, is the public gateway's (OpenAI Responses
              *     semantics), and the result echoes it when the request leaves `text` out.
              * @default {
@@ -182,12 +182,12 @@ export interface components {
             text?: components["schemas"]["TextConfig"];
             /**
              * @description Tool choice setting, an enum value or an object (ToolChoice); allowed values and object fields
-             *     are not shown (contract §2.1, §2.10), nor is a default: `auto` is the public gateway's (OpenAI
+             *     are not shown, nor is a default: `auto` is the public gateway's (OpenAI
              *     Responses semantics), and the result echoes it when the request leaves `tool_choice` out.
              * @default auto
              */
             tool_choice?: components["schemas"]["ToolChoice"];
-            /** @description Tool definitions (contract §2.5). */
+            /** @description Tool definitions. */
             tools?: components["schemas"]["Tool"][];
             top_k?: number;
             top_logprobs?: number | null;
@@ -195,53 +195,53 @@ export interface components {
             top_p?: number | null;
             trace?: components["schemas"]["TraceConfig"];
             /**
-             * @description Truncation setting, an enum whose values are not shown (contract §2.1, §2.10).
+             * @description Truncation setting, an enum whose values are not shown.
              * @example auto
              * @example disabled
              */
             truncation?: string;
-            /** @description End-user identifier. At most 256 characters (contract §2.1, §8). */
+            /** @description End-user identifier. At most 256 characters. */
             user?: string;
         };
         /**
-         * @description Automatic prompt caching directive (contract §2.1). At top level, cache breakpoints are
+         * @description Automatic prompt caching directive. At top level, cache breakpoints are
          *     applied to the last cacheable block; on a content block it marks an explicit breakpoint.
          */
         CacheControl: {
             /** @enum {string} */
             type: "ephemeral";
             /**
-             * @description Cache lifetime; allowed values are not shown (contract §2.10).
+             * @description Cache lifetime; allowed values are not shown.
              * @example 5m
              * @example 1h
              */
             ttl?: string;
         };
-        /** @description Debug options, streaming only (contract §2.1). */
+        /** @description Debug options, streaming only. */
         DebugOptions: {
             /**
              * @description When true, a `response.debug` chunk with the transformed upstream request body is sent at
-             *     the start of the stream (contract §2.1, §6).
+             *     the start of the stream.
              */
             echo_upstream_body?: boolean;
         };
-        /** @description Free-form provider-specific keys; each value is a string, a number or an array (contract §2.1). */
+        /** @description Free-form provider-specific keys; each value is a string, a number or an array. */
         ImageConfig: {
             [key: string]: string | number | unknown[];
         };
         /**
-         * @description Extra data to include in the result (contract §2.1 `include`).
+         * @description Extra data to include in the result .
          * @enum {string}
          */
         ResponseIncludable: "file_search_call.results" | "message.input_image.image_url" | "computer_call_output.output.image_url" | "reasoning.encrypted_content" | "code_interpreter_call.outputs";
         /**
-         * @description Map of string to string (contract §2.1, §8): at most 16 pairs, keys at most 64 characters
+         * @description Map of string to string: at most 16 pairs, keys at most 64 characters
          *     and without brackets, values at most 512 characters.
          */
         RequestMetadata: {
             [key: string]: string;
         } | null;
-        /** @description Stored prompt template (contract §2.1). */
+        /** @description Stored prompt template. */
         PromptReference: {
             id: string;
             /** @description Maps names to a string, an input-text part, an input-image part or an input-file part. */
@@ -250,7 +250,7 @@ export interface components {
             } | null;
         } | null;
         /**
-         * @description Explicit prompt caching (contract §2.1): explicit mode disables provider-managed breakpoints,
+         * @description Explicit prompt caching: explicit mode disables provider-managed breakpoints,
          *     so only blocks marked with `prompt_cache_breakpoint` are cached. Supported only by certain
          *     newer upstream models.
          */
@@ -259,43 +259,43 @@ export interface components {
             mode: "explicit";
             ttl?: string | null;
         } | null;
-        /** @description Reasoning configuration; its fields are not shown (contract §2.1, §2.10). */
+        /** @description Reasoning configuration; its fields are not shown. */
         ReasoningConfig: {
             [key: string]: unknown;
         };
-        /** @description Text output configuration; its fields are not shown (contract §2.1, §2.6, §2.10). */
+        /** @description Text output configuration; its fields are not shown. */
         TextConfig: {
             [key: string]: unknown;
         };
         /**
-         * @description Tool choice setting, an enum value or an object (contract §2.1; the result carries a string or
-         *     an object, §2.6). Allowed values and object fields are not shown (contract §2.10).
+         * @description Tool choice setting, an enum value or an object (the result carries a string or
+         *     an object). Allowed values and object fields are not shown.
          */
         ToolChoice: string | {
             [key: string]: unknown;
         };
-        /** @description Trace configuration; its fields are not shown (contract §2.1, §2.10). */
+        /** @description Trace configuration; its fields are not shown. */
         TraceConfig: {
             [key: string]: unknown;
         };
-        /** @description Stop condition for server-side tools; its fields are not shown (contract §2.1, §2.10). */
+        /** @description Stop condition for server-side tools; its fields are not shown. */
         StopServerToolsWhen: {
             [key: string]: unknown;
         };
-        /** @description A plain string or an array of input items (contract §2.1, §2.2). */
+        /** @description A plain string or an array of input items. */
         ResponseInput: string | components["schemas"]["InputItem"][];
         /**
-         * @description One input item (contract §2.2). Only the easy input message, the output message and the
+         * @description One input item. Only the easy input message, the output message and the
          *     output reasoning item are shown in detail; every other kind is accepted as a
          *     `GenericInputItem` identified by its `type`. The branches overlap, hence `anyOf`.
          */
         InputItem: components["schemas"]["EasyInputMessage"] | components["schemas"]["OutputMessageInputItem"] | components["schemas"]["OutputReasoningItem"] | components["schemas"]["GenericInputItem"];
-        /** @description A message with `role` and `content` as a string or an array of content parts (contract §2.2). */
+        /** @description A message with `role` and `content` as a string or an array of content parts. */
         EasyInputMessage: {
             /** @constant */
             type?: "message";
             /**
-             * @description The author's role; the allowed values are not shown (contract §2.2).
+             * @description The author's role; the allowed values are not shown.
              * @example user
              * @example system
              * @example developer
@@ -305,7 +305,7 @@ export interface components {
             content: string | components["schemas"]["ContentPart"][];
         };
         /**
-         * @description An earlier output message sent back as input (contract §2.2): `content` is an array of
+         * @description An earlier output message sent back as input: `content` is an array of
          *     output-text or refusal parts, a string, or null.
          */
         OutputMessageInputItem: {
@@ -318,7 +318,7 @@ export interface components {
             content?: components["schemas"]["OutputContentPart"][] | string | null;
         };
         /**
-         * @description Any input item kind whose fields are not shown (contract §2.2, §2.10), identified by its
+         * @description Any input item kind whose fields are not shown, identified by its
          *     `type`: reasoning item, input message item, function call and function call output items,
          *     apply-patch call and output items, output function call and output custom tool call items,
          *     output items for web search, file search, image generation, code interpreter and computer
@@ -340,10 +340,10 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description A content part identified by its `type` (contract §2.1 prompt variables, §2.2 message
+         * @description A content part identified by its `type` (prompt variables, message
          *     content): for example `input_text`, `input_image`, `input_file`, and in streams
          *     `output_text`, `refusal` or `reasoning_text`. Fields other than those of output-text and
-         *     refusal parts are not shown (contract §2.10), so they are listed but not enforced.
+         *     refusal parts are not shown, so they are listed but not enforced.
          */
         ContentPart: {
             /**
@@ -362,9 +362,9 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description A plugin object; its `id` selects the kind (contract §2.3). */
+        /** @description A plugin object; its `id` selects the kind. */
         Plugin: components["schemas"]["AutoRouterPlugin"] | components["schemas"]["AutoBetaRouterPlugin"] | components["schemas"]["ContextCompressionPlugin"] | components["schemas"]["FileParserPlugin"] | components["schemas"]["FusionPlugin"] | components["schemas"]["ModerationPlugin"] | components["schemas"]["ParetoRouterPlugin"] | components["schemas"]["ResponseHealingPlugin"] | components["schemas"]["WebPlugin"] | components["schemas"]["WebFetchPlugin"];
-        /** @description Automatic model routing (contract §2.3). */
+        /** @description Automatic model routing. */
         AutoRouterPlugin: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -372,19 +372,19 @@ export interface components {
              */
             id: "auto-router";
             /**
-             * @description False disables the plugin for the request (contract §2.3).
+             * @description False disables the plugin for the request.
              * @default true
              */
             enabled?: boolean;
             /** @description Model patterns; wildcards such as `<author>/*` allowed. Default is the default supported list. */
             allowed_models?: string[];
             /**
-             * @description 0 is pure quality, 10 is cheapest (contract §2.3, §8).
+             * @description 0 is pure quality, 10 is cheapest.
              * @default 7
              */
             cost_quality_tradeoff?: number;
         };
-        /** @description Beta automatic model routing (contract §2.3). */
+        /** @description Beta automatic model routing. */
         AutoBetaRouterPlugin: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -392,19 +392,19 @@ export interface components {
              */
             id: "auto-beta-router";
             /**
-             * @description False disables the plugin for the request (contract §2.3).
+             * @description False disables the plugin for the request.
              * @default true
              */
             enabled?: boolean;
             /** @description Model patterns; wildcards such as `<author>/*` allowed. */
             allowed_models?: string[];
             /**
-             * @description Higher favors cheaper models (contract §2.3, §8).
+             * @description Higher favors cheaper models.
              * @default 7
              */
             cost_quality_tradeoff?: number;
         };
-        /** @description Context compression (contract §2.3). */
+        /** @description Context compression. */
         ContextCompressionPlugin: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -412,13 +412,13 @@ export interface components {
              */
             id: "context-compression";
             /**
-             * @description False disables the plugin for the request (contract §2.3).
+             * @description False disables the plugin for the request.
              * @default true
              */
             enabled?: boolean;
             engine?: string;
         };
-        /** @description File parsing (contract §2.3). */
+        /** @description File parsing. */
         FileParserPlugin: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -426,7 +426,7 @@ export interface components {
              */
             id: "file-parser";
             /**
-             * @description False disables the plugin for the request (contract §2.3).
+             * @description False disables the plugin for the request.
              * @default true
              */
             enabled?: boolean;
@@ -437,7 +437,7 @@ export interface components {
         };
         /**
          * @description Fusion: an expert panel of models answers in parallel and a judge model synthesises the
-         *     result (contract §2.3). Without `analysis_models` and `model` a built-in quality preset panel
+         *     result. Without `analysis_models` and `model` a built-in quality preset panel
          *     is used; explicit `analysis_models` and `model` take precedence over `preset`.
          */
         FusionPlugin: {
@@ -447,28 +447,28 @@ export interface components {
              */
             id: "fusion";
             /**
-             * @description False disables the plugin for the request (contract §2.3).
+             * @description False disables the plugin for the request.
              * @default true
              */
             enabled?: boolean;
-            /** @description The expert panel, 1 to 8 model slugs (contract §2.3, §8). */
+            /** @description The expert panel, 1 to 8 model slugs. */
             analysis_models?: string[];
             /** @description Slug of the judge and synthesis model. */
             model?: string;
             /**
-             * @description Per panelist and for the judge, 1 to 16 (contract §2.3, §8).
+             * @description Per panelist and for the judge, 1 to 16.
              * @default 8
              */
             max_tool_calls?: number;
             /** @enum {string} */
             preset?: "general-high" | "general-budget" | "general-fast";
             /**
-             * @description At most 8 tools (contract §2.3, §8). Omitted means a web-search and a web-fetch server
+             * @description At most 8 tools. Omitted means a web-search and a web-fetch server
              *     tool; an empty array disables tools.
              */
             tools?: components["schemas"]["FusionTool"][];
         };
-        /** @description A tool of the fusion plugin (contract §2.3). */
+        /** @description A tool of the fusion plugin. */
         FusionTool: {
             type: string;
             /** @description Values are scalars, arrays or objects. */
@@ -476,7 +476,7 @@ export interface components {
                 [key: string]: string | number | boolean | unknown[] | Record<string, never>;
             };
         };
-        /** @description Moderation; no other fields (contract §2.3). */
+        /** @description Moderation; no other fields. */
         ModerationPlugin: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -484,12 +484,12 @@ export interface components {
              */
             id: "moderation";
             /**
-             * @description False disables the plugin for the request (contract §2.3).
+             * @description False disables the plugin for the request.
              * @default true
              */
             enabled?: boolean;
         };
-        /** @description Pareto routing between quality tiers (contract §2.3). */
+        /** @description Pareto routing between quality tiers. */
         ParetoRouterPlugin: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -497,12 +497,12 @@ export interface components {
              */
             id: "pareto-router";
             /**
-             * @description False disables the plugin for the request (contract §2.3).
+             * @description False disables the plugin for the request.
              * @default true
              */
             enabled?: boolean;
             /**
-             * @description 0 to 1 (contract §2.3, §8): at or above 0.66 selects the high tier, at or above 0.33 the
+             * @description 0 to 1: at or above 0.66 selects the high tier, at or above 0.33 the
              *     medium tier, below 0.33 the low tier; omitted means the highest tier.
              */
             min_coding_score?: number;
@@ -512,7 +512,7 @@ export interface components {
              */
             price_source?: "prompt" | "weighted_avg";
         };
-        /** @description Response healing; no other fields (contract §2.3). */
+        /** @description Response healing; no other fields. */
         ResponseHealingPlugin: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -520,12 +520,12 @@ export interface components {
              */
             id: "response-healing";
             /**
-             * @description False disables the plugin for the request (contract §2.3).
+             * @description False disables the plugin for the request.
              * @default true
              */
             enabled?: boolean;
         };
-        /** @description Web search (contract §2.3). */
+        /** @description Web search. */
         WebPlugin: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -533,7 +533,7 @@ export interface components {
              */
             id: "web";
             /**
-             * @description False disables the plugin for the request (contract §2.3).
+             * @description False disables the plugin for the request.
              * @default true
              */
             enabled?: boolean;
@@ -548,10 +548,10 @@ export interface components {
             search_prompt?: string;
             user_location?: components["schemas"]["WebUserLocation"];
         };
-        /** @description Approximate user location for web search (contract §2.3). */
+        /** @description Approximate user location for web search. */
         WebUserLocation: {
             /**
-             * @description Location kind; its allowed values are not shown (contract §2.3).
+             * @description Location kind; its allowed values are not shown.
              * @example approximate
              */
             type: string;
@@ -560,7 +560,7 @@ export interface components {
             region?: string;
             timezone?: string;
         };
-        /** @description Web fetch (contract §2.3). */
+        /** @description Web fetch. */
         WebFetchPlugin: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -568,7 +568,7 @@ export interface components {
              */
             id: "web-fetch";
             /**
-             * @description False disables the plugin for the request (contract §2.3).
+             * @description False disables the plugin for the request.
              * @default true
              */
             enabled?: boolean;
@@ -579,7 +579,7 @@ export interface components {
             /** @description Once exceeded the tool returns an error. */
             max_uses?: number;
         };
-        /** @description Provider preferences. Contract §2.4, no other properties are accepted. */
+        /** @description Provider preferences; no other properties are accepted. */
         ProviderPreferences: {
             /**
              * @description When false, only the primary or listed providers are used and the upstream error is returned if unavailable.
@@ -601,18 +601,18 @@ export interface components {
             only?: string[] | null;
             /** @description Ordered provider slugs; the first that supports the model is tried, then the next. */
             order?: string[] | null;
-            /** @description Shape not shown (contract §2.4, §2.10). */
+            /** @description Shape not shown. */
             preferred_max_latency?: {
                 [key: string]: unknown;
             };
-            /** @description Shape not shown (contract §2.4, §2.10). */
+            /** @description Shape not shown. */
             preferred_min_throughput?: {
                 [key: string]: unknown;
             };
-            /** @description Quantization levels (contract §2.4); the allowed values are not shown (§2.10). */
+            /** @description Quantization levels; the allowed values are not shown. */
             quantizations?: string[];
         };
-        /** @description Maximum prices in USD, as strings (contract §2.4). */
+        /** @description Maximum prices in USD, as strings. */
         ProviderMaxPrice: {
             /** @description Per audio unit. */
             audio?: string;
@@ -626,11 +626,11 @@ export interface components {
             request?: string;
         };
         /**
-         * @description A tool definition (contract §2.5). Only the function tool is shown in detail; every other
+         * @description A tool definition. Only the function tool is shown in detail; every other
          *     kind is a `GenericTool` identified by its `type`. The branches overlap, hence `anyOf`.
          */
         Tool: components["schemas"]["FunctionTool"] | components["schemas"]["GenericTool"];
-        /** @description A function tool (contract §2.5). */
+        /** @description A function tool. */
         FunctionTool: {
             /** @constant */
             type: "function";
@@ -642,7 +642,7 @@ export interface components {
             };
         };
         /**
-         * @description A tool kind whose fields are not shown (contract §2.5, §2.10), identified by its `type`:
+         * @description A tool kind whose fields are not shown, identified by its `type`:
          *     web-search server tool variants, file search, computer use, code interpreter, MCP, image
          *     generation, local shell, shell, apply patch, custom tool, namespace tool, advisor, subagent,
          *     datetime, files, fusion, image generation (service variant), search models, web fetch, web
@@ -659,7 +659,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description Success body of POST /responses when not streaming (contract §2.6). Required members follow
+         * @description Success body of POST /responses when not streaming. Required members follow
          *     the public gateway (x-not-shown: the contract marks none required).
          */
         ResponseResult: {
@@ -672,8 +672,8 @@ export interface components {
             /** @description Unix seconds. */
             completed_at: number;
             /**
-             * @description The response status (contract §2.6, §3). `completed` is shown; other values and the
-             *     transitions are not shown (contract §2.10, §3), so no enum. The public gateway uses `completed`, `incomplete`, `in_progress`,
+             * @description The response status. `completed` is shown; other values and the
+             *     transitions are not shown, so no enum. The public gateway uses `completed`, `incomplete`, `in_progress`,
              *     `failed`, `cancelled` and `queued`.
              * @example completed
              * @example incomplete
@@ -683,13 +683,13 @@ export interface components {
              * @example queued
              */
             status: string;
-            /** @description Error details when the response failed; shape not shown (contract §2.6). */
+            /** @description Error details when the response failed; shape not shown. */
             error: {
                 [key: string]: unknown;
             } | null;
-            /** @description API error type; allowed values are not shown (contract §2.6, §2.10). */
+            /** @description API error type; allowed values are not shown. */
             error_type?: string;
-            /** @description Why the response is incomplete (contract §2.6). */
+            /** @description Why the response is incomplete. */
             incomplete_details: ({
                 /** @example max_output_tokens */
                 reason?: string;
@@ -716,13 +716,13 @@ export interface components {
             usage?: components["schemas"]["ResponseUsage"];
             service_metadata?: components["schemas"]["ServiceMetadata"];
         };
-        /** @description Token usage (contract §2.6); `total_tokens` is input plus output. */
+        /** @description Token usage; `total_tokens` is input plus output. */
         ResponseUsage: {
             input_tokens: number;
             input_tokens_details: {
                 cached_tokens: number;
                 /**
-                 * @description Input tokens written to the prompt cache. Not shown by the contract (contract §2.6
+                 * @description Input tokens written to the prompt cache. Not shown by the contract (it
                  *     lists `cached_tokens` only), so optional; OpenAI's `ResponseUsage` requires it and
                  *     OpenRouter's SDK reads it.
                  */
@@ -735,11 +735,11 @@ export interface components {
             total_tokens: number;
         };
         /**
-         * @description One output item (contract §2.6). Message and reasoning items are shown and checked; a
+         * @description One output item. Message and reasoning items are shown and checked; a
          *     function call follows the public gateway; any other kind is a `GenericOutputItem`.
          */
         OutputItem: components["schemas"]["OutputMessage"] | components["schemas"]["OutputReasoningItem"] | components["schemas"]["OutputFunctionCallItem"] | components["schemas"]["GenericOutputItem"];
-        /** @description Message output item (contract §2.6). */
+        /** @description Message output item. */
         OutputMessage: {
             /** @constant */
             type: "message";
@@ -748,7 +748,7 @@ export interface components {
             /** @constant */
             role: "assistant";
             /**
-             * @description `completed` is shown (contract §3); other values are not shown (contract §2.10), so no enum.
+             * @description `completed` is shown; other values are not shown, so no enum.
              * @example completed
              * @example in_progress
              * @example incomplete
@@ -756,9 +756,9 @@ export interface components {
             status: string;
             content: components["schemas"]["OutputContentPart"][];
         };
-        /** @description An output-text part or a refusal part (contract §2.2, §2.6). */
+        /** @description An output-text part or a refusal part. */
         OutputContentPart: components["schemas"]["OutputTextPart"] | components["schemas"]["RefusalPart"];
-        /** @description An output-text part (contract §2.6). */
+        /** @description An output-text part. */
         OutputTextPart: {
             /** @constant */
             type: "output_text";
@@ -767,19 +767,19 @@ export interface components {
             annotations: {
                 [key: string]: unknown;
             }[];
-            /** @description Token log probabilities; not in the contract's part table (contract §2.6). */
+            /** @description Token log probabilities; not in the contract's part table. */
             logprobs?: {
                 [key: string]: unknown;
             }[];
         };
-        /** @description A refusal part (contract §2.2). */
+        /** @description A refusal part. */
         RefusalPart: {
             /** @constant */
             type: "refusal";
             refusal: string;
         };
         /**
-         * @description Reasoning item (contract §2.2 output reasoning item, §2.6): `summary` is an array of
+         * @description Reasoning item of the output: `summary` is an array of
          *     summary-text parts or null; it also carries `content`, `format`, `id`, `signature`, `status`
          *     and `type`. Types of the members other than `summary` are not shown and kept permissive.
          */
@@ -789,21 +789,21 @@ export interface components {
             /** @example rs_abcdefghij0123456789 */
             id?: string;
             summary: components["schemas"]["ReasoningSummaryText"][] | null;
-            /** @description Reasoning content; shape not shown (contract §2.2). */
+            /** @description Reasoning content; shape not shown. */
             content?: unknown;
             encrypted_content?: string | null;
             format?: string | null;
             signature?: string | null;
             status?: string | null;
         };
-        /** @description A summary-text part of a reasoning item (contract §2.2). */
+        /** @description A summary-text part of a reasoning item. */
         ReasoningSummaryText: {
             /** @constant */
             type: "summary_text";
             text: string;
         };
         /**
-         * @description Function call output item. Its fields are not shown in the contract (§2.10); this shape is the
+         * @description Function call output item. Its fields are not shown in the contract; this shape is the
          *     public gateway's: `arguments` is a JSON string.
          */
         OutputFunctionCallItem: {
@@ -817,7 +817,7 @@ export interface components {
             status?: string;
         };
         /**
-         * @description Any output item kind whose fields are not shown (contract §2.10), identified by its `type`.
+         * @description Any output item kind whose fields are not shown, identified by its `type`.
          *     Message and reasoning items are shown, so they must match `OutputMessage` or
          *     `OutputReasoningItem` and are excluded here.
          */
@@ -827,8 +827,8 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description Routing metadata, present when the request carried `X-Service-Metadata: enabled` (contract
-         *     §2.6, §4.1, §7.3). On a guardrail block every member listed here is included.
+         * @description Routing metadata, present when the request carried `X-Service-Metadata: enabled`. On a guardrail
+         *     block every member listed here is included.
          */
         ServiceMetadata: {
             attempt?: number;
@@ -847,7 +847,7 @@ export interface components {
             summary?: string;
             pipeline?: components["schemas"]["PipelineStage"][];
         };
-        /** @description A pipeline stage (contract §7.3); `type` is `guardrail` for guardrail stages. */
+        /** @description A pipeline stage; `type` is `guardrail` for guardrail stages. */
         PipelineStage: {
             /** @example guardrail */
             type: string;
@@ -857,7 +857,7 @@ export interface components {
             guardrail_scope?: string;
             data?: components["schemas"]["PipelineStageData"];
         };
-        /** @description What a guardrail stage found (contract §7.3). */
+        /** @description What a guardrail stage found. */
         PipelineStageData: {
             /** @example block */
             action?: string;
@@ -865,7 +865,7 @@ export interface components {
             engines?: string[];
             patterns?: string[];
         };
-        /** @description Every error body (contract §7.1). */
+        /** @description Every error body. */
         ErrorEnvelope: {
             error: components["schemas"]["ErrorObject"];
             /** @description Optional routing context. */
@@ -874,18 +874,18 @@ export interface components {
             } | null;
             user_id?: string | null;
         };
-        /** @description The `error` member of the envelope (contract §7.1). */
+        /** @description The `error` member of the envelope. */
         ErrorObject: {
             /** @description Equal to the HTTP status. */
             code: number;
             message: string;
-            /** @description Shape not shown except for the guardrail block (contract §7.3, §7.4). */
+            /** @description Shape not shown except for the guardrail block. */
             metadata?: {
                 [key: string]: unknown;
             } | null;
         };
         /**
-         * @description 403 body when a guardrail blocked the request (contract §7.3): `error.metadata.patterns`
+         * @description 403 body when a guardrail blocked the request: `error.metadata.patterns`
          *     names the matched patterns; `service_metadata` is included, with all its members, when the
          *     request carried `X-Service-Metadata: enabled`.
          */
@@ -898,16 +898,16 @@ export interface components {
                     patterns: string[];
                 };
             };
-            /** @description With every member of contract §7.3 when included; null is allowed as in §7.1. */
+            /** @description With every member listed in ServiceMetadata when included; null is allowed. */
             service_metadata?: WithRequired<components["schemas"]["ServiceMetadata"], "attempt" | "endpoints" | "is_byok" | "region" | "requested" | "strategy" | "summary" | "pipeline"> | null;
             user_id?: string | null;
         };
-        /** @description Body of the guardrail key unassignment (contract §4.2). */
+        /** @description Body of the guardrail key unassignment. */
         UnassignKeysRequest: {
-            /** @description Hashes of the API keys to unassign; at least 1 item, each at least 1 character (contract §4.2, §8). */
+            /** @description Hashes of the API keys to unassign; at least 1 item, each at least 1 character. */
             key_hashes: string[];
         };
-        /** @description The unassignment result (contract §2.9). */
+        /** @description The unassignment result. */
         UnassignKeysResult: {
             /**
              * @description Number of keys actually unassigned; unknown hashes, keys not assigned and repeats
@@ -915,7 +915,7 @@ export interface components {
              */
             unassigned_count: number;
         };
-        /** @description A model of the catalog (contract §2.8). */
+        /** @description A model of the catalog. */
         Model: {
             /** @example openai/gpt-4o */
             id: string;
@@ -931,18 +931,18 @@ export interface components {
             supported_parameters: string[];
             links: components["schemas"]["ModelLinks"];
             reasoning?: components["schemas"]["ModelReasoning"];
-            /** @description Only null is shown; the non-null shape is not shown (contract §2.8, §2.10). */
+            /** @description Only null is shown; the non-null shape is not shown. */
             default_parameters?: unknown;
-            /** @description Only null is shown; the non-null shape is not shown (contract §2.8, §2.10). */
+            /** @description Only null is shown; the non-null shape is not shown. */
             per_request_limits?: unknown;
-            /** @description Only null is shown; the non-null shape is not shown (contract §2.8, §2.10). */
+            /** @description Only null is shown; the non-null shape is not shown. */
             supported_voices?: unknown;
-            /** @description Only null is shown; the non-null shape is not shown (contract §2.8, §2.10). */
+            /** @description Only null is shown; the non-null shape is not shown. */
             knowledge_cutoff?: unknown;
-            /** @description Only null is shown; the non-null shape is not shown (contract §2.8, §2.10). */
+            /** @description Only null is shown; the non-null shape is not shown. */
             expiration_date?: unknown;
         };
-        /** @description Input and output modalities (contract §2.8). */
+        /** @description Input and output modalities. */
         ModelArchitecture: {
             input_modalities: string[];
             /** @description Embeddings models list `embeddings`. */
@@ -956,7 +956,7 @@ export interface components {
             instruct_type?: string | null;
             tokenizer: string;
         };
-        /** @description Prices in USD per unit, decimal numbers written as strings (contract §2.8). */
+        /** @description Prices in USD per unit, decimal numbers written as strings. */
         ModelPricing: {
             prompt: components["schemas"]["DecimalString"];
             completion: components["schemas"]["DecimalString"];
@@ -964,17 +964,17 @@ export interface components {
             request?: components["schemas"]["DecimalString"];
         };
         /**
-         * @description A decimal number written as a string (contract §2.8).
+         * @description A decimal number written as a string.
          * @example 0.0000025
          */
         DecimalString: string;
-        /** @description The top provider's limits (contract §2.8). */
+        /** @description The top provider's limits. */
         ModelTopProvider: {
             context_length?: number;
             is_moderated: boolean;
             max_completion_tokens?: number | null;
         };
-        /** @description Related links (contract §2.8). */
+        /** @description Related links. */
         ModelLinks: {
             /**
              * @description Path of the model's endpoints listing. Its form is not shown in the contract (x-not-shown);
@@ -984,29 +984,29 @@ export interface components {
              */
             details: string;
         };
-        /** @description Reasoning defaults, present for some models (contract §2.8). */
+        /** @description Reasoning defaults, present for some models. */
         ModelReasoning: {
             default_effort?: string;
             default_enabled?: boolean;
             mandatory?: boolean;
             supported_efforts?: string[];
         };
-        /** @description Body of GET /model/{author}/{slug} (contract §4.4). */
+        /** @description Body of GET /model/{author}/{slug}. */
         GetModelResponse: {
             data: components["schemas"]["Model"];
         };
         /**
-         * @description Body of GET /embeddings/models (contract §4.3): `data`, a pagination links object and a
+         * @description Body of GET /embeddings/models: `data`, a pagination links object and a
          *     total count. The contract does not show the member names of the last two; `links` and
          *     `total_count` are the documented names (public gateway) and are not required.
          */
         EmbeddingsModelList: {
             data: components["schemas"]["Model"][];
             links?: components["schemas"]["PaginationLinks"];
-            /** @description Total number of models matching the query. Member name not shown (contract §4.3). */
+            /** @description Total number of models matching the query. Member name not shown. */
             total_count?: number;
         };
-        /** @description Pagination links. Member names not shown (contract §4.3); `next` is the documented one. */
+        /** @description Pagination links. Member names not shown; `next` is the documented one. */
         PaginationLinks: {
             /** @description The next page, or null on the last page (and for the full list). */
             next?: string | null;
@@ -1014,7 +1014,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description One Server-Sent Event of POST /responses with `stream: true` (contract §4.1, §6).
+         * @description One Server-Sent Event of POST /responses with `stream: true`.
          *     Framing: each event is a `data: <json>` line holding one of these objects, events are
          *     separated by a blank line, SSE comment lines (starting with `:`, e.g. `: keep-alive`) may
          *     appear and must be tolerated, and the stream ends with the line `data: [DONE]`. An event
@@ -1026,10 +1026,10 @@ export interface components {
          *     types not listed are accepted as `UnknownStreamEvent`.
          */
         ResponseStreamEvent: components["schemas"]["ResponseCreatedEvent"] | components["schemas"]["ResponseInProgressEvent"] | components["schemas"]["ResponseOutputItemAddedEvent"] | components["schemas"]["ResponseOutputItemDoneEvent"] | components["schemas"]["ResponseContentPartAddedEvent"] | components["schemas"]["ResponseContentPartDoneEvent"] | components["schemas"]["ResponseOutputTextDeltaEvent"] | components["schemas"]["ResponseOutputTextDoneEvent"] | components["schemas"]["ResponseOutputTextAnnotationAddedEvent"] | components["schemas"]["ResponseRefusalDeltaEvent"] | components["schemas"]["ResponseRefusalDoneEvent"] | components["schemas"]["ResponseFunctionCallArgumentsDeltaEvent"] | components["schemas"]["ResponseFunctionCallArgumentsDoneEvent"] | components["schemas"]["ResponseReasoningTextDeltaEvent"] | components["schemas"]["ResponseReasoningTextDoneEvent"] | components["schemas"]["ResponseReasoningSummaryPartAddedEvent"] | components["schemas"]["ResponseReasoningSummaryPartDoneEvent"] | components["schemas"]["ResponseReasoningSummaryTextDeltaEvent"] | components["schemas"]["ResponseReasoningSummaryTextDoneEvent"] | components["schemas"]["ResponseCompletedEvent"] | components["schemas"]["ResponseIncompleteEvent"] | components["schemas"]["ResponseFailedEvent"] | components["schemas"]["ResponseErrorEvent"] | components["schemas"]["ResponseDebugEvent"] | components["schemas"]["UnknownStreamEvent"];
-        /** @description Ordering of events in the stream (contract §6); numbered from 0, increasing by 1. */
+        /** @description Ordering of events in the stream; numbered from 0, increasing by 1. */
         SequenceNumber: number;
         /**
-         * @description The response object carried by lifecycle events (the shape of contract §2.6, with in-progress
+         * @description The response object carried by lifecycle events (the shape of the result, with in-progress
          *     values: `output` may be empty, `completed_at` absent or null). Kept permissive.
          */
         ResponseSnapshot: {
@@ -1059,7 +1059,7 @@ export interface components {
         };
         /** @description The part of a content-part event (output text, refusal, or another kind by `type`). */
         StreamContentPart: components["schemas"]["OutputContentPart"] | components["schemas"]["ContentPart"];
-        /** @description A text fragment of an output-text part (contract §6); every member is required. */
+        /** @description A text fragment of an output-text part; every member is required. */
         ResponseOutputTextDeltaEvent: {
             /** @constant */
             type: "response.output_text.delta";
@@ -1073,21 +1073,21 @@ export interface components {
             output_index: number;
             sequence_number: components["schemas"]["SequenceNumber"];
         };
-        /** @description First event of a stream; the response with status `in_progress` and empty output (contract §6 not shown). */
+        /** @description First event of a stream; the response with status `in_progress` and empty output (not shown by the contract). */
         ResponseCreatedEvent: {
             /** @constant */
             type: "response.created";
             sequence_number: components["schemas"]["SequenceNumber"];
             response: components["schemas"]["ResponseSnapshot"];
         };
-        /** @description The response is in progress (contract §6 not shown). */
+        /** @description The response is in progress (not shown by the contract). */
         ResponseInProgressEvent: {
             /** @constant */
             type: "response.in_progress";
             sequence_number: components["schemas"]["SequenceNumber"];
             response: components["schemas"]["ResponseSnapshot"];
         };
-        /** @description An output item starts, with status `in_progress` (contract §6 not shown). */
+        /** @description An output item starts, with status `in_progress` (not shown by the contract). */
         ResponseOutputItemAddedEvent: {
             /** @constant */
             type: "response.output_item.added";
@@ -1095,7 +1095,7 @@ export interface components {
             output_index: number;
             item: components["schemas"]["OutputItem"];
         };
-        /** @description An output item is complete (contract §6 not shown). */
+        /** @description An output item is complete (not shown by the contract). */
         ResponseOutputItemDoneEvent: {
             /** @constant */
             type: "response.output_item.done";
@@ -1103,7 +1103,7 @@ export interface components {
             output_index: number;
             item: components["schemas"]["OutputItem"];
         };
-        /** @description A content part starts, with empty text (contract §6 not shown). */
+        /** @description A content part starts, with empty text (not shown by the contract). */
         ResponseContentPartAddedEvent: {
             /** @constant */
             type: "response.content_part.added";
@@ -1113,7 +1113,7 @@ export interface components {
             content_index?: number;
             part: components["schemas"]["StreamContentPart"];
         };
-        /** @description A content part is complete (contract §6 not shown). */
+        /** @description A content part is complete (not shown by the contract). */
         ResponseContentPartDoneEvent: {
             /** @constant */
             type: "response.content_part.done";
@@ -1123,7 +1123,7 @@ export interface components {
             content_index?: number;
             part: components["schemas"]["StreamContentPart"];
         };
-        /** @description An output-text part is complete; `text` is all its deltas joined (contract §6 not shown). */
+        /** @description An output-text part is complete; `text` is all its deltas joined (not shown by the contract). */
         ResponseOutputTextDoneEvent: {
             /** @constant */
             type: "response.output_text.done";
@@ -1136,7 +1136,7 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
-        /** @description An annotation was added to an output-text part (contract §6 not shown). */
+        /** @description An annotation was added to an output-text part (not shown by the contract). */
         ResponseOutputTextAnnotationAddedEvent: {
             /** @constant */
             type: "response.output_text.annotation.added";
@@ -1149,7 +1149,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description A fragment of a refusal part (contract §6 not shown). */
+        /** @description A fragment of a refusal part (not shown by the contract). */
         ResponseRefusalDeltaEvent: {
             /** @constant */
             type: "response.refusal.delta";
@@ -1159,7 +1159,7 @@ export interface components {
             content_index?: number;
             delta?: string;
         };
-        /** @description A refusal part is complete (contract §6 not shown). */
+        /** @description A refusal part is complete (not shown by the contract). */
         ResponseRefusalDoneEvent: {
             /** @constant */
             type: "response.refusal.done";
@@ -1169,7 +1169,7 @@ export interface components {
             content_index?: number;
             refusal?: string;
         };
-        /** @description A fragment of a function call's arguments (contract §6 not shown). */
+        /** @description A fragment of a function call's arguments (not shown by the contract). */
         ResponseFunctionCallArgumentsDeltaEvent: {
             /** @constant */
             type: "response.function_call_arguments.delta";
@@ -1178,7 +1178,7 @@ export interface components {
             output_index?: number;
             delta?: string;
         };
-        /** @description A function call's arguments are complete; carries `name` and `arguments` (contract §6 not shown). */
+        /** @description A function call's arguments are complete; carries `name` and `arguments` (not shown by the contract). */
         ResponseFunctionCallArgumentsDoneEvent: {
             /** @constant */
             type: "response.function_call_arguments.done";
@@ -1189,7 +1189,7 @@ export interface components {
             /** @description The complete arguments as a JSON string. */
             arguments: string;
         };
-        /** @description A fragment of reasoning text (contract §6 not shown). */
+        /** @description A fragment of reasoning text (not shown by the contract). */
         ResponseReasoningTextDeltaEvent: {
             /** @constant */
             type: "response.reasoning_text.delta";
@@ -1199,7 +1199,7 @@ export interface components {
             content_index?: number;
             delta?: string;
         };
-        /** @description Reasoning text is complete (contract §6 not shown). */
+        /** @description Reasoning text is complete (not shown by the contract). */
         ResponseReasoningTextDoneEvent: {
             /** @constant */
             type: "response.reasoning_text.done";
@@ -1209,7 +1209,7 @@ export interface components {
             content_index?: number;
             text?: string;
         };
-        /** @description A reasoning summary part starts (contract §6 not shown). */
+        /** @description A reasoning summary part starts (not shown by the contract). */
         ResponseReasoningSummaryPartAddedEvent: {
             /** @constant */
             type: "response.reasoning_summary_part.added";
@@ -1219,7 +1219,7 @@ export interface components {
             summary_index?: number;
             part?: components["schemas"]["ReasoningSummaryText"];
         };
-        /** @description A reasoning summary part is complete (contract §6 not shown). */
+        /** @description A reasoning summary part is complete (not shown by the contract). */
         ResponseReasoningSummaryPartDoneEvent: {
             /** @constant */
             type: "response.reasoning_summary_part.done";
@@ -1229,7 +1229,7 @@ export interface components {
             summary_index?: number;
             part?: components["schemas"]["ReasoningSummaryText"];
         };
-        /** @description A fragment of reasoning summary text (contract §6 not shown). */
+        /** @description A fragment of reasoning summary text (not shown by the contract). */
         ResponseReasoningSummaryTextDeltaEvent: {
             /** @constant */
             type: "response.reasoning_summary_text.delta";
@@ -1239,7 +1239,7 @@ export interface components {
             summary_index?: number;
             delta?: string;
         };
-        /** @description Reasoning summary text is complete (contract §6 not shown). */
+        /** @description Reasoning summary text is complete (not shown by the contract). */
         ResponseReasoningSummaryTextDoneEvent: {
             /** @constant */
             type: "response.reasoning_summary_text.done";
@@ -1250,8 +1250,8 @@ export interface components {
             text?: string;
         };
         /**
-         * @description Terminal event: the full response (contract §2.6 shape) with status `completed`; carries
-         *     `service_metadata` when opted in (contract §6 not shown).
+         * @description Terminal event: the full response (the shape of the result) with status `completed`; carries
+         *     `service_metadata` when opted in (not shown by the contract).
          */
         ResponseCompletedEvent: {
             /** @constant */
@@ -1259,21 +1259,21 @@ export interface components {
             sequence_number: components["schemas"]["SequenceNumber"];
             response: components["schemas"]["ResponseResult"];
         };
-        /** @description Terminal event; the response ended incomplete (contract §6 not shown). */
+        /** @description Terminal event; the response ended incomplete (not shown by the contract). */
         ResponseIncompleteEvent: {
             /** @constant */
             type: "response.incomplete";
             sequence_number: components["schemas"]["SequenceNumber"];
             response: components["schemas"]["ResponseSnapshot"];
         };
-        /** @description Terminal event; the response failed (contract §6 not shown). */
+        /** @description Terminal event; the response failed (not shown by the contract). */
         ResponseFailedEvent: {
             /** @constant */
             type: "response.failed";
             sequence_number: components["schemas"]["SequenceNumber"];
             response: components["schemas"]["ResponseSnapshot"];
         };
-        /** @description An error during the stream, followed by `response.failed` (contract §6 not shown). */
+        /** @description An error during the stream, followed by `response.failed` (not shown by the contract). */
         ResponseErrorEvent: {
             /** @constant */
             type: "error";
@@ -1298,7 +1298,7 @@ export interface components {
         };
         /**
          * @description The debug chunk sent first when `debug.echo_upstream_body` is true; `debug` holds the
-         *     transformed upstream request body (contract §2.1, §6; event name not shown).
+         *     transformed upstream request body (event name not shown).
          */
         ResponseDebugEvent: {
             /** @constant */
@@ -1309,7 +1309,7 @@ export interface components {
             };
         };
         /**
-         * @description Any other event type (contract §6: other event names and payloads are not shown), e.g. web
+         * @description Any other event type (other event names and payloads are not shown), e.g. web
          *     search, image generation or code interpreter call events. A gateway may send them; clients
          *     must tolerate them.
          */
@@ -1322,7 +1322,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Invalid request parameters or malformed input (contract §7.2, §7.4). */
+        /** @description Invalid request parameters or malformed input. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -1331,7 +1331,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Authentication required or invalid credentials (contract §5, §7.2). */
+        /** @description Authentication required or invalid credentials. */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -1340,7 +1340,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Insufficient credits or quota (contract §7.2). */
+        /** @description Insufficient credits or quota. */
         PaymentRequired: {
             headers: {
                 [name: string]: unknown;
@@ -1349,7 +1349,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Insufficient permissions, or a guardrail blocked the request (contract §7.2, §7.3). */
+        /** @description Insufficient permissions, or a guardrail blocked the request. */
         ResponsesForbidden: {
             headers: {
                 [name: string]: unknown;
@@ -1358,10 +1358,7 @@ export interface components {
                 "application/json": components["schemas"]["GuardrailBlockError"] | components["schemas"]["ErrorEnvelope"];
             };
         };
-        /**
-         * @description The key lacks permission; for the guardrail operation only management keys may perform it
-         *     (contract §5).
-         */
+        /** @description The key lacks permission; for the guardrail operation only management keys may perform it. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -1370,7 +1367,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The resource does not exist (contract §7.2, §7.4). */
+        /** @description The resource does not exist. */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -1379,7 +1376,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The operation exceeded its time limit (contract §7.2). */
+        /** @description The operation exceeded its time limit. */
         RequestTimeout: {
             headers: {
                 [name: string]: unknown;
@@ -1388,7 +1385,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request payload exceeds size limits (contract §7.2). */
+        /** @description The request payload exceeds size limits. */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -1397,7 +1394,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Semantic validation failure (contract §7.2). */
+        /** @description Semantic validation failure. */
         UnprocessableEntity: {
             headers: {
                 [name: string]: unknown;
@@ -1406,7 +1403,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Rate limit exceeded (contract §7.2). */
+        /** @description Rate limit exceeded. */
         TooManyRequests: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -1419,7 +1416,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Unexpected server error (contract §7.2, §7.4). */
+        /** @description Unexpected server error. */
         InternalServerError: {
             headers: {
                 [name: string]: unknown;
@@ -1428,7 +1425,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Provider or upstream failure (contract §7.2). */
+        /** @description Provider or upstream failure. */
         BadGateway: {
             headers: {
                 [name: string]: unknown;
@@ -1437,7 +1434,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Service temporarily unavailable (contract §7.2). */
+        /** @description Service temporarily unavailable. */
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -1447,7 +1444,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Provider request timed out at the edge network (contract §7.2). */
+        /** @description Provider request timed out at the edge network. */
         EdgeTimeout: {
             headers: {
                 [name: string]: unknown;
@@ -1456,7 +1453,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Provider temporarily overloaded (contract §7.2). */
+        /** @description Provider temporarily overloaded. */
         ProviderOverloaded: {
             headers: {
                 [name: string]: unknown;
@@ -1468,33 +1465,33 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Opt-in for routing metadata (contract §4.1). With `enabled` the result (and a guardrail
-         *     block, contract §7.3) carries `service_metadata`.
+         * @description Opt-in for routing metadata. With `enabled` the result (and a guardrail
+         *     block) carries `service_metadata`.
          */
         XServiceMetadata: "disabled" | "enabled";
         /**
          * @deprecated
-         * @description Legacy name of `X-Service-Metadata`, still accepted for compatibility (contract §4.1, §9).
+         * @description Legacy name of `X-Service-Metadata`, still accepted for compatibility.
          */
         XServiceExperimentalMetadata: "disabled" | "enabled";
         /**
          * @description Sticky routing key, the header form of the body field `session_id`; when both are present the
-         *     body value wins (contract §2.1). At most 256 characters (contract §8).
+         *     body value wins. At most 256 characters.
          */
         XSessionId: string;
-        /** @description The guardrail's unique identifier, UUID-shaped (contract §4.2). */
+        /** @description The guardrail's unique identifier, UUID-shaped. */
         GuardrailId: string;
-        /** @description Author or organization of the model (contract §4.4). */
+        /** @description Author or organization of the model. */
         ModelAuthor: string;
         /**
-         * @description The model slug (contract §4.4). It may carry a variant suffix after a colon,
+         * @description The model slug. It may carry a variant suffix after a colon,
          *     `<slug>:<variant>` (clients may percent-encode the colon), and known aliases resolve.
          */
         ModelSlug: string;
-        /** @description Number of records to skip, at least 0 (contract §4.3, §8). Omitted means 0. */
+        /** @description Number of records to skip, at least 0. Omitted means 0. */
         Offset: number;
         /**
-         * @description Maximum number of records returned, 1 to 1000 (contract §4.3, §8). When both `offset` and
+         * @description Maximum number of records returned, 1 to 1000. When both `offset` and
          *     `limit` are omitted the full list is returned; when only `offset` is given the page size is
          *     the documented default 500 (x-not-shown: the contract shows no default).
          */
@@ -1507,13 +1504,13 @@ export interface components {
          *     gateway sends it).
          */
         XGenerationId: string;
-        /** @description Request allowance of the current window (x-not-shown; contract §8 shows no rate limit values). */
+        /** @description Request allowance of the current window (x-not-shown; the contract shows no rate limit values). */
         XRateLimitLimit: number;
-        /** @description Requests left in the current window (x-not-shown; contract §8 shows no rate limit values). */
+        /** @description Requests left in the current window (x-not-shown; the contract shows no rate limit values). */
         XRateLimitRemaining: number;
-        /** @description When the window resets, in Unix milliseconds (x-not-shown; contract §8 shows no rate limit values). */
+        /** @description When the window resets, in Unix milliseconds (x-not-shown; the contract shows no rate limit values). */
         XRateLimitReset: number;
-        /** @description Seconds to wait before retrying (x-not-shown; contract §7.2 and §8 show no durations). */
+        /** @description Seconds to wait before retrying (x-not-shown; the contract shows no durations). */
         RetryAfter: number;
     };
     pathItems: never;
@@ -1525,25 +1522,25 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Opt-in for routing metadata (contract §4.1). With `enabled` the result (and a guardrail
-                 *     block, contract §7.3) carries `service_metadata`.
+                 * @description Opt-in for routing metadata. With `enabled` the result (and a guardrail
+                 *     block) carries `service_metadata`.
                  */
                 "X-Service-Metadata"?: components["parameters"]["XServiceMetadata"];
                 /**
                  * @deprecated
-                 * @description Legacy name of `X-Service-Metadata`, still accepted for compatibility (contract §4.1, §9).
+                 * @description Legacy name of `X-Service-Metadata`, still accepted for compatibility.
                  */
                 "X-Service-Experimental-Metadata"?: components["parameters"]["XServiceExperimentalMetadata"];
                 /**
                  * @description Sticky routing key, the header form of the body field `session_id`; when both are present the
-                 *     body value wins (contract §2.1). At most 256 characters (contract §8).
+                 *     body value wins. At most 256 characters.
                  */
                 "x-session-id"?: components["parameters"]["XSessionId"];
             };
             path?: never;
             cookie?: never;
         };
-        /** @description The response request (contract §2.1), `application/json`. */
+        /** @description The response request, `application/json`. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ResponseRequest"];
@@ -1551,8 +1548,8 @@ export interface operations {
         };
         responses: {
             /**
-             * @description The response (contract §4.1). `application/json` (the result, contract §2.6) when `stream`
-             *     is false or omitted; `text/event-stream` (contract §6) when `stream` is true.
+             * @description The response. `application/json` (the result) when `stream`
+             *     is false or omitted; `text/event-stream` when `stream` is true.
              */
             200: {
                 headers: {
@@ -1585,19 +1582,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The guardrail's unique identifier, UUID-shaped (contract §4.2). */
+                /** @description The guardrail's unique identifier, UUID-shaped. */
                 id: components["parameters"]["GuardrailId"];
             };
             cookie?: never;
         };
-        /** @description The hashes of the API keys to unassign (contract §4.2). */
+        /** @description The hashes of the API keys to unassign. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UnassignKeysRequest"];
             };
         };
         responses: {
-            /** @description The number of keys actually unassigned (contract §2.9, §4.2). */
+            /** @description The number of keys actually unassigned. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1616,10 +1613,10 @@ export interface operations {
     listEmbeddingsModels: {
         parameters: {
             query?: {
-                /** @description Number of records to skip, at least 0 (contract §4.3, §8). Omitted means 0. */
+                /** @description Number of records to skip, at least 0. Omitted means 0. */
                 offset?: components["parameters"]["Offset"];
                 /**
-                 * @description Maximum number of records returned, 1 to 1000 (contract §4.3, §8). When both `offset` and
+                 * @description Maximum number of records returned, 1 to 1000. When both `offset` and
                  *     `limit` are omitted the full list is returned; when only `offset` is given the page size is
                  *     the documented default 500 (x-not-shown: the contract shows no default).
                  */
@@ -1631,7 +1628,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of embeddings models (contract §4.3). */
+            /** @description A page of embeddings models. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1650,10 +1647,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Author or organization of the model (contract §4.4). */
+                /** @description Author or organization of the model. */
                 author: components["parameters"]["ModelAuthor"];
                 /**
-                 * @description The model slug (contract §4.4). It may carry a variant suffix after a colon,
+                 * @description The model slug. It may carry a variant suffix after a colon,
                  *     `<slug>:<variant>` (clients may percent-encode the colon), and known aliases resolve.
                  */
                 slug: components["parameters"]["ModelSlug"];
@@ -1662,7 +1659,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The model (contract §2.8, §4.4). */
+            /** @description The model. */
             200: {
                 headers: {
                     [name: string]: unknown;
