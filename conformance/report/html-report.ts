@@ -45,7 +45,7 @@ ${failuresSection(result.failures)}
 ${skippedSection(result)}
 ${scenariosSection(result)}
 </main>
-<footer>Rendered from conformance.json (${esc(result.suite)}). Each failure names the contract section it enforces; the curl lines read the keys from $API_KEY and $MANAGEMENT_KEY.</footer>
+<footer>Rendered from conformance.json (${esc(result.suite)}). Each failure names the rule of spec/openapi.yaml it enforces; the curl lines read the keys from $API_KEY and $MANAGEMENT_KEY.</footer>
 </body>
 </html>
 `;
