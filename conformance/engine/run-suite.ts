@@ -54,6 +54,8 @@ export interface SuiteResult {
   readonly durationMs: number;
   /** Set when the run stopped before its end: the results cover what ran. */
   readonly incomplete?: RunStop;
+  /** True for traffic the suite did not send (observeTraffic): there is no seed to replay. */
+  readonly observed?: boolean;
 }
 
 export const PROGRESS_INTERVAL_MS = 10_000;

@@ -82,6 +82,7 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     ),
     startedAt,
     durationMs: Math.round(performance.now() - started),
+    observed: true,
   });
   const plan = (exchange: UnroutedExchange, operationId: string): void => {
     const status = exchange.response?.status ?? 'no answer';

@@ -30,7 +30,7 @@ export function renderHtmlReport(result: ConformanceReportJson): string {
 <dl class="facts">
 ${fact('Target', `${result.target.baseUrl} (${result.target.source})`)}
 ${fact('Model', result.target.embeddingsModel ? `${result.target.model}; embeddings ${result.target.embeddingsModel}` : result.target.model)}
-${fact('Seed', `${result.seed} (replay: npm run conformance -- --seed ${result.seed})`)}
+${result.seed === null ? fact('Traffic', 'observed: sent by clients through the proxy, not by the suite') : fact('Seed', `${result.seed} (replay: npm run conformance -- --seed ${result.seed})`)}
 ${fact('Run', `${result.startedAt}, ${(result.durationMs / 1000).toFixed(1)} s, ${result.requests} requests, ${result.scenarios.length} scenarios`)}
 </dl>
 ${result.incomplete ? `<p class="incomplete" id="incomplete">INCOMPLETE: ${esc(result.incomplete.reason)}. The results below cover what ran before it stopped.</p>` : ''}

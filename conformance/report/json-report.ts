@@ -27,7 +27,7 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
       model: config.model,
       embeddingsModel: config.embeddingsModel ?? null,
     },
-    seed: config.seed,
+    seed: result.observed === true ? null : config.seed,
     requests: recorder.exchanges,
     totals: summary.totals,
     passed: summary.totals.fail === 0 && result.incomplete === undefined,

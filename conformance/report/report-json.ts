@@ -24,7 +24,8 @@ export interface ConformanceReportJson {
     readonly model: string;
     readonly embeddingsModel: string | null;
   };
-  readonly seed: number;
+  /** The run's seed (`--seed` replays it); null for observed traffic, which the suite did not send. */
+  readonly seed: number | null;
   readonly requests: number;
   readonly totals: Tally;
   /** Complete, and no failure other than known ones. */

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { loadContract } from '../../../kit/contract/contract';
 import { listOperations } from '../../../kit/contract/operations';
 import { observeTraffic } from '../../observe/observe-traffic';
@@ -28,7 +31,22 @@ describe('observeTraffic', () => {
     expect(JSON.stringify(failures)).not.toContain('sk-secret-key');
     expect(failures[0]?.curl).toContain('Authorization: Bearer $API_KEY');
     expect(traffic.exchanges).toBe(1);
-    expect(traffic.report()).toMatchObject({ passed: false, requests: 1, target: { source: 'proxy' } });
+    expect(traffic.report()).toMatchObject({ passed: false, requests: 1, target: { source: 'proxy' }, seed: null });
+  });
+
+  it('writes reports that name the traffic as observed, with no seed to replay', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'observed-'));
+    try {
+      const traffic = observeTraffic(contract, { baseUrl: 'https://gateway.example/api/v1', source: 'proxy' });
+      traffic.check(exchange({ data: { id: 42 } }), [], {});
+      traffic.writeReports(dir);
+      const html = readFileSync(path.join(dir, 'conformance.html'), 'utf8');
+      expect(html).toContain('observed: sent by clients through the proxy');
+      expect(html).not.toContain('--seed');
+      expect(JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8'))).toMatchObject({ seed: null });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('records an exchange for no operation as one failure of the check it is given', () => {
