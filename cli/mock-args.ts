@@ -16,11 +16,14 @@ Options:
                               built-in spec/openapi.yaml)
   --fixtures FILE             load fixtures from FILE instead of the built-in set
                               (format: mocks/fixtures/fixtures.schema.json, docs/fixtures.md)
+  --scripts FILE              try the scripts in FILE (a JSON array of scripts, or
+                              {"scripts": [...]}) before the fixtures' own; one of the same
+                              name replaces the fixtures' script (docs/fixtures.md)
   --body-limit BYTES          largest request body accepted; larger gets 413 (default ${DEFAULT_BODY_LIMIT_BYTES})
   --first-token-delay-ms N    streaming: wait N ms before the first text delta (default from fixtures)
   --tokens-per-second N       streaming: pace deltas at N tokens per second; 0 = as fast as possible
   --validate-responses        check every response against the spec and log violations
-  --watch                     reload when the spec or the fixtures file changes
+  --watch                     reload when the spec, the fixtures or the scripts file changes
   --quiet                     print only the start-up banner and errors
   --proxy URL                 proxy mode: forward to the gateway at URL (its base, e.g.
                               https://gateway.example/api/v1), check every exchange against the
@@ -46,6 +49,7 @@ export const CLI_OPTIONS = {
   host: { type: 'string' },
   spec: { type: 'string' },
   fixtures: { type: 'string' },
+  scripts: { type: 'string' },
   'body-limit': { type: 'string' },
   'first-token-delay-ms': { type: 'string' },
   'tokens-per-second': { type: 'string' },
@@ -60,6 +64,7 @@ export const CLI_OPTIONS = {
 /** Flags that configure the mock's own answers, meaningless when the answers come from a real gateway. */
 const MOCK_ONLY = [
   'fixtures',
+  'scripts',
   'body-limit',
   'first-token-delay-ms',
   'tokens-per-second',
@@ -75,6 +80,7 @@ export interface CliSettings {
   /** Undefined: the built-in spec. */
   readonly specPath: string | undefined;
   readonly fixturesPath: string | undefined;
+  readonly scriptsPath: string | undefined;
   readonly bodyLimitBytes: number;
   readonly firstTokenDelayMs: number | undefined;
   readonly tokensPerSecond: number | undefined;
@@ -114,6 +120,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     host: values.host ?? env.HOST ?? '127.0.0.1',
     specPath: values.spec,
     fixturesPath: values.fixtures,
+    scriptsPath: values.scripts,
     bodyLimitBytes: integer(
       '--body-limit',
       values['body-limit'] ?? String(DEFAULT_BODY_LIMIT_BYTES),

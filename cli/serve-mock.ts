@@ -21,6 +21,7 @@ function banner(mock: MockServer, baseUrl: string, settings: CliSettings): strin
   return [
     `Model Gateway mock listening on ${baseUrl}`,
     `Fixtures: ${settings.fixturesPath ?? 'built-in'}; admin: ${new URL(baseUrl).origin}/__mock/state`,
+    ...(settings.scriptsPath === undefined ? [] : [`Scripts: ${settings.scriptsPath} (tried first)`]),
     ...(settings.specPath === undefined ? [] : [`Spec: ${settings.specPath}`]),
     'Demo keys (Authorization: Bearer <key>):',
     ...keys,
@@ -37,6 +38,7 @@ export async function serveMock(settings: CliSettings): Promise<number> {
     buildMock({
       specPath,
       fixturesPath: settings.fixturesPath,
+      scriptsPath: settings.scriptsPath,
       checkEverySchema: settings.watch,
       options: {
         bodyLimitBytes: settings.bodyLimitBytes,
@@ -56,9 +58,13 @@ export async function serveMock(settings: CliSettings): Promise<number> {
   );
   let watcher: FileWatcher | undefined;
   if (settings.watch) {
-    const files = [specPath, path.resolve(settings.fixturesPath ?? builtinFixturesPath())];
+    const files = [
+      specPath,
+      path.resolve(settings.fixturesPath ?? builtinFixturesPath()),
+      ...(settings.scriptsPath === undefined ? [] : [path.resolve(settings.scriptsPath)]),
+    ];
     watcher = startWatching({ mock, files, build, report: (event) => console.error(describeWatchEvent(event)) });
-    console.log(`Watching ${files.map(displayPath).join(' and ')}: the mock reloads when they change.`);
+    console.log(`Watching ${files.map(displayPath).join(', ')}: the mock reloads when they change.`);
   }
   if (!settings.quiet) console.log(`Ready in ${Math.round(performance.now() - started)} ms. Ctrl-C stops.`);
 

@@ -11,6 +11,7 @@ export type { ResponseViolation } from './src/pipeline/response-checker';
 export { HANDLERS } from './src/handlers/registry';
 export type { Handler, HandlerResult, JsonResult, RequestContext, StreamedResult } from './src/pipeline/context';
 export { loadFixtures, parseFixtures } from './src/fixtures/load-fixtures';
+export { withScripts } from './src/fixtures/load-scripts';
 export { FixturesError } from './src/fixtures/fixtures-error';
 export type { FixturesIssue } from './src/fixtures/fixtures-error';
 export type { Fixtures } from './src/fixtures/fixture-types';

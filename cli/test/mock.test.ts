@@ -78,6 +78,46 @@ describe('npm start (cli/mock.ts)', () => {
     expect(await running.exit).toMatchObject({ code: 0, signal: null });
   });
 
+  it('answers from --scripts FILE before the built-in scripts, and names the file in the banner', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mock-cli-'));
+    const file = path.join(dir, 'scripts.json');
+    writeFileSync(
+      file,
+      JSON.stringify([{ name: 'launch', match: { contains: 'launch code' }, reply: { text: 'The code is 0000.' } }]),
+    );
+    running = startCli(['--port', '0', '--scripts', file]);
+    const { baseUrl } = await running.ready;
+    expect(running.stdout()).toContain(`Scripts: ${file} (tried first)`);
+    const ask = async (input: string): Promise<string> => {
+      const res = await fetch(`${baseUrl}/responses`, {
+        method: 'POST',
+        headers: { ...bearer(USER_KEY), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ model: 'openai/gpt-4o', input }),
+      });
+      const body = (await res.json()) as { output: Array<{ content?: Array<{ text?: string }> }> };
+      return body.output
+        .flatMap((item) => item.content ?? [])
+        .map((part) => part.text ?? '')
+        .join('');
+    };
+    expect(await ask('What is the launch code?')).toBe('The code is 0000.');
+    expect(await ask('hello')).toBe('Hello! How can I help you today?');
+    running.child.kill('SIGTERM');
+    expect(await running.exit).toMatchObject({ code: 0 });
+  });
+
+  it('stops with exit code 2 and one line naming the file and the place for a bad --scripts file', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mock-cli-'));
+    const file = path.join(dir, 'scripts.json');
+    writeFileSync(file, JSON.stringify({ scripts: [{ name: 'x', match: { regex: '(' }, reply: { text: 'y' } }] }));
+    running = startCli(['--port', '0', '--scripts', file]);
+    const exit = await running.exit;
+    expect(exit.code).toBe(2);
+    expect(exit.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^mock: .*scripts\.json: \/scripts\/0\/match\/regex is not a valid regular expression/),
+    ]);
+  });
+
   it('stops with exit code 2 and one line naming the bad field for a bad fixtures file', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'mock-cli-'));
     const file = path.join(dir, 'bad.json');
@@ -119,6 +159,7 @@ describe('command-line settings (cli-args)', () => {
       },
     ],
     ['--port 0 for any free port', { given: { argv: ['--port', '0'], env: {} }, want: { port: 0 } }],
+    ['--scripts', { given: { argv: ['--scripts', 'flow.json'], env: {} }, want: { scriptsPath: 'flow.json' } }],
     [
       '--fixtures and --body-limit',
       {

@@ -2,6 +2,7 @@ import { contractFromText, readSpecFile, SPEC_PATH } from '../../../kit/contract
 import type { Contract } from '../../../kit/contract/contract';
 import { createDocsRoutes } from '../docs-routes';
 import { loadFixtures } from '../fixtures/load-fixtures';
+import { withScripts } from '../fixtures/load-scripts';
 import type { MockOptions } from '../options';
 import { createMockServer } from '../server';
 import type { MockServer } from '../server';
@@ -11,6 +12,8 @@ export interface BuildMockInit {
   readonly specPath?: string;
   /** Undefined: the built-in fixtures. */
   readonly fixturesPath?: string;
+  /** A scripts file whose scripts are tried before the fixtures' own (`--scripts FILE`). */
+  readonly scriptsPath?: string;
   readonly options?: Partial<MockOptions>;
   readonly docsHtmlPath?: string;
   /**
@@ -32,7 +35,8 @@ export function buildMock(init: BuildMockInit = {}): MockServer {
   const specText = readSpecFile(specPath);
   const contract = contractFromText(specText, specPath);
   if (init.checkEverySchema !== false) compileEverySchema(contract);
-  const fixtures = loadFixtures(init.fixturesPath, contract);
+  const loaded = loadFixtures(init.fixturesPath, contract);
+  const fixtures = init.scriptsPath === undefined ? loaded : withScripts(loaded, init.scriptsPath, contract);
   return createMockServer({
     contract,
     fixtures,
