@@ -7,7 +7,14 @@ import { runConformance as runSuite } from './conformance/index';
 import type { ConformanceOptions, ConformanceReport } from './conformance/index';
 import { startInProcessMock } from './mocks/index';
 
-export { createMockServer, startInProcessMock, FixturesError } from './mocks/index';
+export {
+  createMockServer,
+  startInProcessMock,
+  FixturesError,
+  loadFixtures,
+  parseFixtures,
+  withScripts,
+} from './mocks/index';
 export type {
   Fixtures,
   Handler,

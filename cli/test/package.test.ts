@@ -204,13 +204,20 @@ describe('the installable package (npm pack, npm install into an empty folder)',
     [
       'CommonJS',
       'use.cjs',
-      `const { createMockServer, runConformance } = require('model-gateway-mock');
+      `const { writeFileSync } = require('node:fs');
+const { createMockServer, loadFixtures, runConformance, withScripts } = require('model-gateway-mock');
 (async () => {
-  const mock = createMockServer();
+  writeFileSync('flow.json', JSON.stringify([{ name: 'ping', match: { equals: 'ping' }, reply: { text: 'pong' } }]));
+  const mock = createMockServer({ fixtures: withScripts(loadFixtures(), 'flow.json') });
   const baseUrl = await mock.listen(0, '127.0.0.1');
   const report = await runConformance({ baseUrl, apiKey: 'sk-mock-user', only: 'getModel', propertyRuns: 0 });
+  const answer = await fetch(baseUrl + '/responses', {
+    method: 'POST',
+    headers: { authorization: 'Bearer sk-mock-user', 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'openai/gpt-4o', input: 'ping' }),
+  }).then((res) => res.json());
   await mock.close();
-  console.log(JSON.stringify({ passed: report.passed, pass: report.totals.pass }));
+  console.log(JSON.stringify({ passed: report.passed, pass: report.totals.pass, text: answer.output[0].content[0].text }));
 })();`,
     ],
     [
@@ -223,23 +230,26 @@ console.log(JSON.stringify({ passed: report.passed, pass: report.totals.pass }))
   ])('runs createMockServer and runConformance from %s', async (_kind, name, code) => {
     writeFileSync(path.join(app, name), code);
     const { stdout } = await run(process.execPath, [name], { cwd: app, env: userEnv() });
-    const result = JSON.parse(stdout) as { passed: boolean; pass: number };
+    const result = JSON.parse(stdout) as { passed: boolean; pass: number; text?: string };
     expect(result.passed).toBe(true);
     expect(result.pass).toBeGreaterThan(0);
+    // The CommonJS user also scripts an answer with withScripts (--scripts FILE from code).
+    if (name === 'use.cjs') expect(result.text).toBe('pong');
   });
 
   it('type-checks a TypeScript user of the library and of the contract types', async () => {
     writeFileSync(
       path.join(app, 'use.ts'),
-      `import { createMockServer, runConformance } from 'model-gateway-mock';
-import type { ConformanceReport, MockServer } from 'model-gateway-mock';
+      `import { createMockServer, loadFixtures, runConformance, withScripts } from 'model-gateway-mock';
+import type { ConformanceReport, Fixtures, MockServer } from 'model-gateway-mock';
 import type { components, paths } from 'model-gateway-mock/contract';
 
 type ModelId = components['schemas']['Model']['id'];
 type Author = paths['/model/{author}/{slug}']['get']['parameters']['path']['author'];
 
 export async function check(id: ModelId, author: Author): Promise<boolean> {
-  const mock: MockServer = createMockServer();
+  const fixtures: Fixtures = withScripts(loadFixtures(), 'flow.json');
+  const mock: MockServer = createMockServer({ fixtures });
   const report: ConformanceReport = await runConformance({ baseUrl: await mock.listen(), apiKey: id + author, seed: 1 });
   await mock.close();
   return report.passed;
