@@ -40,7 +40,8 @@ interface Settings {
  *   `none` (all at once, or the first only with `parallel_tool_calls: false`); otherwise its text
  *   fallback answers;
  * - `tool_choice: required` or `{type: "function", name}` always answers with a call: the step's
- *   when it names an allowed tool, else one built from the tool's `parameters`;
+ *   when it names an allowed tool, else one built from the tool's `parameters` (under `required`,
+ *   the tool listed after the one whose result came last, see `nextTool`);
  * - `text.format` json_schema / json_object turns a non-JSON text into JSON that fits.
  */
 export function decideAnswer(
@@ -80,7 +81,7 @@ function currentStep(fixtures: Fixtures, input: InputText, settings: Settings): 
 function toolStep(fixtures: Fixtures, results: readonly ToolResult[]): Step {
   const fallback = describeResults(results);
   const match = matchToolScript(fixtures, results) ?? { name: null, reply: { text: fallback }, reasoning: undefined };
-  return { match, fallback };
+  return { match, fallback, after: results.at(-1)?.name };
 }
 
 /** A step's answer under the request's tools and tool_choice. */
@@ -97,12 +98,22 @@ function answerStep(step: Step, { body, functions, choice }: Settings): AnswerBo
       };
   }
   if (choice.mode === 'required') {
-    const tool = choice.forced ?? functions[0];
+    const tool = choice.forced ?? nextTool(functions, step.after);
     if (tool)
       return { kind: 'function_calls', calls: [{ name: tool.name, arguments: JSON.stringify(sampleArguments(tool)) }] };
   }
   if ('refusal' in reply) return { kind: 'refusal', refusal: reply.refusal };
   return { kind: 'text', text: formatText('text' in reply ? reply.text : step.fallback, body.text) };
+}
+
+/**
+ * The tool a forced call goes to when no script names one: the first function tool, or after tool
+ * results the one listed after the tool that answered last (wrapping round), so a loop under
+ * `tool_choice: required` moves through the tools, as to an answer tool listed last.
+ */
+function nextTool(functions: readonly FunctionTool[], after: string | undefined): FunctionTool | undefined {
+  const answered = functions.findIndex((f) => f.name === after);
+  return functions[(answered + 1) % functions.length];
 }
 
 function plannedCalls(answer: AnswerBody): readonly PlannedCall[] {

@@ -4,7 +4,7 @@
  * `execute` and `stopWhen`, structured output, reasoning, cuts, failures, aborts and HTTP errors.
  */
 import { createOpenAI } from '@ai-sdk/openai';
-import { APICallError, generateObject, generateText, Output, stepCountIs, streamText, tool } from 'ai';
+import { APICallError, generateObject, generateText, hasToolCall, Output, stepCountIs, streamText, tool } from 'ai';
 import { z } from 'zod';
 import { recordingFetch } from '../helpers/recording-fetch';
 import type { RecordingFetch } from '../helpers/recording-fetch';
@@ -122,6 +122,21 @@ describe('the AI SDK against the mock', () => {
     });
     expect(released.text).toBe('get_weather returned {"city":"Paris","celsius":21}.');
     expect(recorder.responses()).toHaveLength(5);
+  });
+
+  it('ends the answer-tool pattern (toolChoice required, an answer tool without execute) on the answer call', async () => {
+    const result = await generateText({
+      model: model(),
+      prompt: 'What is the weather in Paris?',
+      toolChoice: 'required',
+      tools: {
+        get_weather: weather().tool,
+        answer: tool({ description: 'The final answer', inputSchema: z.object({ text: z.string() }) }),
+      },
+      stopWhen: [stepCountIs(6), hasToolCall('answer')],
+    });
+    expect(result.steps.map((step) => step.toolCalls.map((call) => call.toolName))).toEqual([['get_weather'], ['answer']]);
+    expect(result.staticToolCalls[0]?.input).toEqual({ text: expect.any(String) });
   });
 
   it('keeps a multi-turn chat: the earlier answer goes back as an item_reference by default, in full with store false', async () => {

@@ -177,6 +177,19 @@ describe('the turn after tool results, with the request settings', () => {
     },
   );
 
+  it('moves a required loop on to the tool listed after the one that answered, as to an answer tool listed last', async () => {
+    const ANSWER = tool('answer', { text: { type: 'string' } });
+    const next = await create({ input, tools: [WEATHER, ANSWER], tool_choice: 'required' });
+    expect(calls(next).map((c) => [c.name, JSON.parse(String(c.arguments))])).toEqual([['answer', { text: 'sample' }]]);
+    const answered = [
+      ...input,
+      { type: 'function_call', call_id: 'call_2', name: 'answer', arguments: '{"text":"sample"}' },
+      { type: 'function_call_output', call_id: 'call_2', output: 'done' },
+    ];
+    const wrapped = await create({ input: answered, tools: [WEATHER, ANSWER], tool_choice: 'required' });
+    expect(calls(wrapped).map((c) => c.name)).toEqual(['get_weather']);
+  });
+
   it('answers with text under tool_choice none', async () => {
     expect(text(await create({ input, tools: [WEATHER], tool_choice: 'none' }))).toBe(
       'get_weather returned {"celsius":21}.',
