@@ -135,7 +135,10 @@ describe('the AI SDK against the mock', () => {
       },
       stopWhen: [stepCountIs(6), hasToolCall('answer')],
     });
-    expect(result.steps.map((step) => step.toolCalls.map((call) => call.toolName))).toEqual([['get_weather'], ['answer']]);
+    expect(result.steps.map((step) => step.toolCalls.map((call) => call.toolName))).toEqual([
+      ['get_weather'],
+      ['answer'],
+    ]);
     expect(result.staticToolCalls[0]?.input).toEqual({ text: expect.any(String) });
   });
 
