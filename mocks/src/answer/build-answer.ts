@@ -1,4 +1,5 @@
 import type { FixtureCall, FixtureModelObject, FixtureReply, Fixtures } from '../fixtures/fixture-types';
+import { fitArguments } from './fit-arguments';
 import { describeResults, followUp } from './follow-up';
 import type { FollowUp, PlannedCall, Step } from './follow-up';
 import type { InputText } from './input-text';
@@ -37,8 +38,8 @@ interface Settings {
  *   without a result, else the next step: the first tool script matching the results, else a text
  *   that reports them (`describeResults`), so an agent loop ends;
  * - a step's calls are made when function tools of those names are given and `tool_choice` is not
- *   `none` (all at once, or the first only with `parallel_tool_calls: false`); otherwise its text
- *   fallback answers;
+ *   `none` (all at once, or the first only with `parallel_tool_calls: false`), their arguments
+ *   fitted to each tool's `parameters` (`fitArguments`); otherwise its text fallback answers;
  * - `tool_choice: required` or `{type: "function", name}` always answers with a call: the step's
  *   when it names an allowed tool, else one built from the tool's `parameters` (under `required`,
  *   the tool listed after the one whose result came last, see `nextTool`);
@@ -94,7 +95,12 @@ function answerStep(step: Step, { body, functions, choice }: Settings): AnswerBo
     if (allowed.length > 0)
       return {
         kind: 'function_calls',
-        calls: allowed.map((call) => ({ name: call.name, arguments: JSON.stringify(call.arguments) })),
+        calls: allowed.map((call) => ({
+          name: call.name,
+          arguments: JSON.stringify(
+            fitArguments(call.arguments, functions.find((f) => f.name === call.name)?.parameters),
+          ),
+        })),
       };
   }
   if (choice.mode === 'required') {

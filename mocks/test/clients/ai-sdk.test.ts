@@ -69,6 +69,19 @@ describe('the AI SDK against the mock', () => {
     expect(recorder.responses()).toHaveLength(2);
   });
 
+  it("fits a script's call to the tool's own schema, so execute gets valid input", async () => {
+    const execute = jest.fn(async (input: { location: string; unit: 'c' | 'f' }) => ({ ...input, temperature: 21 }));
+    const getWeather = tool({ inputSchema: z.object({ location: z.string(), unit: z.enum(['c', 'f']) }), execute });
+    const result = await generateText({
+      model: model(),
+      prompt: 'What is the weather in São Paulo?',
+      tools: { get_weather: getWeather },
+      stopWhen: stepCountIs(5),
+    });
+    expect(execute.mock.calls.map(([input]) => input)).toEqual([{ location: 'São Paulo', unit: 'c' }]);
+    expect(result.text).toBe('get_weather returned {"location":"São Paulo","unit":"c","temperature":21}.');
+  });
+
   it('runs a tool loop with a reasoning model, whose reasoning goes back as an item_reference', async () => {
     const { tool: getWeather } = weather();
     const result = await generateText({
