@@ -78,6 +78,7 @@ describe('sampling the schemas client libraries sent (client-schemas/)', () => {
 });
 
 const recursiveNode: z.ZodType = z.lazy(() => z.object({ name: z.string(), children: z.array(recursiveNode) }));
+const linkedNode: z.ZodType = z.lazy(() => z.object({ value: z.number(), next: linkedNode.nullable() }));
 
 /** What frontend teams write with zod 4, as the libraries turn it into JSON Schema. */
 const ZOD_CASES: Array<[string, z.ZodType]> = [
@@ -162,6 +163,7 @@ const ZOD_CASES: Array<[string, z.ZodType]> = [
   ],
   ['an intersection', z.intersection(z.object({ a: z.string() }), z.object({ b: z.number() }))],
   ['a recursive tree', z.object({ root: recursiveNode })],
+  ['a linked list (a required, nullable recursive member)', z.object({ head: linkedNode })],
   [
     'an order form',
     z.object({
