@@ -86,6 +86,10 @@ const ZOD_CASES: Array<[string, z.ZodType]> = [
     'a regex',
     z.object({ code: z.string().regex(/^[A-Z]{3}-\d{3}$/), sku: z.string().regex(/^(?:SKU|ART)_[0-9a-f]{8}$/) }),
   ],
+  [
+    'unicode property escapes',
+    z.object({ name: z.string().regex(/^\p{Lu}\p{Ll}+$/u), tag: z.string().regex(/^[\p{L}\d_-]{3,8}$/u) }),
+  ],
   ['email, uuid and datetime', z.object({ email: z.email(), id: z.uuid(), at: z.iso.datetime() })],
   [
     'a datetime with milliseconds or an offset',
