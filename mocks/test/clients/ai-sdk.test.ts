@@ -277,6 +277,12 @@ describe('the AI SDK against the mock', () => {
     expect(parts.filter((type) => type === 'text-delta')).toHaveLength(3);
   });
 
+  it('streams a Prefer example (the scenario follows "stream": true, not Accept)', async () => {
+    const result = streamText({ model: model(), prompt: 'hi', headers: { Prefer: 'example=text' } });
+    expect(await result.text).toBe('Hello there!');
+    expect(await result.finishReason).toBe('stop');
+  });
+
   it.each([
     ['400 for an unknown model', () => model('acme/unknown'), 400, 'acme/unknown is not a valid model ID'],
     ['401 for an unknown key', () => model('openai/gpt-4o', 'sk-wrong'), 401, expect.any(String)],
