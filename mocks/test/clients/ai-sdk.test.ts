@@ -285,6 +285,12 @@ describe('the AI SDK against the mock', () => {
 
   it.each([
     ['400 for an unknown model', () => model('acme/unknown'), 400, 'acme/unknown is not a valid model ID'],
+    [
+      '400 for an id without its author, naming the one meant',
+      () => model('gpt-4o'),
+      400,
+      'gpt-4o is not a valid model ID: model IDs name their author, e.g. openai/gpt-4o',
+    ],
     ['401 for an unknown key', () => model('openai/gpt-4o', 'sk-wrong'), 401, expect.any(String)],
   ])('throws an APICallError: %s', async (_name, make, status, message) => {
     const call = generateText({ model: make(), prompt: 'hello', maxRetries: 0 });
