@@ -1,5 +1,6 @@
 import type { FixtureCall, FixtureModelObject, FixtureReply, Fixtures } from '../fixtures/fixture-types';
 import { fitArguments } from './fit-arguments';
+import { objectFromResults } from './object-from-results';
 import { describeResults, followUp } from './follow-up';
 import type { FollowUp, PlannedCall, Step } from './follow-up';
 import type { InputText } from './input-text';
@@ -82,7 +83,7 @@ function currentStep(fixtures: Fixtures, input: InputText, settings: Settings): 
 function toolStep(fixtures: Fixtures, results: readonly ToolResult[]): Step {
   const fallback = describeResults(results);
   const match = matchToolScript(fixtures, results) ?? { name: null, reply: { text: fallback }, reasoning: undefined };
-  return { match, fallback, after: results.at(-1)?.name };
+  return { match, fallback, results };
 }
 
 /** A step's answer under the request's tools and tool_choice. */
@@ -104,12 +105,12 @@ function answerStep(step: Step, { body, functions, choice }: Settings): AnswerBo
       };
   }
   if (choice.mode === 'required') {
-    const tool = choice.forced ?? nextTool(functions, step.after);
+    const tool = choice.forced ?? nextTool(functions, step.results?.at(-1)?.name);
     if (tool)
       return { kind: 'function_calls', calls: [{ name: tool.name, arguments: JSON.stringify(sampleArguments(tool)) }] };
   }
   if ('refusal' in reply) return { kind: 'refusal', refusal: reply.refusal };
-  return { kind: 'text', text: formatText('text' in reply ? reply.text : step.fallback, body.text) };
+  return { kind: 'text', text: formatText('text' in reply ? reply.text : step.fallback, body.text, step.results) };
 }
 
 /**
@@ -158,12 +159,14 @@ function defaultReasoning(script: string | null, afterTools: boolean, owed: bool
     : 'No script matched the input, so the answer is the default reply.';
 }
 
-/** JSON output formats: keep text that already parses, else build JSON that fits. */
-function formatText(text: string, config: ResponseRequest['text']): string {
+/** JSON output formats: keep text that already parses, else build JSON that fits (from tool results, when there are). */
+function formatText(text: string, config: ResponseRequest['text'], results: readonly ToolResult[] | undefined): string {
   const format = config?.format;
   if (typeof format !== 'object' || format === null || !('type' in format)) return text;
   if (format.type === 'json_schema') {
-    return isJsonObject(text) ? text : JSON.stringify(sampleValue('schema' in format ? format.schema : {}));
+    if (isJsonObject(text)) return text;
+    const schema = 'schema' in format ? format.schema : {};
+    return JSON.stringify(results === undefined ? sampleValue(schema) : objectFromResults(schema, results));
   }
   if (format.type === 'json_object') return isJsonObject(text) ? text : JSON.stringify({ answer: text });
   return text;

@@ -196,7 +196,7 @@ describe('the turn after tool results, with the request settings', () => {
     );
   });
 
-  it('answers a structured-output request after the results with JSON for its schema', async () => {
+  it('answers a structured-output request after the results with JSON for its schema, members the results carry taken from them', async () => {
     const schema = {
       type: 'object',
       properties: { city: { type: 'string' }, celsius: { type: 'integer', minimum: -90, maximum: 60 } },
@@ -208,7 +208,13 @@ describe('the turn after tool results, with the request settings', () => {
       tools: [WEATHER],
       text: { format: { type: 'json_schema', name: 'weather', schema, strict: true } },
     });
-    expect(JSON.parse(text(answer))).toEqual({ city: 'sample', celsius: 1 });
+    expect(JSON.parse(text(answer))).toEqual({ city: 'sample', celsius: 21 });
+    const tooHot = await create({
+      input: [...input.slice(0, 2), { ...input[2], output: '{"celsius":99}' }],
+      tools: [WEATHER],
+      text: { format: { type: 'json_schema', name: 'weather', schema, strict: true } },
+    });
+    expect(JSON.parse(text(tooHot))).toEqual({ city: 'sample', celsius: 1 });
   });
 
   it('names a result by its call id when the call itself was not sent back', async () => {
