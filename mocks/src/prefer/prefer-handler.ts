@@ -79,7 +79,7 @@ export function createPreferHandler(contract: Contract, basePath: string) {
     if (scenario.example !== undefined) checkExample(operation, scenario.code, scenario.example);
     const parsed = parseBody(body);
     const accept = mediaTypeFor(operation, scenarioStatus(operation, scenario.code), req.headers.accept, parsed);
-    if (accept === EVENT_STREAM && scenario.example !== undefined) checkStreamExample(operation, scenario);
+    if (accept === EVENT_STREAM) checkStreamScenario(operation, scenario);
     // No base URL: Prism then matches the operation by its path and skips matching the server.
     const url = new URL(req.url ?? '/', 'http://mock');
     const produce = () =>
@@ -136,9 +136,21 @@ function mediaTypeFor(
   return content.has('application/json') ? 'application/json' : accept;
 }
 
-/** A streamed scenario can only name an example the event stream has. */
-function checkStreamExample(operation: OperationInfo, scenario: { code?: number; example?: string }): void {
+/**
+ * A streamed scenario serves one of the event stream's examples: Prism cannot generate a stream
+ * (`dynamic=true` would give one event without `[DONE]`), and an example must have a stream form.
+ */
+function checkStreamScenario(
+  operation: OperationInfo,
+  scenario: { code?: number; example?: string; dynamic?: boolean },
+): void {
   const status = scenarioStatus(operation, scenario.code);
+  if (scenario.dynamic === true)
+    throw new GatewayError(
+      400,
+      `Prefer: dynamic=true cannot generate an event stream for ${operation.operationId} ${status}; ask for example=${[...(operation.responses.get(status)?.examples.get(EVENT_STREAM)?.keys() ?? [])].join(' or example=')}, or send the request without "stream": true`,
+      CONTROL,
+    );
   const names = [...(operation.responses.get(status)?.examples.get(EVENT_STREAM)?.keys() ?? [])];
   if (scenario.example === undefined || names.includes(scenario.example)) return;
   throw new GatewayError(

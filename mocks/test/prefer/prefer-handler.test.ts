@@ -186,6 +186,14 @@ describe('Prefer: example=NAME', () => {
     );
   });
 
+  it('returns 400 for dynamic=true on a streaming request: Prism cannot generate a stream', async () => {
+    const res = await stream('dynamic=true');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      'Prefer: dynamic=true cannot generate an event stream for createResponse 200; ask for example=text or example=functionCall, or send the request without "stream": true',
+    );
+  });
+
   it('keeps the headers the spec documents for the example (X-Generation-Id)', async () => {
     const res = await withPrefer(sampleOf('createResponse'), 'example=text');
     expect(res.headers['x-generation-id']).toMatch(/^gen-/);
