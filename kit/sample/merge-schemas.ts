@@ -1,5 +1,6 @@
 import { isRecord } from '../json/guards';
 import type { JsonObject } from '../json/guards';
+import { FULL_DEPTH } from './sample-options';
 import type { SampleContext } from './sample-options';
 import { resolveRef } from './resolve-ref';
 import { patternsOf } from './sample-string';
@@ -68,11 +69,16 @@ function intersectTypes(first: unknown, second: unknown): unknown {
   return both.length === 1 ? both[0] : both;
 }
 
-/** The branch of a union to sample: the first that allows more than `null`. */
+/**
+ * The branch of a union to sample: the first that allows more than `null`; past the levels the
+ * full shape fills, a `null` branch when there is one, so a required nullable recursive member
+ * (a linked list's `next`) ends in `null` instead of nesting too deep to be sampled.
+ */
 export function pickBranch(branches: readonly unknown[], ctx: SampleContext): unknown {
   const onlyNull = (b: unknown) => {
     const schema = resolveRef(b, ctx);
     return isRecord(schema) && (schema.type === 'null' || ('const' in schema && schema.const === null));
   };
-  return branches.find((b) => !onlyNull(b)) ?? branches[0];
+  const nullBranch = ctx.depth > FULL_DEPTH ? branches.find(onlyNull) : undefined;
+  return nullBranch ?? branches.find((b) => !onlyNull(b)) ?? branches[0];
 }

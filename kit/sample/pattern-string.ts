@@ -47,7 +47,7 @@ function generate(
 ): string[] | undefined {
   try {
     return patterns.map((pattern) => {
-      const generator = new RandExp(pattern);
+      const generator = new RandExp(withoutPropertyEscapes(pattern));
       generator.max = extra;
       generator.randInt = (from, to) => from + Math.floor(random() * (to - from + 1));
       generator.defaultRange.subtract(0, 0x10ffff);
@@ -58,6 +58,52 @@ function generate(
     // randexp's parser (ret) refuses some syntax JavaScript accepts, such as lookbehind.
     return undefined;
   }
+}
+
+/** ASCII stand-ins for the Unicode property escapes randexp cannot read (zod's `/\p{Lu}\p{Ll}+/u`). */
+const PROPERTY_RANGES: Readonly<Record<string, string>> = {
+  L: 'A-Za-z',
+  Letter: 'A-Za-z',
+  Alphabetic: 'A-Za-z',
+  Lu: 'A-Z',
+  Uppercase_Letter: 'A-Z',
+  Uppercase: 'A-Z',
+  Ll: 'a-z',
+  Lowercase_Letter: 'a-z',
+  Lowercase: 'a-z',
+  N: '0-9',
+  Nd: '0-9',
+  Number: '0-9',
+  Decimal_Number: '0-9',
+};
+
+/**
+ * The pattern with each `\p{...}` randexp cannot read replaced by an ASCII range of that
+ * property (bracketed outside a class, bare inside one). The strings made from it are still
+ * checked against the pattern itself; escapes without a stand-in are left as they are.
+ */
+function withoutPropertyEscapes(pattern: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i];
+    if (char === '\\') {
+      const property = /^\\p\{([A-Za-z_]+)\}/.exec(pattern.slice(i));
+      const range = property?.[1] === undefined ? undefined : PROPERTY_RANGES[property[1]];
+      if (property && range !== undefined) {
+        out += inClass ? range : `[${range}]`;
+        i += property[0].length - 1;
+      } else {
+        out += pattern.slice(i, i + 2);
+        i++;
+      }
+      continue;
+    }
+    if (char === '[') inClass = true;
+    else if (char === ']') inClass = false;
+    out += char;
+  }
+  return out;
 }
 
 function compile(patterns: readonly string[]): RegExp[] | undefined {

@@ -78,12 +78,17 @@ describe('sampling the schemas client libraries sent (client-schemas/)', () => {
 });
 
 const recursiveNode: z.ZodType = z.lazy(() => z.object({ name: z.string(), children: z.array(recursiveNode) }));
+const linkedNode: z.ZodType = z.lazy(() => z.object({ value: z.number(), next: linkedNode.nullable() }));
 
 /** What frontend teams write with zod 4, as the libraries turn it into JSON Schema. */
 const ZOD_CASES: Array<[string, z.ZodType]> = [
   [
     'a regex',
     z.object({ code: z.string().regex(/^[A-Z]{3}-\d{3}$/), sku: z.string().regex(/^(?:SKU|ART)_[0-9a-f]{8}$/) }),
+  ],
+  [
+    'unicode property escapes',
+    z.object({ name: z.string().regex(/^\p{Lu}\p{Ll}+$/u), tag: z.string().regex(/^[\p{L}\d_-]{3,8}$/u) }),
   ],
   ['email, uuid and datetime', z.object({ email: z.email(), id: z.uuid(), at: z.iso.datetime() })],
   [
@@ -162,6 +167,7 @@ const ZOD_CASES: Array<[string, z.ZodType]> = [
   ],
   ['an intersection', z.intersection(z.object({ a: z.string() }), z.object({ b: z.number() }))],
   ['a recursive tree', z.object({ root: recursiveNode })],
+  ['a linked list (a required, nullable recursive member)', z.object({ head: linkedNode })],
   [
     'an order form',
     z.object({

@@ -1,4 +1,6 @@
 import type { FixtureCall, FixtureModelObject, FixtureReply, Fixtures } from '../fixtures/fixture-types';
+import { fitArguments } from './fit-arguments';
+import { objectFromResults } from './object-from-results';
 import { describeResults, followUp } from './follow-up';
 import type { FollowUp, PlannedCall, Step } from './follow-up';
 import type { InputText } from './input-text';
@@ -37,10 +39,11 @@ interface Settings {
  *   without a result, else the next step: the first tool script matching the results, else a text
  *   that reports them (`describeResults`), so an agent loop ends;
  * - a step's calls are made when function tools of those names are given and `tool_choice` is not
- *   `none` (all at once, or the first only with `parallel_tool_calls: false`); otherwise its text
- *   fallback answers;
+ *   `none` (all at once, or the first only with `parallel_tool_calls: false`), their arguments
+ *   fitted to each tool's `parameters` (`fitArguments`); otherwise its text fallback answers;
  * - `tool_choice: required` or `{type: "function", name}` always answers with a call: the step's
- *   when it names an allowed tool, else one built from the tool's `parameters`;
+ *   when it names an allowed tool, else one built from the tool's `parameters` (under `required`,
+ *   the tool listed after the one whose result came last, see `nextTool`);
  * - `text.format` json_schema / json_object turns a non-JSON text into JSON that fits.
  */
 export function decideAnswer(
@@ -80,7 +83,7 @@ function currentStep(fixtures: Fixtures, input: InputText, settings: Settings): 
 function toolStep(fixtures: Fixtures, results: readonly ToolResult[]): Step {
   const fallback = describeResults(results);
   const match = matchToolScript(fixtures, results) ?? { name: null, reply: { text: fallback }, reasoning: undefined };
-  return { match, fallback };
+  return { match, fallback, results };
 }
 
 /** A step's answer under the request's tools and tool_choice. */
@@ -93,16 +96,31 @@ function answerStep(step: Step, { body, functions, choice }: Settings): AnswerBo
     if (allowed.length > 0)
       return {
         kind: 'function_calls',
-        calls: allowed.map((call) => ({ name: call.name, arguments: JSON.stringify(call.arguments) })),
+        calls: allowed.map((call) => ({
+          name: call.name,
+          arguments: JSON.stringify(
+            fitArguments(call.arguments, functions.find((f) => f.name === call.name)?.parameters),
+          ),
+        })),
       };
   }
   if (choice.mode === 'required') {
-    const tool = choice.forced ?? functions[0];
+    const tool = choice.forced ?? nextTool(functions, step.results?.at(-1)?.name);
     if (tool)
       return { kind: 'function_calls', calls: [{ name: tool.name, arguments: JSON.stringify(sampleArguments(tool)) }] };
   }
   if ('refusal' in reply) return { kind: 'refusal', refusal: reply.refusal };
-  return { kind: 'text', text: formatText('text' in reply ? reply.text : step.fallback, body.text) };
+  return { kind: 'text', text: formatText('text' in reply ? reply.text : step.fallback, body.text, step.results) };
+}
+
+/**
+ * The tool a forced call goes to when no script names one: the first function tool, or after tool
+ * results the one listed after the tool that answered last (wrapping round), so a loop under
+ * `tool_choice: required` moves through the tools, as to an answer tool listed last.
+ */
+function nextTool(functions: readonly FunctionTool[], after: string | undefined): FunctionTool | undefined {
+  const answered = functions.findIndex((f) => f.name === after);
+  return functions[(answered + 1) % functions.length];
 }
 
 function plannedCalls(answer: AnswerBody): readonly PlannedCall[] {
@@ -141,12 +159,14 @@ function defaultReasoning(script: string | null, afterTools: boolean, owed: bool
     : 'No script matched the input, so the answer is the default reply.';
 }
 
-/** JSON output formats: keep text that already parses, else build JSON that fits. */
-function formatText(text: string, config: ResponseRequest['text']): string {
+/** JSON output formats: keep text that already parses, else build JSON that fits (from tool results, when there are). */
+function formatText(text: string, config: ResponseRequest['text'], results: readonly ToolResult[] | undefined): string {
   const format = config?.format;
   if (typeof format !== 'object' || format === null || !('type' in format)) return text;
   if (format.type === 'json_schema') {
-    return isJsonObject(text) ? text : JSON.stringify(sampleValue('schema' in format ? format.schema : {}));
+    if (isJsonObject(text)) return text;
+    const schema = 'schema' in format ? format.schema : {};
+    return JSON.stringify(results === undefined ? sampleValue(schema) : objectFromResults(schema, results));
   }
   if (format.type === 'json_object') return isJsonObject(text) ? text : JSON.stringify({ answer: text });
   return text;

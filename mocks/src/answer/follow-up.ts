@@ -6,6 +6,8 @@ export interface Step {
   readonly match: ScriptMatch;
   /** The text answer when the step's calls cannot be made (their tools are not given, `tool_choice: none`). */
   readonly fallback: string;
+  /** The tool results this step answers (undefined for the reply to the user message). */
+  readonly results?: readonly ToolResult[];
 }
 
 /** Where a turn that ends with tool results has got to. */

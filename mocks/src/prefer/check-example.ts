@@ -1,12 +1,17 @@
 import type { OperationInfo } from '../../../kit/contract/operations';
 import { GatewayError } from '../pipeline/gateway-error';
 
+/** The status a scenario answers with: its `code=`, else the lowest documented 2xx (as Prism picks). */
+export function scenarioStatus(operation: OperationInfo, code: number | undefined): string {
+  return code === undefined ? lowestSuccess(operation) : String(code);
+}
+
 /**
  * Without `code`, Prism answers from the lowest documented 2xx, so only its examples can be named;
  * an example of another status gets a hint to add that code.
  */
 export function checkExample(operation: OperationInfo, code: number | undefined, example: string): void {
-  const status = code === undefined ? lowestSuccess(operation) : String(code);
+  const status = scenarioStatus(operation, code);
   const names = examplesOf(operation, status);
   if (names.includes(example)) return;
   const elsewhere = [...operation.responses.keys()].find((other) => examplesOf(operation, other).includes(example));

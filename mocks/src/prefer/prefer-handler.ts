@@ -5,7 +5,8 @@ import type { Contract } from '../../../kit/contract/contract';
 import type { OperationInfo } from '../../../kit/contract/operations';
 import type { HandlerResult } from '../pipeline/context';
 import { GatewayError } from '../pipeline/gateway-error';
-import { checkExample } from './check-example';
+import { checkExample, scenarioStatus } from './check-example';
+import { isRecord } from '../../../kit/json/guards';
 import { parsePrefer } from './parse-prefer';
 
 /** Errors about the Prefer header concern the mock's controls, not the API (see GatewayErrorOptions). */
@@ -76,6 +77,9 @@ export function createPreferHandler(contract: Contract, basePath: string) {
       );
     }
     if (scenario.example !== undefined) checkExample(operation, scenario.code, scenario.example);
+    const parsed = parseBody(body);
+    const accept = mediaTypeFor(operation, scenarioStatus(operation, scenario.code), req.headers.accept, parsed);
+    if (accept === EVENT_STREAM) checkStreamScenario(operation, scenario);
     // No base URL: Prism then matches the operation by its path and skips matching the server.
     const url = new URL(req.url ?? '/', 'http://mock');
     const produce = () =>
@@ -83,8 +87,8 @@ export function createPreferHandler(contract: Contract, basePath: string) {
         {
           method: (req.method ?? 'GET').toLowerCase(),
           url: { path: url.pathname.slice(basePath.length), query: Object.fromEntries(url.searchParams) },
-          headers: { ...(req.headers as Record<string, string>), prefer: '' },
-          body: parseBody(body),
+          headers: { ...(req.headers as Record<string, string>), prefer: '', ...(accept ? { accept } : {}) },
+          body: parsed,
         },
         { code: scenario.code, exampleKey: scenario.example, dynamic: scenario.dynamic === true },
       );
@@ -109,6 +113,51 @@ export function createPreferHandler(contract: Contract, basePath: string) {
         : JSON.stringify(withEnvelopeCode(output.body ?? null, output.statusCode));
     return { status: output.statusCode, rawBody, headers };
   };
+}
+
+const EVENT_STREAM = 'text/event-stream';
+
+/**
+ * The media type asked of Prism: a request with `"stream": true` (or `Accept: text/event-stream`)
+ * gets the status's event stream when it documents one, as on the ordinary path (the SDKs send
+ * `Accept: application/json` or nothing with their streams); else JSON when the status has it
+ * (Prism would otherwise move to another status that offers the media type asked for).
+ */
+function mediaTypeFor(
+  operation: OperationInfo,
+  status: string,
+  accept: string | undefined,
+  body: unknown,
+): string | undefined {
+  const content = operation.responses.get(status)?.content;
+  if (content === undefined) return accept;
+  const streaming = (isRecord(body) && body.stream === true) || (accept?.includes(EVENT_STREAM) ?? false);
+  if (streaming && content.has(EVENT_STREAM)) return EVENT_STREAM;
+  return content.has('application/json') ? 'application/json' : accept;
+}
+
+/**
+ * A streamed scenario serves one of the event stream's examples: Prism cannot generate a stream
+ * (`dynamic=true` would give one event without `[DONE]`), and an example must have a stream form.
+ */
+function checkStreamScenario(
+  operation: OperationInfo,
+  scenario: { code?: number; example?: string; dynamic?: boolean },
+): void {
+  const status = scenarioStatus(operation, scenario.code);
+  if (scenario.dynamic === true)
+    throw new GatewayError(
+      400,
+      `Prefer: dynamic=true cannot generate an event stream for ${operation.operationId} ${status}; ask for example=${[...(operation.responses.get(status)?.examples.get(EVENT_STREAM)?.keys() ?? [])].join(' or example=')}, or send the request without "stream": true`,
+      CONTROL,
+    );
+  const names = [...(operation.responses.get(status)?.examples.get(EVENT_STREAM)?.keys() ?? [])];
+  if (scenario.example === undefined || names.includes(scenario.example)) return;
+  throw new GatewayError(
+    400,
+    `Prefer: example=${scenario.example} has no event-stream form for ${operation.operationId} ${status}; event-stream examples: ${names.join(', ')} (send the request without "stream": true for the JSON one)`,
+    CONTROL,
+  );
 }
 
 /**

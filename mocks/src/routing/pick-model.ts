@@ -60,13 +60,21 @@ export function isRouter(entry: FixtureModel): boolean {
 
 function resolveChatModel(catalog: Catalog, id: string): ResolvedModel {
   const resolved = catalog.resolve(id);
-  if (!resolved) throw new GatewayError(400, `${id} is not a valid model ID`, { metadata: { model: id } });
+  if (!resolved)
+    throw new GatewayError(400, `${id} is not a valid model ID${authorHint(catalog, id)}`, { metadata: { model: id } });
   if (isEmbeddingsModel(resolved.model)) {
     throw new GatewayError(400, `${id} is an embeddings model and cannot create responses`, {
       metadata: { model: id },
     });
   }
   return resolved;
+}
+
+/** For an id without its author (`gpt-4o`, as OpenAI's own API names it), the catalog ids it may mean. */
+function authorHint(catalog: Catalog, id: string): string {
+  if (id.includes('/')) return '';
+  const meant = catalog.chat.map((entry) => entry.model.id).filter((known) => known.endsWith(`/${id}`));
+  return meant.length === 0 ? '' : `: model IDs name their author, e.g. ${meant.slice(0, 3).join(', ')}`;
 }
 
 /**

@@ -4,7 +4,7 @@
  * `execute` and `stopWhen`, structured output, reasoning, cuts, failures, aborts and HTTP errors.
  */
 import { createOpenAI } from '@ai-sdk/openai';
-import { APICallError, generateObject, generateText, Output, stepCountIs, streamText, tool } from 'ai';
+import { APICallError, generateObject, generateText, hasToolCall, Output, stepCountIs, streamText, tool } from 'ai';
 import { z } from 'zod';
 import { recordingFetch } from '../helpers/recording-fetch';
 import type { RecordingFetch } from '../helpers/recording-fetch';
@@ -69,6 +69,19 @@ describe('the AI SDK against the mock', () => {
     expect(recorder.responses()).toHaveLength(2);
   });
 
+  it("fits a script's call to the tool's own schema, so execute gets valid input", async () => {
+    const execute = jest.fn(async (input: { location: string; unit: 'c' | 'f' }) => ({ ...input, temperature: 21 }));
+    const getWeather = tool({ inputSchema: z.object({ location: z.string(), unit: z.enum(['c', 'f']) }), execute });
+    const result = await generateText({
+      model: model(),
+      prompt: 'What is the weather in São Paulo?',
+      tools: { get_weather: getWeather },
+      stopWhen: stepCountIs(5),
+    });
+    expect(execute.mock.calls.map(([input]) => input)).toEqual([{ location: 'São Paulo', unit: 'c' }]);
+    expect(result.text).toBe('get_weather returned {"location":"São Paulo","unit":"c","temperature":21}.');
+  });
+
   it('runs a tool loop with a reasoning model, whose reasoning goes back as an item_reference', async () => {
     const { tool: getWeather } = weather();
     const result = await generateText({
@@ -124,6 +137,24 @@ describe('the AI SDK against the mock', () => {
     expect(recorder.responses()).toHaveLength(5);
   });
 
+  it('ends the answer-tool pattern (toolChoice required, an answer tool without execute) on the answer call', async () => {
+    const result = await generateText({
+      model: model(),
+      prompt: 'What is the weather in Paris?',
+      toolChoice: 'required',
+      tools: {
+        get_weather: weather().tool,
+        answer: tool({ description: 'The final answer', inputSchema: z.object({ text: z.string() }) }),
+      },
+      stopWhen: [stepCountIs(6), hasToolCall('answer')],
+    });
+    expect(result.steps.map((step) => step.toolCalls.map((call) => call.toolName))).toEqual([
+      ['get_weather'],
+      ['answer'],
+    ]);
+    expect(result.staticToolCalls[0]?.input).toEqual({ text: expect.any(String) });
+  });
+
   it('keeps a multi-turn chat: the earlier answer goes back as an item_reference by default, in full with store false', async () => {
     const first = await generateText({ model: model(), prompt: 'hello' });
     const messages = [
@@ -170,7 +201,7 @@ describe('the AI SDK against the mock', () => {
         stopWhen: stepCountIs(5),
         output: Output.object({ schema: z.object({ city: z.string(), celsius: z.number().int() }) }),
       });
-      expect(result.output).toEqual({ city: expect.any(String), celsius: expect.any(Number) });
+      expect(result.output).toEqual({ city: 'Paris', celsius: 21 });
       expect(result.steps).toHaveLength(2);
     });
   });
@@ -246,8 +277,20 @@ describe('the AI SDK against the mock', () => {
     expect(parts.filter((type) => type === 'text-delta')).toHaveLength(3);
   });
 
+  it('streams a Prefer example (the scenario follows "stream": true, not Accept)', async () => {
+    const result = streamText({ model: model(), prompt: 'hi', headers: { Prefer: 'example=text' } });
+    expect(await result.text).toBe('Hello there!');
+    expect(await result.finishReason).toBe('stop');
+  });
+
   it.each([
     ['400 for an unknown model', () => model('acme/unknown'), 400, 'acme/unknown is not a valid model ID'],
+    [
+      '400 for an id without its author, naming the one meant',
+      () => model('gpt-4o'),
+      400,
+      'gpt-4o is not a valid model ID: model IDs name their author, e.g. openai/gpt-4o',
+    ],
     ['401 for an unknown key', () => model('openai/gpt-4o', 'sk-wrong'), 401, expect.any(String)],
   ])('throws an APICallError: %s', async (_name, make, status, message) => {
     const call = generateText({ model: make(), prompt: 'hello', maxRetries: 0 });

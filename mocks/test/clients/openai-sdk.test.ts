@@ -226,6 +226,28 @@ describe('the openai SDK against the mock', () => {
     });
   });
 
+  it('retries a Prefer 429 after its Retry-After, then surfaces a RateLimitError that carries it', async () => {
+    const sent: string[] = [];
+    const retrying = new OpenAI({
+      apiKey: 'sk-mock-user',
+      baseURL: client.baseURL,
+      maxRetries: 1,
+      fetch: async (url, init) => {
+        sent.push(String(url));
+        return fetch(url, init);
+      },
+    });
+    const call = retrying.responses.create(
+      { model: 'openai/gpt-4o', input: 'hi' },
+      { headers: { Prefer: 'code=429' } },
+    );
+    await expect(call).rejects.toBeInstanceOf(OpenAI.RateLimitError);
+    const error = (await call.catch((err: unknown) => err)) as InstanceType<typeof OpenAI.RateLimitError>;
+    expect(error.headers.get('retry-after')).toBe('1');
+    expect(error.error).toEqual({ code: 429, message: 'Rate limit exceeded' });
+    expect(sent).toHaveLength(2);
+  });
+
   it('surfaces a guardrail block as a 403 with the matched patterns', async () => {
     const guarded = new OpenAI({ apiKey: 'sk-mock-guarded', baseURL: client.baseURL, maxRetries: 0 });
     await expect(

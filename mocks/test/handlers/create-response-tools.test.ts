@@ -177,13 +177,26 @@ describe('the turn after tool results, with the request settings', () => {
     },
   );
 
+  it('moves a required loop on to the tool listed after the one that answered, as to an answer tool listed last', async () => {
+    const ANSWER = tool('answer', { text: { type: 'string' } });
+    const next = await create({ input, tools: [WEATHER, ANSWER], tool_choice: 'required' });
+    expect(calls(next).map((c) => [c.name, JSON.parse(String(c.arguments))])).toEqual([['answer', { text: 'sample' }]]);
+    const answered = [
+      ...input,
+      { type: 'function_call', call_id: 'call_2', name: 'answer', arguments: '{"text":"sample"}' },
+      { type: 'function_call_output', call_id: 'call_2', output: 'done' },
+    ];
+    const wrapped = await create({ input: answered, tools: [WEATHER, ANSWER], tool_choice: 'required' });
+    expect(calls(wrapped).map((c) => c.name)).toEqual(['get_weather']);
+  });
+
   it('answers with text under tool_choice none', async () => {
     expect(text(await create({ input, tools: [WEATHER], tool_choice: 'none' }))).toBe(
       'get_weather returned {"celsius":21}.',
     );
   });
 
-  it('answers a structured-output request after the results with JSON for its schema', async () => {
+  it('answers a structured-output request after the results with JSON for its schema, members the results carry taken from them', async () => {
     const schema = {
       type: 'object',
       properties: { city: { type: 'string' }, celsius: { type: 'integer', minimum: -90, maximum: 60 } },
@@ -195,7 +208,13 @@ describe('the turn after tool results, with the request settings', () => {
       tools: [WEATHER],
       text: { format: { type: 'json_schema', name: 'weather', schema, strict: true } },
     });
-    expect(JSON.parse(text(answer))).toEqual({ city: 'sample', celsius: 1 });
+    expect(JSON.parse(text(answer))).toEqual({ city: 'sample', celsius: 21 });
+    const tooHot = await create({
+      input: [...input.slice(0, 2), { ...input[2], output: '{"celsius":99}' }],
+      tools: [WEATHER],
+      text: { format: { type: 'json_schema', name: 'weather', schema, strict: true } },
+    });
+    expect(JSON.parse(text(tooHot))).toEqual({ city: 'sample', celsius: 1 });
   });
 
   it('names a result by its call id when the call itself was not sent back', async () => {

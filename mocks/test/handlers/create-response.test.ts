@@ -167,7 +167,7 @@ describe.each(TRANSPORTS)('POST /responses %s', (transport) => {
       else expect(text).toMatch(want);
     });
 
-    it('answers with a scripted function call when the function tool is given', async () => {
+    it('answers with a scripted function call when the function tool is given, its arguments fitted to the tool', async () => {
       const body = (
         await post({ model: 'openai/gpt-4o', input: 'What is the weather in Paris?', tools: [WEATHER_TOOL] }).expect(
           200,
@@ -179,7 +179,7 @@ describe.each(TRANSPORTS)('POST /responses %s', (transport) => {
           id: expect.stringMatching(/^fc_/),
           call_id: expect.stringMatching(/^call_/),
           name: 'get_weather',
-          arguments: '{"city":"Paris"}',
+          arguments: '{"city":"Paris","unit":"celsius"}',
           status: 'completed',
         },
       ]);

@@ -151,6 +151,49 @@ describe('Prefer: example=NAME', () => {
     },
   );
 
+  const stream = (prefer: string, accept?: string) =>
+    fetch(`${started().baseUrl}/responses`, {
+      method: 'POST',
+      headers: {
+        ...bearer(USER_KEY),
+        'Content-Type': 'application/json',
+        ...(accept === undefined ? {} : { Accept: accept }),
+        Prefer: prefer,
+      },
+      body: JSON.stringify({ model: 'openai/gpt-4o', input: 'Say hello.', stream: true }),
+    });
+
+  it.each([['application/json'], [undefined]])(
+    'streams the example for a "stream": true request whatever it accepts (%s), as the SDKs send it',
+    async (accept) => {
+      const res = await stream('example=text', accept);
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(await res.text()).toBe(String(streamExamples.find(([name]) => name === 'text')?.[1]));
+    },
+  );
+
+  it('answers a status without an event stream as JSON, also to a client that accepts only the stream', async () => {
+    const res = await stream('code=429', 'text/event-stream');
+    expect(res.status).toBe(429);
+    expect(await res.json()).toEqual({ error: { code: 429, message: 'Rate limit exceeded' } });
+  });
+
+  it('returns 400 for an example the event stream does not have, naming those it has', async () => {
+    const res = await stream('example=reasoning');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      'Prefer: example=reasoning has no event-stream form for createResponse 200; event-stream examples: text, functionCall (send the request without "stream": true for the JSON one)',
+    );
+  });
+
+  it('returns 400 for dynamic=true on a streaming request: Prism cannot generate a stream', async () => {
+    const res = await stream('dynamic=true');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      'Prefer: dynamic=true cannot generate an event stream for createResponse 200; ask for example=text or example=functionCall, or send the request without "stream": true',
+    );
+  });
+
   it('keeps the headers the spec documents for the example (X-Generation-Id)', async () => {
     const res = await withPrefer(sampleOf('createResponse'), 'example=text');
     expect(res.headers['x-generation-id']).toMatch(/^gen-/);

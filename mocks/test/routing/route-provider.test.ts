@@ -180,6 +180,14 @@ describe('model choice', () => {
     expect([error.status, error.message]).toEqual([400, 'acme/missing is not a valid model ID']);
   });
 
+  it('names the catalog ids an id without its author may mean', () => {
+    const error = routeError({ model: 'mid' });
+    expect([error.status, error.message]).toEqual([
+      400,
+      'mid is not a valid model ID: model IDs name their author, e.g. acme/mid',
+    ]);
+  });
+
   it('returns 400 when no model is given and no routing plugin is enabled', () => {
     expect(routeError({ input: 'hi' }).status).toBe(400);
   });
