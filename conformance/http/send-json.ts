@@ -29,6 +29,25 @@ export class IncompleteAnswerError extends Error {
 }
 
 /**
+ * An answer that began (status and headers came) but whose connection broke before its body ended:
+ * the gateway did answer, and cut it off.
+ */
+export class BrokenAnswerError extends Error {
+  override readonly name = 'BrokenAnswerError';
+  constructor(status: number, contentType: string | undefined, bytes: number, cause: unknown) {
+    super(
+      `the answer began (${status}${contentType ? ` ${contentType}` : ''}) but the connection broke after ${bytes} bytes of its body (${describeCause(cause)})`,
+    );
+  }
+}
+
+function describeCause(err: unknown): string {
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message : String(err);
+  return typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text;
+}
+
+/**
  * One request through supertest against a base URL. The body is always read as raw text and
  * parsed here, so a body that is not JSON (or lies about its content type) is still captured
  * exactly as the gateway sent it. Every status resolves; only transport problems reject.
@@ -58,6 +77,7 @@ export async function sendJson(call: HttpCall): Promise<CapturedResponse> {
     if (timedOut && begun.status !== undefined)
       throw new IncompleteAnswerError(begun.status, begun.contentType, call.timeoutMs, begun.bytes);
     if (timedOut) throw new Error(`no response within ${call.timeoutMs} ms`);
+    if (begun.status !== undefined) throw new BrokenAnswerError(begun.status, begun.contentType, begun.bytes, err);
     throw err;
   } finally {
     call.signal?.removeEventListener('abort', abort);
@@ -88,7 +108,8 @@ function readRawText(
     begun.bytes += Buffer.byteLength(chunk);
   });
   res.on('end', () => done(null, text));
-  res.on('error', (err: Error) => done(err, text));
+  // A body cut off (the connection broke) is superagent's to report: it rejects the request with
+  // the response's error itself, and a second callback from here would make it warn on stderr.
 }
 
 export function parseJson(text: string): unknown {

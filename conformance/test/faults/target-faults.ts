@@ -172,6 +172,20 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     says: /no complete answer: the answer began \(200 application\/json\) but its body did not end within 400 ms/,
   },
   {
+    name: 'cuts every answer off mid-body',
+    fault: answerAfter('/', 0, 'cut'),
+    exit: 2,
+    says: /does not finish its answers: GET .* the answer began \(200 application\/json\) but the connection broke after 10 bytes of its body/,
+  },
+  {
+    name: 'cuts an answer off mid-body after the preflight',
+    only: ['catalog/getModel/model'],
+    fault: answerAfter('/model/', 1, 'cut'),
+    exit: 1,
+    caughtBy: 'request-completes',
+    says: /no complete answer: the answer began \(200 application\/json\) but the connection broke after 10 bytes of its body/,
+  },
+  {
     name: 'ends the stream with data: [DONE] and no blank line after it',
     only: ['stream/createResponse/text'],
     fault: { stream: (frames) => ({ frames, unterminated: true }) },
