@@ -25,8 +25,13 @@ export const streamCompletesInTime: Check = {
           ? '; its last line `data: [DONE]` was never ended by a blank line, so clients are still waiting for it'
           : `; its last event \`data: ${pending.data.slice(0, 80)}\` was never ended by a blank line`;
     if (stream.stalled) {
+      // Comments (`: keep-alive`) keep a connection open but are no events: a slow gateway, perhaps, not a dead one.
+      const comments =
+        stream.comments.length === 0
+          ? ''
+          : `; ${stream.comments.length} comment line(s) came (\`: ${stream.comments[0]}\`), which are not events: if the gateway is slow rather than stuck, raise --event-timeout`;
       findings.push({
-        message: `the stream stalled: no event for the per-event timeout after ${stream.stalled.afterEvents} event(s) (${stream.stalled.afterMs} ms in)${waiting}`,
+        message: `the stream stalled: no event for the per-event timeout after ${stream.stalled.afterEvents} event(s) (${stream.stalled.afterMs} ms in)${waiting}${comments}`,
         expected: 'events keep arriving until data: [DONE], and the stream then ends',
         excerpt: pending?.data,
       });

@@ -150,6 +150,18 @@ describe('root problems and their knock-on effects', () => {
     expect(new Set(problems.map((p) => p.knockOnOf))).toEqual(new Set(['stream-completes-in-time']));
   });
 
+  it.each([[false], [true]])(
+    'reports a stream that stalls before its first event through the reader alone (debug chunk asked: %s)',
+    (debug) => {
+      const problems = streamProblems(readSse(': keep-alive\n\n'), spec, {
+        debug,
+        cutShort: 'stream-completes-in-time',
+      });
+      expect(problems.length).toBeGreaterThan(0);
+      expect(roots(problems)).toEqual([]);
+    },
+  );
+
   it('names a stream that just ends, without a terminal event or [DONE], once', () => {
     const half = text.slice(0, text.findIndex((e) => e.type === 'response.output_text.delta') + 1);
     expect(roots(streamProblems(readSse(framed(half)), spec))).toEqual(['stream-done-last']);
