@@ -28,15 +28,21 @@ export class IncompleteAnswerError extends Error {
   }
 }
 
+/** superagent's limit on a body it reads (maxResponseSize's default): 200 MB. */
+const MAX_BODY_MB = 200;
+
 /**
- * An answer that began (status and headers came) but whose connection broke before its body ended:
- * the gateway did answer, and cut it off.
+ * An answer that began (status and headers came) but whose connection broke before its body ended
+ * (the gateway cut it off), or whose body went past what the suite reads.
  */
 export class BrokenAnswerError extends Error {
   override readonly name = 'BrokenAnswerError';
   constructor(status: number, contentType: string | undefined, bytes: number, cause: unknown) {
+    const began = `the answer began (${status}${contentType ? ` ${contentType}` : ''})`;
     super(
-      `the answer began (${status}${contentType ? ` ${contentType}` : ''}) but the connection broke after ${bytes} bytes of its body (${describeCause(cause)})`,
+      (cause as { code?: unknown }).code === 'ETOOLARGE'
+        ? `${began} but its body went past the ${MAX_BODY_MB} MB the suite reads, and on`
+        : `${began} but the connection broke after ${bytes} bytes of its body (${describeCause(cause)})`,
     );
   }
 }

@@ -172,6 +172,12 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     says: /no complete answer: the answer began \(200 application\/json\) but its body did not end within 400 ms/,
   },
   {
+    name: 'closes every connection without answering',
+    fault: answerAfter('/', 0, 'hang-up'),
+    exit: 2,
+    says: /closes the connection without answering: GET .*: ECONNRESET: socket hang up/,
+  },
+  {
     name: 'cuts every answer off mid-body',
     fault: answerAfter('/', 0, 'cut'),
     exit: 2,
