@@ -61,6 +61,14 @@ describe('configuration', () => {
     ['a seed that is not an integer', { argv: ['--seed', 'abc'], message: /seed must be an integer/ }],
     ['a missing target file', { argv: ['--target', '/nonexistent/target.json'], message: /cannot read target file/ }],
     [
+      'a shipped target file named from a folder that has none (an installed package)',
+      {
+        argv: ['--target', '/nonexistent/conformance/targets/mock.json'],
+        message:
+          /^cannot read target file \/nonexistent\/conformance\/targets\/mock\.json: ENOENT; the package's own mock\.json is conformance\/targets\/mock\.json$/,
+      },
+    ],
+    [
       'a reset URL that is neither a URL nor a path',
       { argv: ['--reset-url', 'mock/reset'], message: /neither an http\(s\) URL nor a path starting with \// },
     ],
