@@ -4,6 +4,9 @@ import type { StreamProblem, StreamRule } from '../stream-rule';
 
 const SHOWN = 5;
 
+/** The type of an SSE event without an event line (the HTML standard's `message`). */
+const SSE_DEFAULT_EVENT = 'message';
+
 /**
  * The stream is well-formed SSE as a real parser sees it (ResponseStreamEvent: "Framing"): every
  * line is a known field (`data`, with or without an `event` line naming the type) or a comment
@@ -37,8 +40,14 @@ export const framing: StreamRule = {
     }
     // The `event:` line, when there is one, names the event's type: a client that dispatches on it
     // (EventSource's addEventListener, say) would otherwise hand the event to the wrong handler.
+    // `event: message` is SSE's default type spelled out, the same as no event line.
     const misnamed = stream.events.filter(
-      (e) => e.event !== undefined && isRecord(e.json) && typeof e.json.type === 'string' && e.json.type !== e.event,
+      (e) =>
+        e.event !== undefined &&
+        e.event !== SSE_DEFAULT_EVENT &&
+        isRecord(e.json) &&
+        typeof e.json.type === 'string' &&
+        e.json.type !== e.event,
     );
     for (const event of misnamed.slice(0, SHOWN)) {
       problems.push({

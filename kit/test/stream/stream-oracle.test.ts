@@ -162,10 +162,11 @@ describe('root problems and their knock-on effects', () => {
     },
   );
 
-  it('finds an event: line that names another type than its data, and takes a matching one or none', () => {
+  it('finds an event: line that names another type than its data, and takes a matching one, message or none', () => {
     const named = (name: (type: string) => string) =>
       text.map((e) => `event: ${name(e.type)}\ndata: ${JSON.stringify(e)}\n\n`).join('') + 'data: [DONE]\n\n';
     expect(streamProblems(readSse(named((type) => type)), spec)).toEqual([]);
+    expect(streamProblems(readSse(named(() => 'message')), spec)).toEqual([]);
     const wrong = streamProblems(
       readSse(named((type) => (type === 'response.output_text.delta' ? 'response.completed' : type))),
       spec,
