@@ -1,4 +1,4 @@
-import http from 'node:http';
+import * as http from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { TappedBody } from './body-tap';

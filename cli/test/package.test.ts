@@ -237,10 +237,17 @@ console.log(JSON.stringify({ passed: report.passed, pass: report.totals.pass }))
     if (name === 'use.cjs') expect(result.text).toBe('pong');
   });
 
-  it('type-checks a TypeScript user of the library and of the contract types', async () => {
-    writeFileSync(
-      path.join(app, 'use.ts'),
-      `import { createMockServer, loadFixtures, runConformance, withScripts } from 'model-gateway-mock';
+  it.each([
+    ['node16', { module: 'node16', moduleResolution: 'node16' }],
+    ['bundler', { module: 'esnext', moduleResolution: 'bundler' }],
+    // The classic resolution (no "exports") of many CommonJS projects, without esModuleInterop.
+    ['node10', { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: false }],
+  ])(
+    'type-checks a TypeScript user of the library and of the contract types (moduleResolution %s)',
+    async (name, options) => {
+      writeFileSync(
+        path.join(app, `use-${name}.ts`),
+        `import { createMockServer, loadFixtures, runConformance, withScripts } from 'model-gateway-mock';
 import type { ConformanceReport, Fixtures, MockServer } from 'model-gateway-mock';
 import type { components, paths } from 'model-gateway-mock/contract';
 
@@ -255,25 +262,26 @@ export async function check(id: ModelId, author: Author): Promise<boolean> {
   return report.passed;
 }
 `,
-    );
-    writeFileSync(
-      path.join(app, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          module: 'node16',
-          moduleResolution: 'node16',
-          target: 'ES2022',
-          noEmit: true,
-          // A Node user has @types/node; the repository's copy stands in for theirs.
-          typeRoots: [path.join(ROOT, 'node_modules', '@types')],
-          types: ['node'],
-          skipLibCheck: false,
-        },
-        files: ['use.ts'],
-      }),
-    );
-    const tsc = path.join(ROOT, 'node_modules', '.bin', 'tsc');
-    await expect(run(tsc, ['-p', 'tsconfig.json'], { cwd: app })).resolves.toMatchObject({ stdout: '' });
-  }, 60_000);
+      );
+      writeFileSync(
+        path.join(app, `tsconfig-${name}.json`),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            ...options,
+            target: 'ES2022',
+            noEmit: true,
+            // A Node user has @types/node; the repository's copy stands in for theirs.
+            typeRoots: [path.join(ROOT, 'node_modules', '@types')],
+            types: ['node'],
+            skipLibCheck: false,
+          },
+          files: [`use-${name}.ts`],
+        }),
+      );
+      const tsc = path.join(ROOT, 'node_modules', '.bin', 'tsc');
+      await expect(run(tsc, ['-p', `tsconfig-${name}.json`], { cwd: app })).resolves.toMatchObject({ stdout: '' });
+    },
+    60_000,
+  );
 });

@@ -1,5 +1,5 @@
 import { finalResponse } from '../../kit/stream/stream-events';
-import { streamEventsOf } from '../engine/stream-helpers';
+import { streamCutBeforeItsEnd, streamEventsOf } from '../engine/stream-helpers';
 import type { Expectation } from '../engine/types';
 import { wrongStatus } from './status-matches-rule';
 import { isRecord } from '../../kit/json/guards';
@@ -14,6 +14,8 @@ export function expectServiceMetadata(header: string, schema: string): Expectati
     check: 'service-metadata-present',
     family: 'rules',
     rule: '#/components/schemas/ServiceMetadata',
+    // The terminal response of a stream cut before its end never came: the cut is the finding.
+    applies: (exchange) => !streamCutBeforeItsEnd(exchange),
     verify(exchange, ctx) {
       const response = exchange.response;
       if (response?.status !== 200)

@@ -1,4 +1,4 @@
-import { isEventStream, streamEventsOf } from '../engine/stream-helpers';
+import { isEventStream, streamCutBeforeItsEnd, streamEventsOf } from '../engine/stream-helpers';
 import type { Check } from '../engine/types';
 import { isRecord } from '../../kit/json/guards';
 
@@ -12,7 +12,8 @@ export const streamAnswerCompletes: Check = {
   name: 'stream-answer-completes',
   family: 'stream',
   rule: 'createResponse 200 text/event-stream',
-  applies: isEventStream,
+  // A stream cut before its end has no ending to judge (stream-completes-in-time reports the cut).
+  applies: (exchange) => isEventStream(exchange) && !streamCutBeforeItsEnd(exchange),
   verify(exchange) {
     const events = streamEventsOf(exchange);
     const failed = events.find((e) => e.type === 'response.failed');

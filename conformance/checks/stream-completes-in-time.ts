@@ -23,10 +23,16 @@ export const streamCompletesInTime: Check = {
         ? ''
         : pending.data === DONE_DATA
           ? '; its last line `data: [DONE]` was never ended by a blank line, so clients are still waiting for it'
-          : `; its last event \`data: ${pending.data.slice(0, 80)}\` was never ended by a blank line`;
+          : // What it held is in the excerpt: in the message it would make every stream a cause of its own.
+            '; its last event was cut off before the blank line that ends it';
     if (stream.stalled) {
+      // Comments (`: keep-alive`) and no event yet: a gateway slow to start, perhaps, not a dead one.
+      const comments =
+        stream.comments.length === 0 || stream.events.length > 0
+          ? ''
+          : `; ${stream.comments.length} comment line(s) came (\`: ${stream.comments[0]}\`), which are not events: if the gateway is slow rather than stuck, raise --event-timeout`;
       findings.push({
-        message: `the stream stalled: no event for the per-event timeout after ${stream.stalled.afterEvents} event(s) (${stream.stalled.afterMs} ms in)${waiting}`,
+        message: `the stream stalled: no event for the per-event timeout after ${stream.stalled.afterEvents} event(s) (${stream.stalled.afterMs} ms in)${waiting}${comments}`,
         expected: 'events keep arriving until data: [DONE], and the stream then ends',
         excerpt: pending?.data,
       });
@@ -34,11 +40,13 @@ export const streamCompletesInTime: Check = {
       findings.push({
         message: `the stream had not ended within the request timeout (${stream.overran.afterMs} ms), after ${stream.overran.afterEvents} event(s)${waiting}`,
         expected: 'a stream that ends with data: [DONE] within the request timeout (--request-timeout)',
+        excerpt: pending?.data,
       });
     } else if (stream.transportError !== undefined) {
       findings.push({
         message: `the connection broke after ${stream.events.length} event(s): ${stream.transportError}${waiting}`,
         expected: 'the stream runs to data: [DONE] on one connection',
+        excerpt: pending?.data,
       });
     }
     return findings;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { createAjv } from '../../kit/contract/create-ajv';
@@ -39,8 +39,9 @@ export function readTargetFile(file: string): TargetFile {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
     throw new ConfigError(
-      `cannot read target file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      `cannot read target file ${file}: ${code ?? (err as Error).message}${shippedHint(file, code)}`,
     );
   }
   let data: unknown;
@@ -55,6 +56,16 @@ export function readTargetFile(file: string): TargetFile {
     throw new ConfigError(`target file ${file} is invalid: ${problems.join('; ')}`);
   }
   return data as TargetFile;
+}
+
+/**
+ * A target file named as the docs name the shipped ones (`conformance/targets/mock.json`) is not in
+ * a user's project, where the package is installed: say where the package's own copy is.
+ */
+function shippedHint(file: string, code: string | undefined): string {
+  const shipped = path.join(TARGETS_DIR, path.basename(file));
+  if (code !== 'ENOENT' || path.resolve(file) === shipped || !existsSync(shipped)) return '';
+  return `; the package's own ${path.basename(file)} is ${path.relative(process.cwd(), shipped) || shipped}`;
 }
 
 /** One line per problem; an unknown field is named with the field it most likely meant. */

@@ -64,6 +64,12 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
   if (baseUrl !== undefined && !/^https?:\/\/[^/]+/.test(baseUrl)) {
     throw new ConfigError(`base URL "${baseUrl}" is not an http(s) URL`);
   }
+  if (baseUrl !== undefined && /[?#]/.test(baseUrl)) {
+    // Paths are appended to the base URL: a query or fragment would end up in the middle of each.
+    throw new ConfigError(
+      `base URL "${baseUrl}" has a query string or fragment; give the API's root, e.g. https://gw.example/api/v1`,
+    );
+  }
   const apiKey = given.apiKey ?? file.apiKey;
   if (!startMock && apiKey === undefined) {
     throw new ConfigError('no API key: set CONFORMANCE_API_KEY (or "apiKey" in the target file)');

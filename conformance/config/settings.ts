@@ -44,7 +44,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     flag: 'target',
     env: 'CONFORMANCE_TARGET',
     value: 'FILE',
-    help: 'JSON target file (see conformance/targets/mock.json); flags override it',
+    help: 'JSON target file (examples ship in the package: conformance/targets/*.json); flags override it',
   },
   {
     key: 'baseUrl',

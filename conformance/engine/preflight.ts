@@ -139,6 +139,8 @@ function unreachable(exchange: Exchange, baseUrl: string): string {
   if (/^the answer began/.test(error))
     return `target ${baseUrl} does not finish its answers: ${describe(exchange)}: ${error}`;
   if (/^no response/.test(error)) return `target ${baseUrl} does not answer: ${describe(exchange)}: ${error}`;
+  if (/socket hang up|other side closed/.test(error))
+    return `target ${baseUrl} closes the connection without answering: ${describe(exchange)}: ${error}`;
   return `target ${baseUrl} is unreachable: ${error}`;
 }
 

@@ -1,5 +1,5 @@
 import { isRecord } from '../../kit/json/guards';
-import { jsonEvents } from '../../kit/stream/stream-events';
+import { TERMINAL_EVENTS, jsonEvents } from '../../kit/stream/stream-events';
 import { streamProblems } from '../../kit/stream/stream-oracle';
 import type { NamedStreamProblem } from '../../kit/stream/stream-oracle';
 import type { StreamEvent } from '../../kit/stream/stream-events';
@@ -17,6 +17,17 @@ export function isEventStream(exchange: Exchange): boolean {
 
 export function isSseContentType(exchange: Exchange): boolean {
   return exchange.response !== undefined && mediaType(exchange.response.headers) === 'text/event-stream';
+}
+
+/**
+ * The reader gave up on the exchange's stream before it ended (it stalled, overran the request
+ * timeout or lost its connection) and no terminal event had come: what the answer would have
+ * carried never arrived, and `stream-completes-in-time` reports why.
+ */
+export function streamCutBeforeItsEnd(exchange: Exchange): boolean {
+  const stream = exchange.stream;
+  if (!stream || (stream.stalled ?? stream.overran ?? stream.transportError) === undefined) return false;
+  return !streamEventsOf(exchange).some((event) => TERMINAL_EVENTS.includes(event.type));
 }
 
 /** The JSON events of the exchange's stream before `[DONE]` ([] when it has none). */
@@ -50,7 +61,7 @@ export function streamProblemsOf(exchange: Exchange, ctx: CheckContext): NamedSt
  * A rule of the kit's stream oracle as a check: same name, same verdict; the suite only says
  * when it applies and hands it the stream as the client read it. A rule whose every problem is a
  * knock-on effect of another check's finding has nothing of its own to judge: it does not apply,
- * so it neither passes nor repeats the root failure.
+ * so it neither passes nor repeats the root failure; nor does one on a stream cut before its first event.
  */
 export function streamRuleCheck(rule: StreamRule, applies: Check['applies'] = isEventStream): Check {
   const own = (exchange: Exchange, ctx: CheckContext) =>
@@ -62,7 +73,10 @@ export function streamRuleCheck(rule: StreamRule, applies: Check['applies'] = is
     applies: (exchange, ctx) => {
       if (!applies(exchange, ctx)) return false;
       const problems = own(exchange, ctx);
-      return problems.length === 0 || problems.some((problem) => problem.knockOnOf === undefined);
+      if (problems.some((problem) => problem.knockOnOf === undefined)) return true;
+      // Nothing of its own to report: a pass, unless the stream was cut before its first event and so
+      // gave the rule nothing to judge (a pass there would be vacuous).
+      return problems.length === 0 && !(streamCutBeforeItsEnd(exchange) && streamEventsOf(exchange).length === 0);
     },
     verify: (exchange, ctx) =>
       own(exchange, ctx)

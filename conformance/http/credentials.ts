@@ -44,12 +44,32 @@ export function redactedAuthorization(credential: Credential): string | undefine
   }
 }
 
-/** Replaces any configured key inside a string (a header a gateway echoed, say) by its variable. */
+/**
+ * Replaces any configured key inside a string (a header a gateway echoed, say) by its variable: as
+ * sent, percent-encoded, or base64-encoded (standard or URL-safe, padded or not), as gateways echo
+ * it in messages, URLs and debug headers.
+ */
 export function redactText(text: string, keys: Keys): string {
   let out = text;
   for (const credential of Object.keys(CREDENTIAL_ENV) as Array<keyof typeof CREDENTIAL_ENV>) {
     const key = keys[credential];
-    if (key !== undefined && key.length >= 4) out = out.split(key).join(`$${CREDENTIAL_ENV[credential]}`);
+    if (key === undefined || key.length < 4) continue;
+    const variable = `$${CREDENTIAL_ENV[credential]}`;
+    for (const [form, shown] of encodedForms(key, variable)) out = out.split(form).join(shown);
   }
   return out;
+}
+
+/** The ways a key shows up in text, longest first, each with what a report shows instead. */
+function encodedForms(key: string, variable: string): Array<[string, string]> {
+  const base64 = Buffer.from(key, 'utf8').toString('base64');
+  const base64url = Buffer.from(key, 'utf8').toString('base64url');
+  const forms: Array<[string, string]> = [
+    [base64, `base64(${variable})`],
+    [base64.replace(/=+$/, ''), `base64(${variable})`],
+    [base64url, `base64(${variable})`],
+    [encodeURIComponent(key), variable],
+    [key, variable],
+  ];
+  return forms.filter(([form], i) => forms.findIndex(([other]) => other === form) === i);
 }

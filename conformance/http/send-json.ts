@@ -28,6 +28,31 @@ export class IncompleteAnswerError extends Error {
   }
 }
 
+/** superagent's limit on a body it reads (maxResponseSize's default): 200 MB. */
+const MAX_BODY_MB = 200;
+
+/**
+ * An answer that began (status and headers came) but whose connection broke before its body ended
+ * (the gateway cut it off), or whose body went past what the suite reads.
+ */
+export class BrokenAnswerError extends Error {
+  override readonly name = 'BrokenAnswerError';
+  constructor(status: number, contentType: string | undefined, bytes: number, cause: unknown) {
+    const began = `the answer began (${status}${contentType ? ` ${contentType}` : ''})`;
+    super(
+      (cause as { code?: unknown }).code === 'ETOOLARGE'
+        ? `${began} but its body went past the ${MAX_BODY_MB} MB the suite reads, and on`
+        : `${began} but the connection broke after ${bytes} bytes of its body (${describeCause(cause)})`,
+    );
+  }
+}
+
+function describeCause(err: unknown): string {
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message : String(err);
+  return typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text;
+}
+
 /**
  * One request through supertest against a base URL. The body is always read as raw text and
  * parsed here, so a body that is not JSON (or lies about its content type) is still captured
@@ -58,6 +83,7 @@ export async function sendJson(call: HttpCall): Promise<CapturedResponse> {
     if (timedOut && begun.status !== undefined)
       throw new IncompleteAnswerError(begun.status, begun.contentType, call.timeoutMs, begun.bytes);
     if (timedOut) throw new Error(`no response within ${call.timeoutMs} ms`);
+    if (begun.status !== undefined) throw new BrokenAnswerError(begun.status, begun.contentType, begun.bytes, err);
     throw err;
   } finally {
     call.signal?.removeEventListener('abort', abort);
@@ -88,7 +114,8 @@ function readRawText(
     begun.bytes += Buffer.byteLength(chunk);
   });
   res.on('end', () => done(null, text));
-  res.on('error', (err: Error) => done(err, text));
+  // A body cut off (the connection broke) is superagent's to report: it rejects the request with
+  // the response's error itself, and a second callback from here would make it warn on stderr.
 }
 
 export function parseJson(text: string): unknown {

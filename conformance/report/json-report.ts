@@ -34,13 +34,20 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
     complete: result.incomplete === undefined,
     ...(result.incomplete ? { incomplete: { kind: result.incomplete.kind, reason: result.incomplete.reason } } : {}),
     operations,
-    scenarios: result.scenarios.map((s) => ({
-      id: s.id,
-      title: s.title,
-      operation: s.operationId,
-      outcome: summary.scenarioOutcomes.get(s.id) ?? 'skip',
-      ...(s.skipReason === undefined ? {} : { skipReason: s.skipReason }),
-    })),
+    scenarios: result.scenarios.map((s) => {
+      const outcome = summary.scenarioOutcomes.get(s.id);
+      // A scenario the run stopped before (or while) it ran: skipped, saying why, not silently.
+      const skipReason =
+        s.skipReason ??
+        (outcome === undefined && result.incomplete ? `not run: ${result.incomplete.reason}` : undefined);
+      return {
+        id: s.id,
+        title: s.title,
+        operation: s.operationId,
+        outcome: outcome ?? 'skip',
+        ...(skipReason === undefined ? {} : { skipReason }),
+      };
+    }),
     rootCauses: summary.rootCauses.map((group) => ({
       cause: group.cause,
       title: rootCauseTitle(group),

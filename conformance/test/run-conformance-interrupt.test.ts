@@ -47,6 +47,9 @@ describe('an interrupted run', () => {
       }),
     );
     expect(run.json.requests).toBeGreaterThan(0);
+    const notRun = run.json.scenarios.filter((s) => s.outcome === 'skip');
+    expect(notRun.length).toBeGreaterThan(0);
+    expect(new Set(notRun.map((s) => s.skipReason))).toEqual(new Set(['not run: interrupted by SIGINT']));
     expect(run.out).toContain('INCOMPLETE: interrupted by SIGINT; the results cover what ran before.');
     expect(run.out.split('\n').at(-1)).toMatch(/^INCOMPLETE: \d+ passed, 0 failed, 0 skipped$/);
     expect(run.junit).toContain('<property name="incomplete" value="interrupted by SIGINT"/>');

@@ -31,6 +31,7 @@ export interface SseEventSource {
  */
 export function createSseEventSource(handlers: SseEventHandlers): SseEventSource {
   let ending: ((event: RawSseEvent) => void) | undefined;
+  let endsWithCr = false;
   const parser = createParser({
     onEvent: (message) => {
       const event = message.event === undefined ? { data: message.data } : { data: message.data, event: message.event };
@@ -41,8 +42,14 @@ export function createSseEventSource(handlers: SseEventHandlers): SseEventSource
     onError: (error) => handlers.onMalformed?.(error.line ?? error.message),
   });
   return {
-    feed: (text) => parser.feed(text),
+    feed(text) {
+      if (text !== '') endsWithCr = text.endsWith('\r');
+      parser.feed(text);
+    },
     end(onUnterminated = () => undefined) {
+      // A CR at the very end is a whole line ending (SSE allows CR, LF and CRLF), but the parser waits
+      // for the LF that could follow it; none will, so it is completed here as the CR it was.
+      if (endsWithCr) parser.feed('\n');
       // eventsource-parser's reset({ consume: true }) parses a last line without its newline but
       // drops the event it belongs to; a blank line fed here dispatches that event instead, which
       // lets the caller see it for what it is: data the stream sent but no client will read.

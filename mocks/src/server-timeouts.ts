@@ -1,4 +1,4 @@
-import type http from 'node:http';
+import type * as http from 'node:http';
 import type { Socket } from 'node:net';
 
 /** How long the mock waits for slow or stalled clients, in ms. */

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Contract } from '../../kit/contract/contract';
 import { ContractError, loadContract } from '../../kit/contract/contract';

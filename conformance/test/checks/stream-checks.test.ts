@@ -2,6 +2,8 @@ import { loadContract } from '../../../kit/contract/contract';
 import { GENERIC_CHECKS } from '../../checks/generic-checks';
 import { createCheckContext } from '../../engine/check-context';
 import type { Check } from '../../engine/types';
+import { normalise } from '../../report/root-causes';
+import { streamCompletesInTime } from '../../checks/stream-completes-in-time';
 import { cannedExchange, findingsOf } from '../support/canned';
 
 const ctx = createCheckContext(loadContract());
@@ -42,6 +44,34 @@ function run(body: string, request: Record<string, unknown> = { stream: true }) 
   });
   return Object.fromEntries(STREAM_CHECKS.map((c: Check) => [c.name, findingsOf(c, exchange, ctx)]));
 }
+
+describe('stream-completes-in-time', () => {
+  /** The example stream cut `at` characters in, the reader having given up waiting for more. */
+  function stalledAt(at: number) {
+    const exchange = cannedExchange(op as NonNullable<typeof op>, {
+      status: 200,
+      contentType: 'text/event-stream',
+      body: example.slice(0, at),
+      sse: true,
+      request: { body: { stream: true } },
+    });
+    const stream = exchange.stream;
+    if (!stream) throw new Error('no stream');
+    return { ...exchange, stream: { ...stream, stalled: { afterMs: 10, afterEvents: stream.events.length } } };
+  }
+
+  it('gives one cause to streams that hang inside different events, and shows the partial event as the excerpt', () => {
+    const afterComment = example.indexOf(': keep-alive');
+    const starts = [...example.matchAll(/^data: \{/gm)].map((m) => m.index ?? 0).filter((i) => i > afterComment);
+    const [a, b] = [starts[0] ?? 0, starts[2] ?? 0].map((start) => stalledAt(start + 40));
+    const findings = [a, b].map((exchange) => streamCompletesInTime.verify(exchange as never, ctx));
+    expect(findings.map((f) => f.length)).toEqual([1, 1]);
+    const [first, second] = findings.map((f) => f[0]);
+    expect(first?.message).toMatch(/its last event was cut off before the blank line that ends it$/);
+    expect(normalise(first?.message ?? '')).toBe(normalise(second?.message ?? ''));
+    expect(first?.excerpt).toMatch(/^\{"type":/);
+  });
+});
 
 describe('stream checks on canned streams', () => {
   it("pass on the spec's own example stream, comments included", () => {

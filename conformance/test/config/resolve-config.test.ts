@@ -58,8 +58,23 @@ describe('configuration', () => {
     ['an unknown flag', { argv: ['--nope'], message: /Unknown option '--nope'/ }],
     ['a base URL without an API key', { argv: ['--base-url', 'http://x.test/api/v1'], message: /no API key/ }],
     ['a base URL that is not http', { argv: ['--base-url', 'ftp://x', '--api-key', 'k'], message: /not an http/ }],
+    [
+      'a base URL with a query string',
+      {
+        argv: ['--base-url', 'http://x.test/api/v1?team=a', '--api-key', 'k'],
+        message: /has a query string or fragment/,
+      },
+    ],
     ['a seed that is not an integer', { argv: ['--seed', 'abc'], message: /seed must be an integer/ }],
     ['a missing target file', { argv: ['--target', '/nonexistent/target.json'], message: /cannot read target file/ }],
+    [
+      'a shipped target file named from a folder that has none (an installed package)',
+      {
+        argv: ['--target', '/nonexistent/conformance/targets/mock.json'],
+        message:
+          /^cannot read target file \/nonexistent\/conformance\/targets\/mock\.json: ENOENT; the package's own mock\.json is conformance\/targets\/mock\.json$/,
+      },
+    ],
     [
       'a reset URL that is neither a URL nor a path',
       { argv: ['--reset-url', 'mock/reset'], message: /neither an http\(s\) URL nor a path starting with \// },

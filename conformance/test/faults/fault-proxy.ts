@@ -20,9 +20,11 @@ export interface ProxiedResponse {
 
 /**
  * Instead of an answer: `hang` accepts the request and never answers; `endless` sends 200 JSON
- * headers and a body that never ends; `endless-stream` an event stream whose events never stop.
+ * headers and a body that never ends; `endless-stream` an event stream whose events never stop;
+ * `cut` 200 JSON headers announcing more body than comes, then the connection closes; `hang-up`
+ * closes the connection at once.
  */
-export type NoAnswer = 'hang' | 'endless' | 'endless-stream';
+export type NoAnswer = 'hang' | 'endless' | 'endless-stream' | 'cut' | 'hang-up';
 
 /**
  * One deliberate departure from the contract. `answer` replaces the mock for a request (the
@@ -94,6 +96,15 @@ async function handle(
   if (own === 'endless') {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.write('{"data": [');
+    return;
+  }
+  if (own === 'hang-up') {
+    req.socket.destroy();
+    return;
+  }
+  if (own === 'cut') {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+    res.write('{"data": [', () => res.destroy());
     return;
   }
   if (own === 'endless-stream') {

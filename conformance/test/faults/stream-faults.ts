@@ -107,6 +107,16 @@ export const STREAM_FAULTS: readonly FaultCase[] = [
     },
   },
   {
+    name: 'names its events otherwise in their event: lines than their data does',
+    only: ONLY,
+    caughtBy: 'stream-framing',
+    fault: {
+      stream: (frames) => ({
+        frames: frames.map((f) => f.replace(/^event: response\.output_text\.delta$/m, 'event: response.completed')),
+      }),
+    },
+  },
+  {
     name: 'sends a malformed SSE line',
     only: ONLY,
     caughtBy: 'stream-framing',

@@ -172,6 +172,43 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     says: /no complete answer: the answer began \(200 application\/json\) but its body did not end within 400 ms/,
   },
   {
+    name: 'closes every connection without answering',
+    fault: answerAfter('/', 0, 'hang-up'),
+    exit: 2,
+    says: /closes the connection without answering: GET .*: ECONNRESET: socket hang up/,
+  },
+  {
+    name: 'cuts every answer off mid-body',
+    fault: answerAfter('/', 0, 'cut'),
+    exit: 2,
+    says: /does not finish its answers: GET .* the answer began \(200 application\/json\) but the connection broke after 10 bytes of its body/,
+  },
+  {
+    name: 'cuts an answer off mid-body after the preflight',
+    only: ['catalog/getModel/model'],
+    fault: answerAfter('/model/', 1, 'cut'),
+    exit: 1,
+    caughtBy: 'request-completes',
+    says: /no complete answer: the answer began \(200 application\/json\) but the connection broke after 10 bytes of its body/,
+  },
+  {
+    name: 'keeps its streams alive with comments but never sends an event',
+    only: ['stream/createResponse/text', 'stream/createResponse/service-metadata', 'stream/createResponse/debug-echo'],
+    args: ['--event-timeout', '300'],
+    fault: { stream: () => ({ frames: [': keep-alive'], stall: true }) },
+    exit: 1,
+    caughtBy: 'stream-completes-in-time',
+    says: /the stream stalled: no event for the per-event timeout after 0 event\(s\) \(\d+ ms in\); 1 comment line\(s\) came \(`: keep-alive`\), which are not events: if the gateway is slow rather than stuck, raise --event-timeout/,
+    // The stall is the one finding: not also the missing response.created, debug chunk or service_metadata.
+    report: (json) => {
+      expect(new Set(json.failures.map((f) => f.check))).toEqual(new Set(['stream-completes-in-time']));
+      // Nor does a stream rule pass on a stream that gave it no event to judge.
+      const checks = json.operations.createResponse?.checks ?? {};
+      const passed = Object.keys(checks).filter((name) => name.startsWith('stream-') && (checks[name]?.pass ?? 0) > 0);
+      expect(passed).toEqual(['stream-content-type']);
+    },
+  },
+  {
     name: 'ends the stream with data: [DONE] and no blank line after it',
     only: ['stream/createResponse/text'],
     fault: { stream: (frames) => ({ frames, unterminated: true }) },

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadContract } from '../../../kit/contract/contract';
@@ -50,6 +51,25 @@ describe('gateway client', () => {
       credential: 'apiKey',
     });
     expect(exchange.response?.status).toBe(200);
+  });
+
+  it("leaves no listener on the run's signal after waiting out 429s", async () => {
+    const limited: [number, Record<string, string>, string] = [
+      429,
+      { 'content-type': 'application/json', 'retry-after': '0' },
+      '{"error":{"code":429,"message":"slow down"}}',
+    ];
+    answers = [limited, limited];
+    const run = new AbortController();
+    const exchange = await createGatewayClient({
+      baseUrl,
+      keys,
+      requestTimeoutMs: 2000,
+      eventTimeoutMs: 2000,
+      signal: run.signal,
+    }).send('s', createResponse, { method: 'POST', path: '/responses', body: {}, credential: 'apiKey' });
+    expect(exchange.response?.status).toBe(200);
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
   });
 
   it('keeps an undocumented 429 as the answer', async () => {

@@ -22,6 +22,8 @@ export const lifecycleOrder: StreamRule = {
         message: `debug.echo_upstream_body was true but the stream starts with ${events[0]?.type ?? 'nothing'}`,
         expected: 'the debug chunk first in the stream',
         rule: '#/components/schemas/DebugOptions',
+        // A stream with no event at all: what it never sent is its cut's (a stall before the first event).
+        unfinished: events[0] === undefined,
       });
     }
     const created = events[first];
@@ -32,6 +34,7 @@ export const lifecycleOrder: StreamRule = {
         message: `event #${first} is ${created?.type ?? 'missing'}, not response.created`,
         expected: `response.created as event #${first}`,
         excerpt: created?.raw,
+        unfinished: created === undefined,
       });
     }
     const terminals = events.filter((e) => TERMINAL_EVENTS.includes(e.type));

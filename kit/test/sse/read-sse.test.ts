@@ -33,6 +33,19 @@ describe('readSse', () => {
   it('has no unterminated event when the stream ends with its blank line', () => {
     expect(readSse('data: [DONE]\n\n').unterminated).toBeUndefined();
   });
+
+  it.each([
+    ['CRLF', '\r\n'],
+    ['CR', '\r'],
+  ])('reads a stream whose lines end with %s to its last event', (_name, eol) => {
+    const stream = readSse(['data: {}', '', 'data: [DONE]', '', ''].join(eol));
+    expect(stream.events.map((e) => e.data)).toEqual(['{}', '[DONE]']);
+    expect([stream.sawDone, stream.unterminated]).toEqual([true, undefined]);
+  });
+
+  it('still finds the last event without its blank line when lines end with CR', () => {
+    expect(readSse('data: {}\r\rdata: [DONE]\r').unterminated?.data).toBe('[DONE]');
+  });
 });
 
 describe('createSseReader', () => {

@@ -150,6 +150,33 @@ describe('root problems and their knock-on effects', () => {
     expect(new Set(problems.map((p) => p.knockOnOf))).toEqual(new Set(['stream-completes-in-time']));
   });
 
+  it.each([[false], [true]])(
+    'reports a stream that stalls before its first event through the reader alone (debug chunk asked: %s)',
+    (debug) => {
+      const problems = streamProblems(readSse(': keep-alive\n\n'), spec, {
+        debug,
+        cutShort: 'stream-completes-in-time',
+      });
+      expect(problems.length).toBeGreaterThan(0);
+      expect(roots(problems)).toEqual([]);
+    },
+  );
+
+  it('finds an event: line that names another type than its data, and takes a matching one, message or none', () => {
+    const named = (name: (type: string) => string) =>
+      text.map((e) => `event: ${name(e.type)}\ndata: ${JSON.stringify(e)}\n\n`).join('') + 'data: [DONE]\n\n';
+    expect(streamProblems(readSse(named((type) => type)), spec)).toEqual([]);
+    expect(streamProblems(readSse(named(() => 'message')), spec)).toEqual([]);
+    const wrong = streamProblems(
+      readSse(named((type) => (type === 'response.output_text.delta' ? 'response.completed' : type))),
+      spec,
+    );
+    expect(roots(wrong)).toEqual(expect.arrayContaining(['stream-framing']));
+    expect(wrong.find((p) => p.check === 'stream-framing')?.message).toBe(
+      'an event line names "response.completed" but its data is a response.output_text.delta event',
+    );
+  });
+
   it('names a stream that just ends, without a terminal event or [DONE], once', () => {
     const half = text.slice(0, text.findIndex((e) => e.type === 'response.output_text.delta') + 1);
     expect(roots(streamProblems(readSse(framed(half)), spec))).toEqual(['stream-done-last']);
