@@ -20,6 +20,12 @@ export interface MockOptions {
   readonly log: (line: string) => void;
   /** Limits for slow and stalled clients. */
   readonly timeouts: ServerTimeouts;
+  /**
+   * Remember what depends only on a request's bytes: its validated body. A repeated request then
+   * skips that work. Answers are the same either way (default true; off computes every request
+   * afresh).
+   */
+  readonly reuseAnswers: boolean;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
@@ -34,6 +40,7 @@ export function mockOptions(basePath: string, overrides: Partial<MockOptions> = 
     adminRequiresManagementKey: false,
     log: () => undefined,
     timeouts: DEFAULT_TIMEOUTS,
+    reuseAnswers: true,
     ...overrides,
   };
 }

@@ -78,7 +78,10 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
         contract.specPath,
         { pointer: `#/paths/${encodeSegment(operation.path)}/${operation.method.toLowerCase()}` },
       );
-    validators.set(operation.operationId, compileRequestValidator(contract, operation));
+    validators.set(
+      operation.operationId,
+      compileRequestValidator(contract, operation, { reuseBodies: options.reuseAnswers }),
+    );
   }
   const checker = options.validateResponses ? new ResponseChecker(contract) : undefined;
   const streams = new RunningStreams();
