@@ -12,12 +12,13 @@ import { resolvePacing } from '../stream/pacing';
 import { pickModels } from '../routing/pick-model';
 import type { ResponseResult } from '../answer/response-types';
 import { buildServiceMetadata, wantsServiceMetadata } from '../routing/service-metadata';
-import { SseWriter } from '../stream/sse-writer';
-import type { FailAfter } from '../stream/stream-events';
+import type { FailAfter, PlannedEvent } from '../stream/stream-events';
 import { failureEvents, streamEvents } from '../stream/stream-events';
 import { readFailAfterTokens, SHUTDOWN_FAILURE, upstreamFailure } from '../stream/stream-failures';
 import { upstreamBody } from '../answer/upstream-body';
-import { writeStream } from '../stream/write-stream';
+import { sendPacedStream } from '../stream/paced-stream';
+import type { Frame } from '../stream/sse-frame';
+import { sseFrame } from '../stream/sse-frame';
 
 /**
  * POST /responses (createResponse). The body is already schema-valid; this adds the semantics:
@@ -89,7 +90,7 @@ export const createResponse: Handler<'createResponse'> = async (ctx) => {
   return { streamed: true, status: 200 };
 };
 
-async function stream(
+function stream(
   ctx: OperationContext<'createResponse'>,
   result: ResponseResult,
   pacing: Pacing,
@@ -97,18 +98,20 @@ async function stream(
   debug: Readonly<Record<string, unknown>> | undefined,
   failAfter: FailAfter | undefined,
 ): Promise<void> {
-  const writer = new SseWriter(ctx.res, ctx.signal);
-  writer.open(headers);
   // The terminal event carries the time the stream actually finished.
   const finish = (): ResponseResult => ({ ...result, completed_at: Math.max(nowSeconds(), result.created_at) });
-  const shutdown = { streams: ctx.shutdown, tail: (next: number) => failureEvents(result, next, SHUTDOWN_FAILURE) };
-  try {
-    await writeStream(writer, streamEvents(result, finish, debug, failAfter), pacing, ctx.signal, shutdown);
-  } catch (error) {
-    // The client went away: stop quietly, there is nobody left to tell.
-    if (ctx.signal.aborted) return;
-    throw error;
-  }
+  return sendPacedStream({
+    res: ctx.res,
+    headers,
+    frames: framesOf(streamEvents(result, finish, debug, failAfter)),
+    pacing,
+    streams: ctx.shutdown,
+    tail: (next) => [...framesOf(failureEvents(result, next, SHUTDOWN_FAILURE))],
+  });
+}
+
+function* framesOf(events: Iterable<PlannedEvent>): Generator<Frame> {
+  for (const { event, token } of events) yield { text: sseFrame(event), token, sequence: event.sequence_number };
 }
 
 function headerValue(ctx: OperationContext<'createResponse'>, name: string): string | undefined {
