@@ -21,9 +21,11 @@ export interface MockOptions {
   /** Limits for slow and stalled clients. */
   readonly timeouts: ServerTimeouts;
   /**
-   * Remember what depends only on a request's bytes: its validated body. A repeated request then
-   * skips that work. Answers are the same either way (default true; off computes every request
-   * afresh).
+   * Remember what depends only on a request's bytes: its validated body, and for POST /responses
+   * the plan of its answer (model, route, answer, the serialized result and stream events with
+   * holes for ids and times). A repeated request then skips that work; what depends on the mock's
+   * state (keys, guardrail assignments, sticky sessions, the response counter) is worked out every
+   * time. Answers are the same either way (default true; off computes every request afresh).
    */
   readonly reuseAnswers: boolean;
 }
