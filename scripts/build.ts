@@ -21,6 +21,12 @@ const STEPS: readonly Step[] = [
   { name: 'clean dist/', run: () => rmSync(path.join(ROOT, 'dist'), { recursive: true, force: true }) },
   // JavaScript and .d.ts of the entries (index.ts, cli/, generated/openapi.ts) and what they import.
   { name: 'compile', run: () => command(path.join(BIN, 'tsc'), ['-p', 'tsconfig.build.json']) },
+  // Validators, the parsed spec and the built-in fixtures, made ahead for a fast start (kit/contract/precompiled.ts).
+  {
+    name: 'precompile',
+    run: () =>
+      command(path.join(BIN, 'tsx'), [path.join('scripts', 'precompile.ts'), path.join('dist', 'precompiled')]),
+  },
   // The API reference served at /__mock/docs: reports/docs/index.html, where the mock looks for it.
   { name: 'docs page', run: () => command(path.join(BIN, 'tsx'), [path.join('scripts', 'build-docs.ts')]) },
 ];

@@ -3,6 +3,7 @@
  * `npm install <tarball>` into an empty folder, its dependencies from the npm cache when they
  * are there. Then the two commands, and the library from CommonJS, ESM and TypeScript.
  */
+import { createHash } from 'node:crypto';
 import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -66,6 +67,11 @@ describe('the installable package (npm pack, npm install into an empty folder)',
       'dist/cli/mock.js',
       'dist/cli/conformance.js',
       'dist/generated/openapi.d.ts',
+      'dist/precompiled/manifest.json',
+      'dist/precompiled/openapi.json',
+      'dist/precompiled/contract-validators.js',
+      'dist/precompiled/fixtures-validator.js',
+      'dist/precompiled/builtin-fixtures.json',
       'spec/openapi.yaml',
       'mocks/fixtures/default.json',
       'mocks/fixtures/fixtures.schema.json',
@@ -79,6 +85,23 @@ describe('the installable package (npm pack, npm install into an empty folder)',
     }
     expect(files.filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
     expect(files.filter((f) => /(^|\/)test\/|\.test\./.test(f))).toEqual([]);
+  });
+
+  it('ships validators compiled from the very spec, fixtures schema and fixtures it ships (a start uses them)', () => {
+    const manifest = JSON.parse(readFileSync(path.join(installed, 'dist', 'precompiled', 'manifest.json'), 'utf8')) as {
+      specSha256: string;
+      fixturesSchemaSha256: string;
+      builtinFixturesSha256: string;
+    };
+    const sha = (...segments: string[]): string =>
+      createHash('sha256')
+        .update(readFileSync(path.join(installed, ...segments), 'utf8'))
+        .digest('hex');
+    expect(manifest).toMatchObject({
+      specSha256: sha('spec', 'openapi.yaml'),
+      fixturesSchemaSha256: sha('mocks', 'fixtures', 'fixtures.schema.json'),
+      builtinFixturesSha256: sha('mocks', 'fixtures', 'default.json'),
+    });
   });
 
   it('lists every package its code requires as a dependency, and needs no tsx to run', () => {

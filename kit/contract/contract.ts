@@ -1,15 +1,17 @@
 import { readFileSync } from 'node:fs';
 import type Ajv2020 from 'ajv/dist/2020';
 import type { ValidateFunction } from 'ajv';
-import { load as parseYaml, YAMLException } from 'js-yaml';
+import type * as JsYaml from 'js-yaml';
 import { isRecord } from '../json/guards';
 import type { JsonObject } from '../json/guards';
 import { valueAt } from '../json/json-pointer';
 import { ContractError } from './contract-error';
 import { packageFile } from '../package/package-files';
 import { createAjv } from './create-ajv';
+import type { AjvNeeds } from './create-ajv';
 import { locateSchemaError } from './locate-schema-error';
 import { describeReadError } from '../files/describe-read-error';
+import { precompiledContract, PRECOMPILED_DIR, sha256 } from './precompiled';
 
 export { ContractError } from './contract-error';
 export type { ContractPlace } from './contract-error';
@@ -40,7 +42,10 @@ const OPENAPI_VOCABULARY = [
 export interface Contract {
   readonly specPath: string;
   readonly document: JsonObject;
+  /** ajv with the document registered; made on first use (validators compiled ahead need none). */
   readonly ajv: Ajv2020;
+  /** SHA-256 (hex) of the text the document was read from; undefined for a document made in memory. */
+  readonly textSha256: string | undefined;
   /** A compiled validator for any schema in the document, by JSON pointer (`#/components/schemas/Model`). */
   validator(pointer: string): ValidateFunction;
   /** Follows `$ref`s (local ones only, as the document uses) to the object they name. */
@@ -66,8 +71,23 @@ export function readSpecFile(specPath: string): string {
   }
 }
 
-/** Parses and registers a spec read from `specPath` (for messages); see loadContract. */
-export function contractFromText(text: string, specPath: string): Contract {
+/**
+ * Parses and registers a spec read from `specPath` (for messages); see loadContract. A text that
+ * `npm run build` compiled ahead (kit/contract/precompiled.ts) is not parsed or compiled again.
+ */
+export function contractFromText(text: string, specPath: string, precompiledDir: string = PRECOMPILED_DIR): Contract {
+  const textSha256 = sha256(text);
+  const precompiled = precompiledContract(textSha256, precompiledDir);
+  if (precompiled)
+    return createContract(precompiled.document, specPath, { textSha256, validators: precompiled.validators });
+  return createContract(parseSpecText(text, specPath), specPath, { textSha256 });
+}
+
+/** The document of a spec text: YAML (JSON is YAML too) holding an OpenAPI 3.1 document; a ContractError otherwise. */
+export function parseSpecText(text: string, specPath: string): JsonObject {
+  // Loaded here only: a start from a precompiled spec never parses YAML (js-yaml costs 15-40 ms to load).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { load: parseYaml, YAMLException } = require('js-yaml') as typeof JsYaml;
   let document: unknown;
   try {
     document = parseYaml(text);
@@ -92,19 +112,31 @@ export function contractFromText(text: string, specPath: string): Contract {
       { pointer: '#/openapi' },
     );
   }
-  return createContract(document, specPath);
+  return document;
 }
 
-export function createContract(document: JsonObject, specPath = '<memory>'): Contract {
-  const ajv = createAjv();
-  ajv.addVocabulary([...OPENAPI_VOCABULARY, ...extensionKeywords(document)]);
-  try {
-    ajv.addSchema(document, DOCUMENT_ID);
-  } catch (err) {
-    throw new ContractError((err as Error).message, specPath);
-  }
+/** What is known of a document before it is registered: the hash of its text, validators compiled ahead. */
+export interface ContractPreparation {
+  readonly textSha256?: string;
+  /**
+   * Validators compiled ahead from this very document, by JSON pointer. With them, the document
+   * is taken as checked (it was, when they were compiled) and ajv is made only when a validator
+   * not among them is asked for.
+   */
+  readonly validators?: ReadonlyMap<string, ValidateFunction>;
+}
 
-  const validators = new Map<string, ValidateFunction>();
+export function createContract(
+  document: JsonObject,
+  specPath = '<memory>',
+  prepared: ContractPreparation = {},
+): Contract {
+  let registered: Ajv2020 | undefined;
+  const ajv = (): Ajv2020 => (registered ??= contractAjv(document, specPath));
+  // A document nobody checked yet is checked now: ajv validates it against the 2020-12 meta-schema.
+  if (!prepared.validators) ajv();
+
+  const validators = new Map<string, ValidateFunction>(prepared.validators);
   const at = <T>(pointer: string): T => {
     const value = valueAt(document, pointer);
     if (value === undefined) throw new ContractError('does not resolve', specPath, { pointer });
@@ -114,7 +146,10 @@ export function createContract(document: JsonObject, specPath = '<memory>'): Con
   return {
     specPath,
     document,
-    ajv,
+    get ajv() {
+      return ajv();
+    },
+    textSha256: prepared.textSha256,
     at,
     resolve<T>(value: unknown): T {
       let current = value;
@@ -131,10 +166,10 @@ export function createContract(document: JsonObject, specPath = '<memory>'): Con
         // A schema that does not compile is an error, never "valid": getSchema throws on bad schemas.
         let compiled: ValidateFunction | undefined;
         try {
-          compiled = ajv.getSchema(`${DOCUMENT_ID}${key}`);
+          compiled = ajv().getSchema(`${DOCUMENT_ID}${key}`);
         } catch (err) {
           if (err instanceof ContractError) throw err;
-          const place = locateSchemaError(ajv, DOCUMENT_ID, document, key, err as Error);
+          const place = locateSchemaError(ajv(), DOCUMENT_ID, document, key, err as Error);
           throw new ContractError(place.problem, specPath, { pointer: place.pointer });
         }
         if (!compiled) throw new ContractError('no schema here', specPath, { pointer: key });
@@ -144,6 +179,22 @@ export function createContract(document: JsonObject, specPath = '<memory>'): Con
       return validate;
     },
   };
+}
+
+/**
+ * The contract's ajv: the house setup (createAjv) with OpenAPI's keywords and the document's `x-`
+ * keys as annotations, and the document registered under DOCUMENT_ID, which validates it against
+ * the meta-schema (a ContractError if it fails). `standalone` keeps the code for `npm run build`.
+ */
+export function contractAjv(document: JsonObject, specPath: string, needs: AjvNeeds = {}): Ajv2020 {
+  const ajv = createAjv(needs);
+  ajv.addVocabulary([...OPENAPI_VOCABULARY, ...extensionKeywords(document)]);
+  try {
+    ajv.addSchema(document, DOCUMENT_ID);
+  } catch (err) {
+    throw new ContractError((err as Error).message, specPath);
+  }
+  return ajv;
 }
 
 /** Every `x-*` key used in the document, so ajv's strict mode accepts them as annotations. */

@@ -1,4 +1,4 @@
-import RandExp from 'randexp';
+import type RandExpClass from 'randexp';
 import { seededRandom } from './seeded-random';
 
 /** Characters a generated `.` or negated class draws from first: readable ones, then all printable ASCII. */
@@ -45,6 +45,9 @@ function generate(
   range: readonly [number, number][],
   random: () => number,
 ): string[] | undefined {
+  // Loaded on first use: the mock samples patterns only for some answers, never at start.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load
+  const RandExp = require('randexp') as typeof RandExpClass;
   try {
     return patterns.map((pattern) => {
       const generator = new RandExp(withoutPropertyEscapes(pattern));

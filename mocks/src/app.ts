@@ -106,8 +106,8 @@ interface Admitted {
 
 /**
  * The stages run synchronously while they can: a request with no body to read and no `Prefer`
- * header (every GET) is answered in the same turn, with no promise made on its way. Returns a
- * promise only when some stage had to wait.
+ * header (every GET) is answered in the same turn, with no promise made on its way; one with a
+ * body in the turn its body ends. Returns a promise only when a handler in this turn had to wait.
  */
 function serve(
   deps: AppDependencies,
@@ -137,29 +137,43 @@ function serve(
   routed.operation = operation;
   const key = authenticate(req.headers, deps.facts.managementOnly.has(operation.operationId), store, req.socket);
   const admitted: Admitted = { operation, pathParams, key, url, queryAt };
-  if (operation.requestBody || req.headers.prefer !== undefined) return serveAfterBody(deps, req, res, admitted);
-  return respond(deps, req, res, admitted, undefined);
+  if (!operation.requestBody && req.headers.prefer === undefined) return respond(deps, req, res, admitted, undefined);
+  serveAfterBody(deps, req, res, admitted);
+  return undefined;
 }
 
-/** Reads the body (if the operation has one), then answers a `Prefer` scenario or the ordinary way. */
-async function serveAfterBody(
-  deps: AppDependencies,
-  req: IncomingMessage,
-  res: ServerResponse,
-  admitted: Admitted,
-): Promise<void> {
+/**
+ * Reads the body (if the operation has one), then answers a `Prefer` scenario or the ordinary way.
+ * Callbacks all the way: an ordinary answer is sent in the turn the body ends. Every failure on
+ * the way, thrown or rejected, in this turn or a later one, reaches `fail` (and the envelope).
+ */
+function serveAfterBody(deps: AppDependencies, req: IncomingMessage, res: ServerResponse, admitted: Admitted): void {
   const { operation } = admitted;
-  const rawBody = operation.requestBody
-    ? await readBody(req, deps.options.bodyLimitBytes, operation.responses.has('413') ? 413 : 400)
-    : undefined;
-  if (req.headers.prefer !== undefined) {
-    const scenario = await deps.prefer(operation, req, rawBody);
-    if (scenario) {
-      finish(deps, res, operation, scenario);
-      return;
+  const failed = (err: unknown): void => fail(deps, res, operation, err);
+  const afterBody = (rawBody: Buffer | undefined): void => {
+    try {
+      if (req.headers.prefer === undefined) {
+        respond(deps, req, res, admitted, rawBody)?.catch(failed);
+        return;
+      }
+      deps
+        .prefer(operation, req, rawBody)
+        .then((scenario) =>
+          scenario ? finish(deps, res, operation, scenario) : respond(deps, req, res, admitted, rawBody),
+        )
+        .catch(failed);
+    } catch (err) {
+      failed(err);
     }
+  };
+  if (!operation.requestBody) {
+    afterBody(undefined);
+    return;
   }
-  await respond(deps, req, res, admitted, rawBody);
+  readBody(req, deps.options.bodyLimitBytes, operation.responses.has('413') ? 413 : 400, (error, body) => {
+    if (error) failed(error);
+    else afterBody(body);
+  });
 }
 
 /** Validates the request against the document and runs the operation's handler. */

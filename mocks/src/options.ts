@@ -20,9 +20,24 @@ export interface MockOptions {
   readonly log: (line: string) => void;
   /** Limits for slow and stalled clients. */
   readonly timeouts: ServerTimeouts;
+  /**
+   * Remember what depends only on a request's bytes: its validated body, and for POST /responses
+   * the plan of its answer (model, route, answer, the serialized result and stream events with
+   * holes for ids and times). A repeated request then skips that work; what depends on the mock's
+   * state (keys, guardrail assignments, sticky sessions, the response counter) is worked out every
+   * time. Answers are the same either way (default true; off computes every request afresh).
+   */
+  readonly reuseAnswers: boolean;
+  /**
+   * Connections the kernel queues before the server accepts them (the listen backlog). Node's
+   * own default, 511, is too small for a load test that opens thousands at once: the rest are
+   * retried after 1, 3, 7... seconds. The kernel caps it at net.core.somaxconn (default 4096).
+   */
+  readonly listenBacklog: number;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_LISTEN_BACKLOG = 4096;
 
 /** The default settings, with `overrides` applied; `basePath` is the spec's (see apiBasePath). */
 export function mockOptions(basePath: string, overrides: Partial<MockOptions> = {}): MockOptions {
@@ -34,6 +49,8 @@ export function mockOptions(basePath: string, overrides: Partial<MockOptions> = 
     adminRequiresManagementKey: false,
     log: () => undefined,
     timeouts: DEFAULT_TIMEOUTS,
+    reuseAnswers: true,
+    listenBacklog: DEFAULT_LISTEN_BACKLOG,
     ...overrides,
   };
 }

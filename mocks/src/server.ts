@@ -16,7 +16,7 @@ import { HANDLERS } from './handlers/registry';
 import { createRouter } from './pipeline/router';
 import { compileRequestValidator } from './pipeline/request-validator';
 import type { RequestValidator } from './pipeline/request-validator';
-import { ResponseChecker } from './pipeline/response-checker';
+import type * as ResponseCheckerModule from './pipeline/response-checker';
 import type { ResponseViolation } from './pipeline/response-checker';
 import { createRequestListener } from './app';
 import { gracefulCloser } from './graceful-close';
@@ -78,9 +78,12 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
         contract.specPath,
         { pointer: `#/paths/${encodeSegment(operation.path)}/${operation.method.toLowerCase()}` },
       );
-    validators.set(operation.operationId, compileRequestValidator(contract, operation));
+    validators.set(
+      operation.operationId,
+      compileRequestValidator(contract, operation, { reuseBodies: options.reuseAnswers }),
+    );
   }
-  const checker = options.validateResponses ? new ResponseChecker(contract) : undefined;
+  const checker = options.validateResponses ? responseChecker(contract) : undefined;
   const streams = new RunningStreams();
   const endStreams = (): void => streams.endAll();
   const listener = createRequestListener({
@@ -113,7 +116,7 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
-        server.listen(port, host, () => {
+        server.listen({ port, host, backlog: options.listenBacklog }, () => {
           server.off('error', reject);
           const address = server.address() as AddressInfo;
           const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -130,4 +133,14 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
     },
     endStreams,
   };
+}
+
+/**
+ * The test-mode checker of every answer, loaded only when asked for: it brings the stream oracle
+ * and the SSE reader, which an ordinary start does not need.
+ */
+function responseChecker(contract: Contract): ResponseCheckerModule.ResponseChecker {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load, see above
+  const { ResponseChecker } = require('./pipeline/response-checker') as typeof ResponseCheckerModule;
+  return new ResponseChecker(contract);
 }

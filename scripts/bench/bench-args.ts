@@ -3,9 +3,11 @@ import { parseArgs } from 'node:util';
 export const BENCH_USAGE = `Usage: npm run bench [-- options]
 
 Compares the mock with Prism and a bare node:http server on 127.0.0.1, then measures streaming.
-  --quick        short run for CI (3 rounds of 1 s per case, 200 concurrent streams)
-                 (full run: 5 rounds of 3 s per case and server, servers taking turns)
-  --streams N    concurrent streams to hold to completion (default 1000; quick 200)
+  --quick        short run for CI (3 rounds of 1 s per case, 1,000 paced streams)
+                 (full run: 5 rounds of 3 s per case and server, servers taking turns,
+                 10,000 paced streams)
+  --streams N    paced streams held open at once, 20 tokens at 2 per second each
+                 (default 10000; quick 1000); the client is a process of its own
   --out FILE     where to write the JSON report (default reports/bench.json)
   -h, --help     show this help`;
 
@@ -36,9 +38,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchPlan {
     },
   });
   const quick = values.quick === true;
-  const streams = values.streams === undefined ? (quick ? 200 : 1000) : Number(values.streams);
-  if (!Number.isInteger(streams) || streams < 1 || streams > 10_000) {
-    throw new Error(`--streams must be a whole number from 1 to 10000, got ${values.streams ?? ''}`);
+  const streams = values.streams === undefined ? (quick ? 1000 : 10_000) : Number(values.streams);
+  if (!Number.isInteger(streams) || streams < 1 || streams > 20_000) {
+    throw new Error(`--streams must be a whole number from 1 to 20000, got ${values.streams ?? ''}`);
   }
   return {
     quick,
@@ -48,7 +50,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchPlan {
     warmupS: quick ? 1 : 2,
     durationS: quick ? 1 : 3,
     connections: [10, 100],
-    startupTries: quick ? 1 : 3,
+    startupTries: quick ? 3 : 5,
     streams,
     singleStreamTries: quick ? 3 : 10,
     out: values.out ?? 'reports/bench.json',

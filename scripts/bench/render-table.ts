@@ -52,14 +52,47 @@ export function renderReport(report: BenchReport): string {
   );
   for (const s of report.servers) out.push(`  ${s.name}: ${s.command}`);
   if (report.streaming) {
-    const { single, concurrent, pacing, peakRssMb } = report.streaming;
+    const { single, paced } = report.streaming;
     out.push('');
     out.push(
-      `Streaming, one stream (best of tries): first event ${single.timeToFirstEventMs} ms, ${single.events} events, ${single.eventsPerSecond} events/s, ${single.durationMs} ms in all`,
+      `Streaming, one unpaced stream (best of tries): first event ${single.timeToFirstEventMs} ms, ${single.events} events, ${single.eventsPerSecond} events/s, ${single.cpuUsPerEvent ?? 'n/a'} µs server CPU per event`,
     );
     out.push(
-      `Streaming, ${concurrent.streams} concurrent (${pacing}): ${concurrent.completed} completed, ${concurrent.lost} lost, peak ${concurrent.peakOpen} open, ${concurrent.events} events in ${concurrent.wallMs} ms, peak RSS ${peakRssMb ?? 'n/a'} MB${concurrent.firstError ? `; first failure: ${concurrent.firstError}` : ''}`,
+      `Paced streams: ${paced.streams} at once, ${paced.tokens} tokens at ${paced.tokensPerSecond}/s each, opened ${paced.rampPerSecond}/s; client in its own process`,
     );
+    const runs = [paced.ours, ...(paced.bare ? [paced.bare] : [])];
+    out.push(
+      table(
+        [
+          'server',
+          'completed',
+          'lost',
+          'peak open',
+          'lateness p50/p99/max ms',
+          'after ramp p99',
+          'first delta p50/p99 ms',
+          'CPU ms',
+          'µs/event',
+          'peak RSS MB',
+          'client lag p99',
+        ],
+        runs.map((r) => [
+          r.server,
+          String(r.completed),
+          String(r.lost),
+          String(r.peakOpen),
+          `${r.latenessMs.p50}/${r.latenessMs.p99}/${r.latenessMs.max}`,
+          String(r.latenessAfterRampMs.p99),
+          `${r.firstDeltaMs.p50}/${r.firstDeltaMs.p99}`,
+          String(r.serverCpuMs ?? 'n/a'),
+          String(r.serverCpuUsPerEvent ?? 'n/a'),
+          String(r.serverPeakRssMb ?? 'n/a'),
+          String(r.clientLoopLagMs.p99),
+        ]),
+      ),
+    );
+    const lost = Object.entries(paced.ours.failures).map(([why, n]) => `${n} × ${why}`);
+    if (lost.length > 0) out.push(`  lost: ${lost.join(', ')}`);
   }
   for (const note of report.notes) out.push(`Note: ${note}`);
   out.push('');

@@ -48,6 +48,12 @@ export const LONG_STREAM_REQUEST: BenchRequest = {
   body: JSON.stringify({ model: 'openai/gpt-4o', input: 'tell me a long story', stream: true }),
 };
 
+/** The paced-streams case: the long story cut to exactly 20 text deltas. */
+export const PACED_STREAM_REQUEST: BenchRequest = {
+  ...STREAM_REQUEST,
+  body: JSON.stringify({ model: 'openai/gpt-4o', input: 'tell me a long story', max_output_tokens: 20, stream: true }),
+};
+
 export const API_BASE = '/api/v1';
 
 /** The same request addressed to a target's base path. */

@@ -10,19 +10,8 @@ export interface OneStreamResult {
   readonly eventsPerSecond: number;
   readonly durationMs: number;
   readonly completed: boolean;
-}
-
-export interface ManyStreamsResult {
-  readonly streams: number;
-  /** Streams that ended with `data: [DONE]` and status 200. */
-  readonly completed: number;
-  /** Streams that failed, were cut, or did not end in time. */
-  readonly lost: number;
-  /** Most streams open at the same moment (response headers in, [DONE] not yet). */
-  readonly peakOpen: number;
-  readonly wallMs: number;
-  readonly events: number;
-  readonly firstError?: string;
+  /** Server CPU (user + system) over all tries divided by the events they carried, µs; null without /proc. */
+  readonly cpuUsPerEvent: number | null;
 }
 
 interface StreamOutcome {
@@ -91,9 +80,16 @@ function stream(
 }
 
 /** Time to first event and event rate of one stream, the best of `tries` (less scheduler noise). */
-export async function measureOneStream(origin: string, request: BenchRequest, tries: number): Promise<OneStreamResult> {
+export async function measureOneStream(
+  origin: string,
+  request: BenchRequest,
+  tries: number,
+  serverCpuMs: () => number | undefined,
+): Promise<OneStreamResult> {
   const agent = new http.Agent({ keepAlive: false });
   let best: OneStreamResult | undefined;
+  let events = 0;
+  const cpuBefore = serverCpuMs();
   for (let i = 0; i < tries; i++) {
     const outcome = await stream(
       origin,
@@ -104,6 +100,7 @@ export async function measureOneStream(origin: string, request: BenchRequest, tr
       () => undefined,
     );
     if (!outcome.ok) throw new Error(`stream failed: ${outcome.error ?? ''}`);
+    events += outcome.events;
     const first = outcome.firstEventAt ?? outcome.endedAt;
     const tail = Math.max(outcome.endedAt - first, 0.001);
     const result: OneStreamResult = {
@@ -112,45 +109,17 @@ export async function measureOneStream(origin: string, request: BenchRequest, tr
       eventsPerSecond: Math.round((outcome.events - 1) / (tail / 1000)),
       durationMs: round(outcome.endedAt - outcome.startedAt),
       completed: true,
+      cpuUsPerEvent: null,
     };
     if (!best || result.timeToFirstEventMs < best.timeToFirstEventMs) best = result;
   }
   agent.destroy();
-  return best as OneStreamResult;
-}
-
-/** `count` streams started together, each on its own connection, all held to completion. */
-export async function measureManyStreams(
-  origin: string,
-  request: BenchRequest,
-  count: number,
-  timeoutMs: number,
-): Promise<ManyStreamsResult> {
-  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
-  const started = performance.now();
-  let open = 0;
-  let peakOpen = 0;
-  const onOpen = (): void => {
-    open++;
-    peakOpen = Math.max(peakOpen, open);
-  };
-  const onClose = (): void => {
-    open--;
-  };
-  const outcomes = await Promise.all(
-    Array.from({ length: count }, () => stream(origin, request, agent, timeoutMs, onOpen, onClose)),
-  );
-  agent.destroy();
-  const failed = outcomes.filter((o) => !o.ok);
-  return {
-    streams: count,
-    completed: count - failed.length,
-    lost: failed.length,
-    peakOpen,
-    wallMs: Math.round(performance.now() - started),
-    events: outcomes.reduce((sum, o) => sum + o.events, 0),
-    ...(failed[0]?.error ? { firstError: failed[0].error } : {}),
-  };
+  const cpuAfter = serverCpuMs();
+  const cpuUsPerEvent =
+    cpuBefore === undefined || cpuAfter === undefined || events === 0
+      ? null
+      : Math.round(((cpuAfter - cpuBefore) * 1000) / events);
+  return { ...(best as OneStreamResult), cpuUsPerEvent };
 }
 
 function round(value: number): number {

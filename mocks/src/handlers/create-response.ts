@@ -1,30 +1,27 @@
 import type { Handler, OperationContext } from '../pipeline/context';
 import { GatewayError } from '../pipeline/gateway-error';
-import { decideAnswer } from '../answer/build-answer';
-import { buildResult } from '../answer/build-result';
-import { checkPlugins } from '../routing/check-plugins';
 import { chooseRoute } from '../routing/choose-route';
 import { checkGuardrails } from '../guardrails/guardrail-check';
+import { nowSeconds } from '../answer/clock';
 import { responseIds } from '../answer/ids';
-import { readInputText } from '../answer/input-text';
-import type { Pacing } from '../stream/pacing';
+import type { Made } from '../answer/response-plan';
+import { responsePlan } from '../answer/response-plan';
 import { resolvePacing } from '../stream/pacing';
-import { pickModels } from '../routing/pick-model';
-import type { ResponseResult } from '../answer/response-types';
 import { buildServiceMetadata, wantsServiceMetadata } from '../routing/service-metadata';
-import { SseWriter } from '../stream/sse-writer';
-import type { FailAfter } from '../stream/stream-events';
-import { failureEvents, streamEvents } from '../stream/stream-events';
-import { readFailAfterTokens, SHUTDOWN_FAILURE, upstreamFailure } from '../stream/stream-failures';
+import { readFailAfterTokens, upstreamFailure } from '../stream/stream-failures';
 import { upstreamBody } from '../answer/upstream-body';
-import { writeStream } from '../stream/write-stream';
+import { sendPacedStream } from '../stream/paced-stream';
+import { responseFrames } from '../stream/response-frames';
 
 /**
  * POST /responses (createResponse). The body is already schema-valid; this adds the semantics:
  * model choice → provider routing → guardrails → the scripted answer → JSON or an event stream.
  * Every failure before the stream starts is a GatewayError, so it leaves as an ErrorEnvelope.
+ * What follows from the body alone comes from its plan (ResponsePlan: made once per body when the
+ * mock reuses answers); what depends on the mock's state is worked out here for every request, in
+ * this order. A JSON answer is returned in the turn the request arrived in.
  */
-export const createResponse: Handler<'createResponse'> = async (ctx) => {
+export const createResponse: Handler<'createResponse'> = (ctx) => {
   const { body, store } = ctx;
   const { defaults, headers: names } = ctx.facts;
   // Read before any work: a malformed control header is a 400, not a broken stream.
@@ -32,22 +29,26 @@ export const createResponse: Handler<'createResponse'> = async (ctx) => {
   const pacing = streamed ? resolvePacing(ctx.headers, ctx.options, store.fixtures) : undefined;
   const failAfterTokens = readFailAfterTokens(ctx.headers);
 
-  checkPlugins(body.plugins, store.catalog, defaults.plugins);
-  const models = pickModels(body, store.catalog, defaults.plugins);
+  const plan = responsePlan(
+    { body, fixtures: store.fixtures, catalog: store.catalog, defaults },
+    ctx.options.reuseAnswers,
+  );
   const sessionId = body.session_id ?? headerValue(ctx, names.sessionId);
   const sticky = sessionId === undefined ? undefined : store.sessions.get(sessionId);
-  const route = chooseRoute(models, body.provider, store.fixtures.providers, sticky, defaults.provider);
-  const input = readInputText(body);
+  const route =
+    sticky === undefined
+      ? plan.route
+      : chooseRoute(plan.models, body.provider, store.fixtures.providers, sticky, defaults.provider);
 
   const withMetadata = wantsServiceMetadata(ctx.headers, names.serviceMetadata, defaults.serviceMetadata);
-  const verdict = checkGuardrails(store.guardrailsFor(ctx.key.hash), input.allText);
+  const verdict = checkGuardrails(store.guardrailsFor(ctx.key.hash), plan.input.allText);
   const metadata = (blocked: boolean) =>
     withMetadata
       ? buildServiceMetadata({
-          requested: models.requested,
+          requested: plan.models.requested,
           route,
           stages: verdict.stages,
-          chosenBy: models.chosenBy,
+          chosenBy: plan.models.chosenBy,
           blocked,
         })
       : undefined;
@@ -58,64 +59,33 @@ export const createResponse: Handler<'createResponse'> = async (ctx) => {
     });
   }
 
-  const answer = decideAnswer(body, store.fixtures, input, route.model.model);
+  plan.answer();
   if (sessionId !== undefined) store.sessions.set(sessionId, route.provider.slug);
   const createdAt = nowSeconds();
-  const result = buildResult({
-    body,
-    input,
-    answer,
-    createdAt,
-    completedAt: createdAt,
-    ids: responseIds(store, createdAt),
-    model: route.model.model.id,
-    defaults: defaults.request,
-  });
-  const serviceMetadata = metadata(false);
-  if (serviceMetadata) result.service_metadata = serviceMetadata;
-  const headers = { [names.generationId]: result.id };
+  const made: Made = { ids: responseIds(store, createdAt), createdAt, serviceMetadata: metadata(false) };
+  const headers = { [names.generationId]: made.ids.generation };
   if (!pacing) {
-    if (failAfterTokens !== undefined && (result.usage?.output_tokens ?? 0) > failAfterTokens) {
+    const answer = plan.json(made);
+    if (failAfterTokens !== undefined && answer.outputTokens > failAfterTokens) {
       throw new GatewayError(502, upstreamFailure(failAfterTokens).message);
     }
-    return { status: 200, body: result, headers };
+    return 'json' in answer
+      ? { status: 200, rawBody: answer.json, headers }
+      : { status: 200, body: answer.result, headers };
   }
 
   const debug =
-    body.debug?.echo_upstream_body === true ? { echo_upstream_body: upstreamBody(body, input, route) } : undefined;
-  const failAfter: FailAfter | undefined =
+    body.debug?.echo_upstream_body === true ? { echo_upstream_body: upstreamBody(body, plan.input, route) } : undefined;
+  const failAfter =
     failAfterTokens === undefined ? undefined : { tokens: failAfterTokens, failure: upstreamFailure(failAfterTokens) };
-  await stream(ctx, result, pacing, headers, debug, failAfter);
-  return { streamed: true, status: 200 };
+  const { frames, tail } = responseFrames(plan, made, { debug, failAfter });
+  return sendPacedStream({ res: ctx.res, headers, frames, pacing, streams: ctx.shutdown, tail }).then(() => ({
+    streamed: true,
+    status: 200,
+  }));
 };
-
-async function stream(
-  ctx: OperationContext<'createResponse'>,
-  result: ResponseResult,
-  pacing: Pacing,
-  headers: Record<string, string>,
-  debug: Readonly<Record<string, unknown>> | undefined,
-  failAfter: FailAfter | undefined,
-): Promise<void> {
-  const writer = new SseWriter(ctx.res, ctx.signal);
-  writer.open(headers);
-  // The terminal event carries the time the stream actually finished.
-  const finish = (): ResponseResult => ({ ...result, completed_at: Math.max(nowSeconds(), result.created_at) });
-  const shutdown = { streams: ctx.shutdown, tail: (next: number) => failureEvents(result, next, SHUTDOWN_FAILURE) };
-  try {
-    await writeStream(writer, streamEvents(result, finish, debug, failAfter), pacing, ctx.signal, shutdown);
-  } catch (error) {
-    // The client went away: stop quietly, there is nobody left to tell.
-    if (ctx.signal.aborted) return;
-    throw error;
-  }
-}
 
 function headerValue(ctx: OperationContext<'createResponse'>, name: string): string | undefined {
   const value = ctx.headers[name];
   return typeof value === 'string' ? value : undefined;
-}
-
-function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
 }

@@ -58,7 +58,7 @@ export interface RequestContext<
   /** Aborted when the client goes away: stop all work for this request. */
   readonly signal: AbortSignal;
   /**
-   * The mock's running streams. A stream registers here (writeStream does) so that, when the mock
+   * The mock's running streams. A stream registers here (sendPacedStream does) so that, when the mock
    * shuts down and stops waiting for requests in flight, it ends now with a failure its client can
    * read, before the connection closes.
    */

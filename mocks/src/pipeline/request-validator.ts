@@ -4,6 +4,8 @@ import type { OperationInfo, ParameterInfo } from '../../../kit/contract/operati
 import { GatewayError } from './gateway-error';
 import { describeErrors, summarize } from './format-validation-errors';
 import { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';
+import { LruCache } from '../cache/lru-cache';
+import { deepFreeze } from './deep-freeze';
 
 export interface RawRequest {
   readonly pathParams: Readonly<Record<string, string>>;
@@ -20,15 +22,35 @@ export interface ValidatedRequest {
 
 export type RequestValidator = (request: RawRequest) => ValidatedRequest;
 
+export interface RequestValidatorOptions {
+  /**
+   * Remember the bodies that passed, by their exact bytes, so that a client repeating a request
+   * skips decoding, parsing and the schema. Sound because the outcome is a function of the bytes
+   * alone: the content type is checked before the lookup, parameters are validated on every
+   * request, and the contract's validators neither coerce nor fill defaults. The same parsed
+   * object is handed out again, frozen, so nothing can change it for the next request.
+   */
+  readonly reuseBodies: boolean;
+}
+
+/** Bodies remembered per operation, and the largest remembered (larger ones are one-offs more often than not). */
+const BODY_ENTRIES = 256;
+export const REUSED_BODY_MAX_BYTES = 4096;
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Compiles, once per operation, validators for its parameters and JSON body from the document.
  * No rule is written here: limits, enums and shapes all come from spec/openapi.yaml.
  */
-export function compileRequestValidator(contract: Contract, operation: OperationInfo): RequestValidator {
+export function compileRequestValidator(
+  contract: Contract,
+  operation: OperationInfo,
+  options: RequestValidatorOptions = { reuseBodies: false },
+): RequestValidator {
   const parameters = operation.parameters.map((param) => ({
     param,
+    headerName: param.name.toLowerCase(),
     coerce: coercion(param.schema),
     validate: contract.validator(param.schemaPointer),
   }));
@@ -36,12 +58,13 @@ export function compileRequestValidator(contract: Contract, operation: Operation
   const jsonPointer = operation.requestBody?.content.get('application/json');
   const validateBody = jsonPointer ? contract.validator(jsonPointer) : undefined;
   const bodyRequired = operation.requestBody?.required === true;
+  const validBodies = options.reuseBodies ? new LruCache<string, object>(BODY_ENTRIES) : undefined;
 
   return (request) => {
     const query: Record<string, unknown> = {};
     const searchParams = hasQuery ? new URLSearchParams(request.queryString) : undefined;
-    for (const { param, coerce, validate } of parameters) {
-      const raw = rawParameter(param, request, searchParams);
+    for (const { param, headerName, coerce, validate } of parameters) {
+      const raw = rawParameter(param, headerName, request, searchParams);
       if (raw === undefined) {
         if (param.required) throw new GatewayError(400, `Invalid request: ${param.in}.${param.name} is required`);
         continue;
@@ -54,17 +77,28 @@ export function compileRequestValidator(contract: Contract, operation: Operation
       if (param.in === 'query') query[param.name] = value;
     }
     if (!validateBody) return { query, body: undefined };
+    const raw = request.body;
+    const key =
+      validBodies && raw && raw.length > 0 && raw.length <= REUSED_BODY_MAX_BYTES ? raw.toString('latin1') : undefined;
+    if (key !== undefined) {
+      checkContentType(request);
+      const known = validBodies?.get(key);
+      if (known) return { query, body: known };
+    }
     const body = parseJsonBody(request, bodyRequired);
     if (body !== undefined && !validateBody(body)) {
       const problems = describeErrors('body', validateBody.errors ?? []);
       throw new GatewayError(400, summarize(problems), { metadata: { errors: problems } });
     }
+    // Only objects are kept: a body the schema allows to be a string or number is not worth it.
+    if (key !== undefined && typeof body === 'object' && body !== null) validBodies?.set(key, deepFreeze(body));
     return { query, body };
   };
 }
 
 function rawParameter(
   param: ParameterInfo,
+  headerName: string,
   request: RawRequest,
   searchParams: URLSearchParams | undefined,
 ): string | undefined {
@@ -81,7 +115,7 @@ function rawParameter(
       return values[0];
     }
     case 'header': {
-      const value = request.headers[param.name.toLowerCase()];
+      const value = request.headers[headerName];
       return Array.isArray(value) ? value.join(', ') : value;
     }
     default:
@@ -109,6 +143,16 @@ function coercion(schema: Record<string, unknown>): (raw: string) => unknown {
   };
 }
 
+/** JSON, a `+json` type, or none given; anything else is a 400 naming it. */
+function checkContentType(request: RawRequest): void {
+  const header = request.headers['content-type'];
+  if (header === undefined || header === 'application/json') return;
+  const contentType = String(header).split(';')[0]?.trim().toLowerCase() ?? '';
+  if (contentType !== '' && contentType !== 'application/json' && !contentType.endsWith('+json')) {
+    throw new GatewayError(400, `Invalid request: Content-Type must be application/json, got ${contentType}`);
+  }
+}
+
 function parseJsonBody(request: RawRequest, required: boolean): unknown {
   const raw = request.body;
   if (!raw || raw.length === 0) {
@@ -116,14 +160,7 @@ function parseJsonBody(request: RawRequest, required: boolean): unknown {
       throw new GatewayError(400, 'Invalid request: a JSON request body is required (Content-Type: application/json)');
     return undefined;
   }
-  const contentType =
-    String(request.headers['content-type'] ?? '')
-      .split(';')[0]
-      ?.trim()
-      .toLowerCase() ?? '';
-  if (contentType !== '' && contentType !== 'application/json' && !contentType.endsWith('+json')) {
-    throw new GatewayError(400, `Invalid request: Content-Type must be application/json, got ${contentType}`);
-  }
+  checkContentType(request);
   let text: string;
   try {
     text = utf8.decode(raw);

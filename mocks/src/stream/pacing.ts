@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FixturePacing } from '../fixtures/fixture-types';
 import type { MockOptions } from '../options';
 import { readNumberHeader } from './control-header';
@@ -41,13 +40,4 @@ export function resolvePacing(
 /** Milliseconds between two token deltas. */
 export function tokenIntervalMs(pacing: Pacing): number {
   return pacing.tokensPerSecond > 0 ? 1000 / pacing.tokensPerSecond : 0;
-}
-
-/**
- * Waits `ms`, or not at all for 0. The timer and its abort listener are gone when the promise
- * settles: aborting rejects at once with an AbortError and clears the timer.
- */
-export async function pause(ms: number, signal: AbortSignal): Promise<void> {
-  if (ms <= 0) return;
-  await sleep(ms, undefined, { signal });
 }

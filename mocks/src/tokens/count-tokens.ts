@@ -3,6 +3,7 @@
  * every model: usage (ResponseUsage), `max_output_tokens` and the size of stream deltas.
  */
 import type * as GptEncodingModule from 'gpt-tokenizer/GptEncoding';
+import { LruCache } from '../cache/lru-cache';
 import { loadO200kRanks } from './o200k-ranks';
 
 type GptEncoding = GptEncodingModule.GptEncoding;
@@ -54,12 +55,45 @@ function slices(text: string): string[] {
  */
 const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 
-function encode(text: string): number[] {
-  return slices(text).flatMap((slice) => encoding().encode(slice, AS_PLAIN_TEXT));
+/**
+ * What the tokenizer said about one text, filled in as it is asked. Kept for short texts in a
+ * bounded memo: every answer of the mock is tokenized again and again (its usage, its budget, its
+ * stream deltas), and gpt-tokenizer clones its large Unicode regex on every call. The memo is a
+ * cache of a pure function of the text (the encoding never changes), so like the encoding above it
+ * is shared by every mock in the process and holds nothing a request could change.
+ */
+interface Tokenized {
+  count?: number;
+  tokens?: readonly number[];
+  pieces?: readonly TokenPiece[];
+}
+
+/** Texts longer than this are tokenized afresh each time: a memo of large one-off inputs would only hold memory. */
+export const MEMO_MAX_CHARS = 4096;
+const MEMO_ENTRIES = 512;
+const memo = new LruCache<string, Tokenized>(MEMO_ENTRIES);
+
+function tokenized(text: string): Tokenized {
+  if (text.length > MEMO_MAX_CHARS) return {};
+  let entry = memo.get(text);
+  if (!entry) {
+    entry = {};
+    memo.set(text, entry);
+  }
+  return entry;
+}
+
+function tokensOf(text: string, entry: Tokenized): readonly number[] {
+  entry.tokens ??= slices(text).flatMap((slice) => encoding().encode(slice, AS_PLAIN_TEXT));
+  return entry.tokens;
 }
 
 export function countTokens(text: string): number {
-  return text === '' ? 0 : slices(text).reduce((sum, slice) => sum + encoding().countTokens(slice, AS_PLAIN_TEXT), 0);
+  if (text === '') return 0;
+  const entry = tokenized(text);
+  entry.count ??=
+    entry.tokens?.length ?? slices(text).reduce((sum, slice) => sum + encoding().countTokens(slice, AS_PLAIN_TEXT), 0);
+  return entry.count;
 }
 
 /** One token's text (several tokens when a character spans them) and the token count so far. */
@@ -69,10 +103,17 @@ export interface TokenPiece {
   readonly end: number;
 }
 
-/** The text cut at token boundaries; the pieces always join back to exactly `text`. */
-export function splitTokens(text: string, encoded?: readonly number[]): TokenPiece[] {
-  if (text === '') return [];
-  const tokens = encoded ?? encode(text);
+/** The text cut at token boundaries; the pieces always join back to exactly `text`. Shared: do not change the array. */
+export function splitTokens(text: string): readonly TokenPiece[] {
+  return text === '' ? [] : piecesOf(text, tokenized(text));
+}
+
+function piecesOf(text: string, entry: Tokenized): readonly TokenPiece[] {
+  entry.pieces ??= decodePieces(text, tokensOf(text, entry));
+  return entry.pieces;
+}
+
+function decodePieces(text: string, tokens: readonly number[]): readonly TokenPiece[] {
   let consumed = 0;
   const counted = (function* count(): Generator<number> {
     for (const token of tokens) {
@@ -97,11 +138,12 @@ export interface Truncated {
 
 /** The longest prefix of whole tokens that fits in `budget` tokens. */
 export function truncateToTokens(text: string, budget: number): Truncated {
-  const encoded = text === '' ? [] : encode(text);
-  if (encoded.length <= budget) return { text, tokens: encoded.length, truncated: false };
+  const entry = tokenized(text);
+  const count = text === '' ? 0 : tokensOf(text, entry).length;
+  if (count <= budget) return { text, tokens: count, truncated: false };
   let kept = '';
   let tokens = 0;
-  for (const piece of splitTokens(text, encoded)) {
+  for (const piece of text === '' ? [] : piecesOf(text, entry)) {
     if (piece.end > budget) break;
     kept += piece.text;
     tokens = piece.end;

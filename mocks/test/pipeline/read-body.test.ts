@@ -1,7 +1,11 @@
+import { EventEmitter } from 'node:events';
 import http from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import request from 'supertest';
 import { loadContract } from '../../../kit/contract/contract';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../src/options';
+import { GatewayError } from '../../src/pipeline/gateway-error';
+import { readBody } from '../../src/pipeline/read-body';
 import { useMock } from '../helpers/start-mock';
 import { bearer, DEMO_GUARDRAIL_ID, MANAGEMENT_KEY, USER_KEY } from '../helpers/sample-requests';
 import { standInCreateResponse } from '../helpers/stand-in-handlers';
@@ -108,5 +112,58 @@ describe('body size limit', () => {
       req.write('{"model":');
     });
     expect(status).toBe(413);
+  });
+});
+
+describe('readBody', () => {
+  /** A request whose body the test sends chunk by chunk. */
+  class FakeRequest extends EventEmitter {
+    resumed = false;
+    constructor(readonly headers: Record<string, string> = {}) {
+      super();
+    }
+    resume(): void {
+      this.resumed = true;
+    }
+  }
+  const read = (req: FakeRequest, limit = 10) => {
+    const calls: Array<[GatewayError | null, string]> = [];
+    readBody(req as unknown as IncomingMessage, limit, 413, (error, body) => calls.push([error, body.toString()]));
+    return calls;
+  };
+
+  it('calls back once, in the turn the body ends, with the chunks joined', () => {
+    const req = new FakeRequest();
+    const calls = read(req);
+    req.emit('data', Buffer.from('{"a":'));
+    req.emit('data', Buffer.from('1}'));
+    expect(calls).toEqual([]);
+    req.emit('end');
+    expect(calls).toEqual([[null, '{"a":1}']]);
+    expect(req.listenerCount('data') + req.listenerCount('end') + req.listenerCount('error')).toBe(0);
+  });
+
+  it('refuses a body as soon as it passes the limit, once, and drains the rest', () => {
+    const req = new FakeRequest();
+    const calls = read(req, 4);
+    req.emit('data', Buffer.from('12345'));
+    req.emit('end');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.[0]).toMatchObject({ status: 413 });
+    expect(req.resumed).toBe(true);
+  });
+
+  it('refuses a declared length over the limit before reading', () => {
+    const calls = read(new FakeRequest({ 'content-length': '11' }));
+    expect(calls[0]?.[0]).toBeInstanceOf(GatewayError);
+  });
+
+  it('turns a broken connection into a 400 naming the problem', () => {
+    const req = new FakeRequest();
+    const calls = read(req);
+    req.emit('error', new Error('socket hang up'));
+    req.emit('end');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.[0]).toMatchObject({ status: 400, message: 'Request body could not be read: socket hang up' });
   });
 });

@@ -2,6 +2,9 @@ import request from 'supertest';
 import { loadContract } from '../../../kit/contract/contract';
 import { listOperations } from '../../../kit/contract/operations';
 import { createMockServer } from '../../src/server';
+import { GatewayError } from '../../src/pipeline/gateway-error';
+import type { RequestValidator } from '../../src/pipeline/request-validator';
+import { compileRequestValidator, REUSED_BODY_MAX_BYTES } from '../../src/pipeline/request-validator';
 import { useMock } from '../helpers/start-mock';
 import { bearer, specNumber, USER_KEY } from '../helpers/sample-requests';
 import { standInCreateResponse } from '../helpers/stand-in-handlers';
@@ -403,3 +406,57 @@ describe('request bodies', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe('reused bodies', () => {
+  const operation = listOperations(contract).find((op) => op.operationId === 'createResponse');
+  if (!operation) throw new Error('createResponse is not in the spec');
+  const headers = { 'content-type': 'application/json' };
+  const raw = (body: unknown): Buffer => Buffer.from(JSON.stringify(body));
+  const validate = (reuseBodies: boolean) => compileRequestValidator(contract, operation, { reuseBodies });
+  const call = (validator: RequestValidator, body: Buffer, extra: Record<string, string> = {}) =>
+    validator({ pathParams: {}, queryString: '', headers: { ...headers, ...extra }, body });
+
+  it('hands out the same frozen object for the same bytes', () => {
+    const validator = validate(true);
+    const first = call(validator, raw(base)).body as { model: string };
+    const second = call(validator, raw(base)).body;
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => {
+      first.model = 'openai/gpt-4o-mini';
+    }).toThrow(TypeError);
+  });
+
+  it('parses each request afresh when bodies are not reused, or too large to keep', () => {
+    expect(call(validate(false), raw(base)).body).not.toBe(call(validate(false), raw(base)).body);
+    const validator = validate(true);
+    const large = raw({ ...base, input: 'x'.repeat(REUSED_BODY_MAX_BYTES) });
+    expect(call(validator, large).body).not.toBe(call(validator, large).body);
+  });
+
+  it('still checks the content type and the header parameters of a body it knows', () => {
+    const validator = validate(true);
+    call(validator, raw(base));
+    expect(() => call(validator, raw(base), { 'content-type': 'text/plain' })).toThrow(
+      'Content-Type must be application/json, got text/plain',
+    );
+    expect(() => call(validator, raw(base), { 'x-service-metadata': 'sometimes' })).toThrow(GatewayError);
+  });
+
+  it('keeps no body that failed, so it fails the same way every time', () => {
+    const validator = validate(true);
+    const bad = raw({ ...base, temperature: 'hot' });
+    const first = captureError(() => call(validator, bad));
+    expect(first).toBeInstanceOf(GatewayError);
+    expect(captureError(() => call(validator, bad))).toEqual(first);
+  });
+});
+
+function captureError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}

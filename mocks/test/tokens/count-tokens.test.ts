@@ -1,6 +1,6 @@
 import type * as GptEncodingModule from 'gpt-tokenizer/GptEncoding';
 import type * as CountTokensModule from '../../src/tokens/count-tokens';
-import { countTokens, SLICE_CHARS, splitTokens, truncateToTokens } from '../../src/tokens/count-tokens';
+import { countTokens, MEMO_MAX_CHARS, SLICE_CHARS, splitTokens, truncateToTokens } from '../../src/tokens/count-tokens';
 
 describe('token counting', () => {
   it('counts tokens with the o200k tokenizer', () => {
@@ -71,6 +71,63 @@ describe('token counting', () => {
       const lengths = [...counted.mock.calls, ...encoded.mock.calls].map(([text]) => String(text).length);
       expect(lengths.length).toBeGreaterThanOrEqual(2 * Math.ceil(word.length / SLICE_CHARS));
       expect(Math.max(...lengths)).toBeLessThanOrEqual(SLICE_CHARS);
+    });
+  });
+
+  describe('memo', () => {
+    /**
+     * Runs `test` with a fresh tokenizer and memo, the library's encode and countTokens counted.
+     * Inside the isolated registry: the tokenizer is required lazily, from the registry of the call.
+     */
+    function isolated(test: (tokens: typeof CountTokensModule, calls: () => number) => void): void {
+      jest.isolateModules(() => {
+        /* eslint-disable @typescript-eslint/no-require-imports -- modules of the isolated registry */
+        const { GptEncoding } = require('gpt-tokenizer/GptEncoding') as typeof GptEncodingModule;
+        const counted = jest.spyOn(GptEncoding.prototype, 'countTokens');
+        const encoded = jest.spyOn(GptEncoding.prototype, 'encode');
+        const tokens = require('../../src/tokens/count-tokens') as typeof CountTokensModule;
+        /* eslint-enable @typescript-eslint/no-require-imports */
+        test(tokens, () => counted.mock.calls.length + encoded.mock.calls.length);
+      });
+    }
+
+    it('tokenizes a short text once however often it is counted, split or cut', () => {
+      isolated((tokens, calls) => {
+        const text = 'Once upon a time, in a valley between two quiet rivers.';
+        const first = [tokens.countTokens(text), tokens.splitTokens(text), tokens.truncateToTokens(text, 3)];
+        const after = calls();
+        expect(after).toBeGreaterThan(0);
+        const again = [tokens.countTokens(text), tokens.splitTokens(text), tokens.truncateToTokens(text, 3)];
+        expect(again).toEqual(first);
+        expect(calls()).toBe(after);
+      });
+    });
+
+    it('tokenizes a text longer than the memo keeps afresh each time', () => {
+      isolated((tokens, calls) => {
+        const text = 'word '.repeat(MEMO_MAX_CHARS / 5 + 1);
+        tokens.countTokens(text);
+        const after = calls();
+        expect(after).toBeGreaterThan(0);
+        tokens.countTokens(text);
+        expect(calls()).toBeGreaterThan(after);
+      });
+    });
+
+    it.each<[string, string]>([
+      ['plain text', 'Hello world again'],
+      ['characters that span tokens', 'Héllo 👋🏽 world, 日本語のテキスト.'],
+      ['a special-token string', 'say <|endoftext|> now'],
+    ])('counts %s the same whether it was split first or not', (_name, text) => {
+      let counted = 0;
+      isolated((tokens) => {
+        counted = tokens.countTokens(text);
+      });
+      isolated((tokens) => {
+        const pieces = tokens.splitTokens(text);
+        expect(tokens.countTokens(text)).toBe(counted);
+        expect(pieces.at(-1)?.end).toBe(counted);
+      });
     });
   });
 });

@@ -1,0 +1,96 @@
+import { hash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ValidateFunction } from 'ajv';
+import type { JsonObject } from '../json/guards';
+
+/**
+ * What `npm run build` compiles ahead into `dist/precompiled/` (scripts/precompile.ts), so that a
+ * start needs neither js-yaml nor ajv: the spec parsed to JSON, ajv's standalone code of the
+ * validators every request runs, the fixtures schema's validator and the built-in fixtures already
+ * validated. Each is keyed by the SHA-256 of the texts it was made from and used only when the
+ * texts read at run time hash the same: an edited spec, schema or fixtures file (`--spec`,
+ * `--fixtures`, `--watch`) is compiled and validated at run time as before, so a stale artefact
+ * can cost time but never change what is accepted. From the sources (tsx, jest) there is no
+ * such folder and everything is compiled at run time.
+ */
+export const PRECOMPILED_DIR = path.join(__dirname, '..', '..', 'precompiled');
+
+export const MANIFEST_FILE = 'manifest.json';
+export const CONTRACT_VALIDATORS_FILE = 'contract-validators.js';
+export const DOCUMENT_FILE = 'openapi.json';
+
+/**
+ * The shape of the artefacts and the ajv setup they were compiled with: raised whenever either
+ * changes (createAjv's options, say), so that a build made by an older version is not used.
+ */
+export const PRECOMPILED_FORMAT = 1;
+
+/** The hashes the artefacts were made from (hex SHA-256 of the file texts). */
+export interface PrecompiledManifest {
+  readonly format: number;
+  readonly specSha256: string;
+  readonly fixturesSchemaSha256: string;
+  readonly builtinFixturesSha256: string;
+}
+
+/** The contract part: the parsed document and the validators by JSON pointer (`#/components/...`). */
+export interface PrecompiledContract {
+  readonly document: JsonObject;
+  readonly validators: ReadonlyMap<string, ValidateFunction>;
+}
+
+/** The shape of contract-validators.js: ajv's standalone exports, and which export validates which pointer. */
+export interface ContractValidatorsModule {
+  readonly pointers: Readonly<Record<string, string>>;
+  readonly [exported: string]: unknown;
+}
+
+export function sha256(text: string): string {
+  return hash('sha256', text);
+}
+
+/**
+ * The manifest of `dir`, or undefined when there is none (running from the sources) or it is of
+ * another format.
+ */
+export function readManifest(dir: string = PRECOMPILED_DIR): PrecompiledManifest | undefined {
+  let manifest: PrecompiledManifest;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(dir, MANIFEST_FILE), 'utf8')) as PrecompiledManifest;
+  } catch {
+    return undefined;
+  }
+  return manifest.format === PRECOMPILED_FORMAT ? manifest : undefined;
+}
+
+/**
+ * What `load` reads from an artefact folder, or undefined when it cannot be read whole (a build
+ * under way, a file removed): the caller then compiles, as without the folder.
+ */
+export function readArtefact<T>(load: () => T): T | undefined {
+  try {
+    return load();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The document and validators compiled from a spec text of this hash, if `dir` holds them. */
+export function precompiledContract(
+  specSha256: string,
+  dir: string = PRECOMPILED_DIR,
+): PrecompiledContract | undefined {
+  if (readManifest(dir)?.specSha256 !== specSha256) return undefined;
+  return readArtefact(() => {
+    const document = JSON.parse(readFileSync(path.join(dir, DOCUMENT_FILE), 'utf8')) as JsonObject;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- generated CommonJS, loaded only when it matches
+    const compiled = require(path.join(dir, CONTRACT_VALIDATORS_FILE)) as ContractValidatorsModule;
+    const validators = new Map<string, ValidateFunction>();
+    for (const [pointer, name] of Object.entries(compiled.pointers)) {
+      const validate = compiled[name];
+      if (typeof validate === 'function') validators.set(pointer, validate as ValidateFunction);
+    }
+    return { document, validators };
+  });
+}

@@ -1,0 +1,102 @@
+import type { Made, ResponsePlan, ResultTemplate } from '../answer/response-plan';
+import { holeValues } from '../answer/response-plan';
+import type { ResponseResult } from '../answer/response-types';
+import { completionSeconds } from '../answer/clock';
+import type { Template } from '../answer/result-template';
+import { fill, toTemplate } from '../answer/result-template';
+import type { Frame } from './sse-frame';
+import { sseFrame } from './sse-frame';
+import type { FailAfter, PlannedEvent } from './stream-events';
+import { failureEvents, streamEvents } from './stream-events';
+import { SHUTDOWN_FAILURE } from './stream-failures';
+
+/** The frames of one streamed response, and those that end it early if the mock shuts down. */
+export interface ResponseFrames {
+  readonly frames: Iterator<Frame>;
+  readonly tail: (nextSequence: number) => Frame[];
+}
+
+/** What a stream adds to the answer: the debug chunk, a simulated upstream failure. */
+export interface StreamExtras {
+  readonly debug: Readonly<Record<string, unknown>> | undefined;
+  readonly failAfter: FailAfter | undefined;
+}
+
+/**
+ * The frames of a streamed answer. From the plan's template when it has one and the stream adds
+ * nothing (no debug chunk, no simulated failure): the events are then serialized once per body
+ * and each stream only fills in its ids and times. Otherwise built the ordinary way, event by
+ * event as the stream goes.
+ */
+export function responseFrames(plan: ResponsePlan, made: Made, extras: StreamExtras): ResponseFrames {
+  const template =
+    extras.debug === undefined && extras.failAfter === undefined
+      ? plan.template(made.serviceMetadata !== undefined)
+      : undefined;
+  const events = template && eventTemplates(template);
+  if (template && events) return fromTemplate(template, events, made);
+  const result = plan.result(made);
+  const finish = finishing(result, () => completionSeconds(result.created_at));
+  return {
+    frames: framesOf(streamEvents(result, finish, extras.debug, extras.failAfter)),
+    tail: (next) => shutdownTail(result, next),
+  };
+}
+
+/** The terminal event's response: the result, stamped with the time the stream finished. */
+function finishing(result: ResponseResult, completedAt: () => number): () => ResponseResult {
+  return () => ({ ...result, completed_at: completedAt() });
+}
+
+function* framesOf(events: Iterable<PlannedEvent>): Generator<Frame> {
+  for (const { event, token } of events) yield { text: sseFrame(event), token, sequence: event.sequence_number };
+}
+
+function shutdownTail(result: ResponseResult, nextSequence: number): Frame[] {
+  return [...framesOf(failureEvents(result, nextSequence, SHUTDOWN_FAILURE))];
+}
+
+/** One event of the stream template. */
+interface EventTemplate {
+  readonly template: Template;
+  readonly token: boolean;
+  readonly sequence: number;
+}
+
+/** Made once per result template: the events the ordinary code plans for the marked result, serialized. */
+const madeEvents = new WeakMap<ResultTemplate, readonly EventTemplate[] | null>();
+
+function eventTemplates(result: ResultTemplate): readonly EventTemplate[] | undefined {
+  if (!madeEvents.has(result)) madeEvents.set(result, makeEventTemplates(result));
+  return madeEvents.get(result) ?? undefined;
+}
+
+function makeEventTemplates({ marked, marks }: ResultTemplate): EventTemplate[] | null {
+  const events: EventTemplate[] = [];
+  for (const { event, token } of streamEvents(
+    marked,
+    finishing(marked, () => marks.completedAt),
+  )) {
+    const template = toTemplate(sseFrame(event));
+    if (!template) return null;
+    events.push({ template, token, sequence: event.sequence_number });
+  }
+  return events;
+}
+
+function fromTemplate(result: ResultTemplate, events: readonly EventTemplate[], made: Made): ResponseFrames {
+  let completed: string | undefined;
+  // The terminal event carries the time the stream actually finished.
+  const values = holeValues(result, made, () => (completed ??= String(completionSeconds(made.createdAt))));
+  return {
+    frames: (function* filled(): Generator<Frame> {
+      for (const { template, token, sequence } of events) yield { text: fill(template, values), token, sequence };
+    })(),
+    // Only a shutdown needs the response itself (for response.failed): read back from its JSON.
+    tail: (next) =>
+      shutdownTail(
+        JSON.parse(fill(result.template, { ...values, completed: () => values.created })) as ResponseResult,
+        next,
+      ),
+  };
+}
