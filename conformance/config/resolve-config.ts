@@ -38,6 +38,8 @@ export interface ConformanceConfig {
   /** Answers slower than this fail response-time-within-limit; undefined: no limit. */
   readonly maxResponseTimeMs?: number;
   readonly propertyRuns: number;
+  /** How long to wait for a target still starting, before the preflight (0: not at all). */
+  readonly waitSeconds: number;
   /** Known failures by root cause (a JSON file written with `baselineUpdate`). */
   readonly baseline?: string;
   /** Write this run's root causes into `baseline`. */
@@ -115,6 +117,7 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
         ? undefined
         : integer('max response time', given.maxResponseTimeMs, 1, 600_000),
     propertyRuns: given.propertyRuns === undefined ? 25 : integer('property runs', given.propertyRuns, 0, 10_000),
+    waitSeconds: given.waitSeconds === undefined ? 0 : integer('wait', given.waitSeconds, 0, 3_600),
     baseline: given.baseline,
     baselineUpdate: given.baselineUpdate === 'true',
     source: startMock ? 'in-process mock' : (given.target ?? 'command line'),

@@ -9,6 +9,7 @@ export type SettingKey =
   | 'managementKey'
   | 'guardedApiKey'
   | 'resetUrl'
+  | 'waitSeconds'
   | 'model'
   | 'embeddingsModel'
   | 'reportDir'
@@ -146,6 +147,13 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'CONFORMANCE_MAX_RESPONSE_TIME_MS',
     value: 'MS',
     help: 'an answer slower than this fails response-time-within-limit (streams: time to the first event); off by default',
+  },
+  {
+    key: 'waitSeconds',
+    flag: 'wait',
+    env: 'CONFORMANCE_WAIT',
+    value: 'SECONDS',
+    help: 'before the preflight, wait up to SECONDS for a target still starting: asked again every 0.5 s while it refuses connections or answers 502, 503 or 504 (default 0)',
   },
   {
     key: 'propertyRuns',

@@ -51,6 +51,8 @@ export function hintFor(exchange: Exchange, plan: PlanContext, baseUrl: string):
   if (status >= 300 && status < 400 && response?.headers.location !== undefined)
     return 'Give the base URL it redirects to: the suite follows no redirect, as a client posting to the API should not have to.';
   if (status === 429) return 'The target is limiting requests (429): run again later, or with a lower --concurrency.';
+  if (status === 502 || status === 503 || status === 504)
+    return `The target is not ready (${status}): if it is still starting, wait for it with --wait SECONDS (CONFORMANCE_WAIT).`;
   if (status >= 500) return 'The target is failing: is it up and healthy?';
   if (status === 404 && prefix !== '' && !new URL(baseUrl).pathname.endsWith(prefix))
     return `Is the base URL right? It must include the API's prefix, e.g. ${new URL(baseUrl).origin}${prefix}.`;

@@ -42,9 +42,7 @@ export interface PreflightInput {
 export async function preflight({ plan, baseUrl, clientFor }: PreflightInput): Promise<void> {
   const client = clientFor(baseUrl);
   const { config, checks } = plan;
-  const reads = [...checks.operations.values()].filter(
-    (op) => op.method === 'GET' && !checks.managementOnly.has(op.operationId),
-  );
+  const reads = keyReads(plan);
   const answers = await Promise.all(reads.map((op) => send(client, op, baseRequest(plan, op.operationId))));
   for (const exchange of answers) {
     if (!exchange.response) throw new ConfigError(unreachable(exchange, baseUrl));
@@ -84,6 +82,14 @@ export async function preflight({ plan, baseUrl, clientFor }: PreflightInput): P
   }
 }
 
+/** The GET operations the API key may call: asked first, since they change nothing. */
+export function keyReads(plan: PlanContext): OperationInfo[] {
+  const { checks } = plan;
+  return [...checks.operations.values()].filter(
+    (op) => op.method === 'GET' && !checks.managementOnly.has(op.operationId),
+  );
+}
+
 async function send(client: GatewayClient, op: OperationInfo, request: RequestSpec): Promise<Exchange> {
   return client.send('preflight', op, request);
 }
@@ -96,7 +102,10 @@ async function notThisApi(
   clientFor: (baseUrl: string) => GatewayClient,
 ): Promise<never> {
   const problem = describeAnswer(exchange, plan);
-  const elsewhere = await answersElsewhere(exchange, plan, baseUrl, clientFor);
+  // A server that is not ready (502/503/504) is at the right address, or cannot tell: no other is tried.
+  const status = exchange.response?.status ?? 0;
+  const notReady = status === 502 || status === 503 || status === 504;
+  const elsewhere = notReady ? undefined : await answersElsewhere(exchange, plan, baseUrl, clientFor);
   const hint = elsewhere
     ? `It does answer at ${elsewhere}: use that as the base URL.`
     : hintFor(exchange, plan, baseUrl);
@@ -141,7 +150,8 @@ function unreachable(exchange: Exchange, baseUrl: string): string {
   if (/^no response/.test(error)) return `target ${baseUrl} does not answer: ${describe(exchange)}: ${error}`;
   if (/socket hang up|other side closed/.test(error))
     return `target ${baseUrl} closes the connection without answering: ${describe(exchange)}: ${error}`;
-  return `target ${baseUrl} is unreachable: ${error}`;
+  const starting = /ECONNREFUSED/.test(error) ? ' (if it is still starting, wait for it with --wait SECONDS)' : '';
+  return `target ${baseUrl} is unreachable: ${error}${starting}`;
 }
 
 function messageOf(exchange: Exchange): string {

@@ -15,6 +15,7 @@ import { Limiter } from './limiter';
 import { Liveness } from './liveness';
 import { matchesOnly } from './match-only';
 import { PREFLIGHT_TIMEOUT_MS, preflight, resetTarget } from './preflight';
+import { waitForTarget } from './wait-for-target';
 import { Progress } from './progress';
 import { Recorder } from './recorder';
 import { RunControl, RunStopped } from './run-control';
@@ -105,6 +106,14 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
 
   const requestTimeoutMs = Math.min(PREFLIGHT_TIMEOUT_MS, config.requestTimeoutMs);
   try {
+    await waitForTarget({
+      plan,
+      baseUrl: config.baseUrl,
+      client: createGatewayClient({ ...settings, requestTimeoutMs }),
+      seconds: config.waitSeconds,
+      log,
+      signal: control.signal,
+    });
     await preflight({
       plan,
       baseUrl: config.baseUrl,

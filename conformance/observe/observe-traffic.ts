@@ -68,6 +68,7 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     requestTimeoutMs: 0,
     eventTimeoutMs: 0,
     propertyRuns: 0,
+    waitSeconds: 0,
     names: { headers: {}, members: {} },
     baselineUpdate: false,
     source: target.source,

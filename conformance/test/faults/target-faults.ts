@@ -56,6 +56,13 @@ function answerAfter(prefix: string, spare: number, answer: ProxiedResponse | No
   return { answer: (req) => (req.path.startsWith(prefix) && ++seen > spare ? answer : undefined) };
 }
 
+/** What a gateway in front of a backend that is not up yet answers. */
+const STARTING_503: ProxiedResponse = {
+  status: 503,
+  headers: { 'content-type': 'application/json' },
+  body: { error: { code: 503, message: 'The service is starting' } },
+};
+
 const PROBLEM_500: ProxiedResponse = {
   status: 500,
   headers: { 'content-type': 'application/problem+json' },
@@ -298,6 +305,21 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     },
     exit: 2,
     says: /got 429 application\/json.*"Rate limit exceeded"\. The target is limiting requests \(429\)/,
+  },
+  {
+    name: 'is still starting (503 to its first requests) and is waited for with --wait',
+    only: ['catalog/getModel/model'],
+    args: ['--wait', '20'],
+    fault: { answer: (_req, n) => (n <= 3 ? STARTING_503 : undefined) },
+    exit: 0,
+    says: /waiting for target .*\(it answers 503\).*\n.*target .* is up after \d+\.\d s/s,
+  },
+  {
+    name: 'is still starting (503 to its first requests) and, without --wait, is refused',
+    only: ['catalog/getModel/model'],
+    fault: { answer: (_req, n) => (n <= 3 ? STARTING_503 : undefined) },
+    exit: 2,
+    says: /got 503 .*The target is not ready \(503\): if it is still starting, wait for it with --wait SECONDS/,
   },
   {
     name: 'answers slower than --max-response-time',

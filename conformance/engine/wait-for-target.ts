@@ -1,0 +1,72 @@
+import type { GatewayClient } from '../http/gateway-client';
+import { baseRequest } from '../scenarios/base-requests';
+import { keyReads } from './preflight';
+import type { PlanContext } from './scenario';
+import type { Exchange } from './types';
+
+/** Answers of a server that is there but not ready: a proxy or load balancer before its backend. */
+const NOT_READY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+export const WAIT_POLL_MS = 500;
+const REPORT_EVERY_MS = 5_000;
+
+export interface WaitInput {
+  readonly plan: PlanContext;
+  readonly baseUrl: string;
+  /** A client with the preflight's short timeout. */
+  readonly client: GatewayClient;
+  readonly seconds: number;
+  readonly log: (line: string) => void;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * `--wait SECONDS`: a target started just before the suite (a container, a dev server) is asked
+ * the first GET the API key may call until it answers with anything but a failed connection or
+ * 502/503/504, or the time is up. It judges nothing: the preflight that follows does, and a
+ * target still down when the time is up is reported by it as it would be without the wait.
+ */
+export async function waitForTarget({ plan, baseUrl, client, seconds, log, signal }: WaitInput): Promise<void> {
+  const operation = keyReads(plan)[0];
+  if (seconds <= 0 || operation === undefined) return;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  let reportedAt = started;
+  for (let tries = 1; ; tries++) {
+    const exchange = await client.send('wait', operation, baseRequest(plan, operation.operationId));
+    const why = notReady(exchange);
+    if (why === undefined) {
+      if (tries > 1) log(`target ${baseUrl} is up after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return;
+    }
+    const now = performance.now();
+    if (signal.aborted || now >= deadline) {
+      log(`target ${baseUrl} is still not ready after ${seconds} s (${why}): checking it as it is`);
+      return;
+    }
+    if (tries === 1 || now - reportedAt >= REPORT_EVERY_MS) {
+      log(`waiting for target ${baseUrl} (${why}); ${Math.ceil((deadline - now) / 1000)} s left`);
+      reportedAt = now;
+    }
+    await pause(Math.min(WAIT_POLL_MS, deadline - now), signal);
+  }
+}
+
+/** Why an answer says the target is not up yet, or undefined when it is (whatever it answered). */
+function notReady(exchange: Exchange): string | undefined {
+  if (!exchange.response) return exchange.transportError ?? 'no answer';
+  const { status } = exchange.response;
+  return NOT_READY_STATUSES.has(status) ? `it answers ${status}` : undefined;
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
