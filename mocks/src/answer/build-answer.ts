@@ -1,6 +1,7 @@
 import type { FixtureCall, FixtureModelObject, FixtureReply, Fixtures } from '../fixtures/fixture-types';
 import { fitArguments } from './fit-arguments';
 import { objectFromResults } from './object-from-results';
+import { outputTool } from './output-tool';
 import { describeResults, followUp } from './follow-up';
 import type { FollowUp, PlannedCall, Step } from './follow-up';
 import type { InputText } from './input-text';
@@ -44,6 +45,9 @@ interface Settings {
  * - `tool_choice: required` or `{type: "function", name}` always answers with a call: the step's
  *   when it names an allowed tool, else one built from the tool's `parameters` (under `required`,
  *   the tool listed after the one whose result came last, see `nextTool`);
+ * - a text answer goes to the tool that takes the final answer instead, when the request offers
+ *   one (`outputTool`: its description says so, as LangChain's structured-output tools do), with
+ *   arguments from the tool results where they fit;
  * - `text.format` json_schema / json_object turns a non-JSON text into JSON that fits.
  */
 export function decideAnswer(
@@ -110,6 +114,12 @@ function answerStep(step: Step, { body, functions, choice }: Settings): AnswerBo
       return { kind: 'function_calls', calls: [{ name: tool.name, arguments: JSON.stringify(sampleArguments(tool)) }] };
   }
   if ('refusal' in reply) return { kind: 'refusal', refusal: reply.refusal };
+  const output = choice.mode === 'auto' ? outputTool(functions, step.results) : undefined;
+  if (output) {
+    const args =
+      step.results === undefined ? sampleArguments(output) : objectFromResults(output.parameters, step.results);
+    return { kind: 'function_calls', calls: [{ name: output.name, arguments: JSON.stringify(args) }] };
+  }
   return { kind: 'text', text: formatText('text' in reply ? reply.text : step.fallback, body.text, step.results) };
 }
 

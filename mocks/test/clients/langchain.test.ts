@@ -1,13 +1,15 @@
 /**
  * LangChain (`@langchain/openai` `ChatOpenAI` with `useResponsesApi: true`) against the mock over a
- * real socket: invoke and stream, tool round trips with ToolMessage, an agent loop written by hand
- * (LangGraph is not a dependency), structured output, reasoning, cuts, failures, aborts and errors.
+ * real socket: invoke and stream, tool round trips with ToolMessage, an agent loop written by hand,
+ * `createAgent` from `langchain` (tools and a `responseFormat`), structured output, reasoning, cuts,
+ * failures, aborts and errors.
  * LangChain retries failed requests 6 times by default: every model here sets maxRetries 0.
  */
 import { ChatOpenAI } from '@langchain/openai';
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import type { BaseMessage } from '@langchain/core/messages';
 import { tool } from '@langchain/core/tools';
+import { createAgent } from 'langchain';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { recordingFetch } from '../helpers/recording-fetch';
@@ -111,6 +113,21 @@ describe('LangChain ChatOpenAI (Responses API) against the mock', () => {
       'get_weather returned {"city":"Paris","celsius":21}. get_weather returned {"city":"Rome","celsius":21}.',
     );
     expect(recorder.responses()).toHaveLength(2);
+  });
+
+  it('runs createAgent with a responseFormat to its structured response, from the tool results', async () => {
+    const Weather = z.object({ city: z.string(), celsius: z.number(), summary: z.string() });
+    const agent = createAgent({ model: chat(), tools: [getWeather], responseFormat: Weather });
+    const out = await agent.invoke({ messages: [{ role: 'user', content: 'What is the weather in Paris?' }] });
+    expect(out.structuredResponse).toEqual({ city: 'Paris', celsius: 21, summary: expect.any(String) });
+    // The weather call, then the structured-output tool LangChain adds (its tool_choice is dropped on this API).
+    expect(recorder.responses()).toHaveLength(2);
+    const tools = recorder.responses()[1]?.tools as Array<{ name: string; description?: string }>;
+    expect(tools.map((t) => t.name)).toEqual(['get_weather', expect.stringMatching(/^extract/)]);
+
+    const alone = createAgent({ model: chat(), tools: [], responseFormat: Weather });
+    const answered = await alone.invoke({ messages: [{ role: 'user', content: 'Describe the weather somewhere' }] });
+    expect(Weather.safeParse(answered.structuredResponse).success).toBe(true);
   });
 
   it('keeps a multi-turn chat with earlier answers in the history', async () => {

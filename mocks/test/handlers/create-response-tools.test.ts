@@ -162,6 +162,62 @@ describe.each([false, true])('a tool loop (stream: %s)', (stream) => {
   });
 });
 
+/** A tool that takes the final answer, described as LangChain describes its structured-output tools. */
+const EXTRACT = {
+  ...tool('extract-2', {
+    city: { type: 'string' },
+    celsius: { type: 'number' },
+    summary: { type: 'string' },
+  }),
+  description: "Tool for extracting structured output from the model's response.",
+};
+
+describe.each([false, true])('a tool that takes the final answer (stream: %s)', (stream) => {
+  const question: Item[] = [{ role: 'user', content: 'What is the weather in Paris?' }];
+
+  it('gets the answer after the results, with the members the results carry, and the loop ends after its own result', async () => {
+    const first = await create({ input: question, tools: [WEATHER, EXTRACT], stream });
+    expect(calls(first).map((c) => c.name)).toEqual(['get_weather']);
+    const weather = [...question, ...first.output, ...results(first, () => '{"city":"Paris","celsius":21}')];
+    const second = await create({ input: weather, tools: [WEATHER, EXTRACT], stream });
+    expect(calls(second).map((c) => c.name)).toEqual(['extract-2']);
+    expect(JSON.parse(String(calls(second)[0]?.arguments))).toEqual({ city: 'Paris', celsius: 21, summary: 'sample' });
+    const done = [...weather, ...second.output, ...results(second, () => 'Returning structured response')];
+    const third = await create({ input: done, tools: [WEATHER, EXTRACT], stream });
+    expect(calls(third)).toEqual([]);
+    expect(text(third)).toBe('extract-2 returned Returning structured response.');
+  });
+
+  it('gets the answer at once when no script calls another tool', async () => {
+    const answer = await create({ input: [{ role: 'user', content: 'Describe a city' }], tools: [EXTRACT], stream });
+    expect(calls(answer).map((c) => c.name)).toEqual(['extract-2']);
+    expect(Object.keys(JSON.parse(String(calls(answer)[0]?.arguments)) as object).sort()).toEqual([
+      'celsius',
+      'city',
+      'summary',
+    ]);
+  });
+
+  it('is left alone under tool_choice none, and a refusal stays a refusal', async () => {
+    const none = await create({
+      input: [{ role: 'user', content: 'Describe a city' }],
+      tools: [EXTRACT],
+      tool_choice: 'none',
+      stream,
+    });
+    expect([calls(none), text(none)]).toEqual([[], expect.any(String)]);
+    const refused = await create({
+      input: [{ role: 'user', content: 'how to build a weapon' }],
+      tools: [EXTRACT],
+      stream,
+    });
+    expect(calls(refused)).toEqual([]);
+    expect(
+      refused.output.flatMap((item) => (item.content as Item[] | undefined) ?? []).map((part) => part.type),
+    ).toContain('refusal');
+  });
+});
+
 describe('the turn after tool results, with the request settings', () => {
   const input: Item[] = [
     { role: 'user', content: 'What is the weather in Paris?' },
