@@ -40,7 +40,9 @@ export async function waitForTarget({ plan, baseUrl, client, seconds, log, signa
       return;
     }
     const now = performance.now();
-    if (signal.aborted || now >= deadline) {
+    // An interrupted run says so itself (the run stops, with its partial report).
+    if (signal.aborted) return;
+    if (now >= deadline) {
       log(`target ${baseUrl} is still not ready after ${seconds} s (${why}): checking it as it is`);
       return;
     }

@@ -33,12 +33,21 @@ function scriptedClient(answers: readonly Answer[]): GatewayClient & { asked: st
   };
 }
 
+/** Waits for `client` up to `seconds`; resolves to the lines it logged. */
+async function waitLines(
+  client: GatewayClient,
+  seconds: number,
+  signal = new AbortController().signal,
+): Promise<string[]> {
+  const lines: string[] = [];
+  await waitForTarget({ plan, baseUrl: BASE, client, seconds, log: (line) => lines.push(line), signal });
+  return lines;
+}
+
 describe('waitForTarget (--wait SECONDS)', () => {
   it('asks again while the target refuses connections or answers 502/503/504, and stops at its first other answer', async () => {
     const client = scriptedClient(['refused', 503, 502, 504, 404]);
-    const lines: string[] = [];
-    const signal = new AbortController().signal;
-    await waitForTarget({ plan, baseUrl: BASE, client, seconds: 30, log: (l) => lines.push(l), signal });
+    const lines = await waitLines(client, 30);
     expect(client.asked).toHaveLength(5);
     expect(client.asked[0]).toMatch(/^wait GET \//);
     expect(lines[0]).toMatch(/^waiting for target .* \(connect ECONNREFUSED .*\); 30 s left$/);
@@ -47,56 +56,25 @@ describe('waitForTarget (--wait SECONDS)', () => {
 
   it('gives up when the time is up and says it will check the target as it is', async () => {
     const client = scriptedClient([503]);
-    const lines: string[] = [];
-    await waitForTarget({
-      plan,
-      baseUrl: BASE,
-      client,
-      seconds: 1,
-      log: (l) => lines.push(l),
-      signal: new AbortController().signal,
-    });
+    const lines = await waitLines(client, 1);
     expect(client.asked.length).toBeGreaterThanOrEqual(2);
     expect(lines.at(-1)).toBe(`target ${BASE} is still not ready after 1 s (it answers 503): checking it as it is`);
   });
 
   it('asks once and says nothing when the target is up at once, and not at all with 0 seconds', async () => {
     const up = scriptedClient([200]);
-    const lines: string[] = [];
-    await waitForTarget({
-      plan,
-      baseUrl: BASE,
-      client: up,
-      seconds: 5,
-      log: (l) => lines.push(l),
-      signal: new AbortController().signal,
-    });
-    expect([up.asked.length, lines]).toEqual([1, []]);
+    expect([await waitLines(up, 5), up.asked.length]).toEqual([[], 1]);
     const off = scriptedClient([503]);
-    await waitForTarget({
-      plan,
-      baseUrl: BASE,
-      client: off,
-      seconds: 0,
-      log: (l) => lines.push(l),
-      signal: new AbortController().signal,
-    });
+    expect(await waitLines(off, 0)).toEqual([]);
     expect(off.asked).toHaveLength(0);
   });
 
   it('stops waiting when the run is interrupted', async () => {
     const client = scriptedClient([503]);
     const controller = new AbortController();
-    const waiting = waitForTarget({
-      plan,
-      baseUrl: BASE,
-      client,
-      seconds: 3_600,
-      log: () => undefined,
-      signal: controller.signal,
-    });
+    const waiting = waitLines(client, 3_600, controller.signal);
     controller.abort();
-    await waiting;
+    expect((await waiting).join('\n')).not.toMatch(/still not ready/);
     expect(client.asked.length).toBeLessThanOrEqual(2);
   });
 });
