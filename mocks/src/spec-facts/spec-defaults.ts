@@ -2,6 +2,7 @@ import type { components } from '../../../generated/openapi';
 import type { Contract } from '../../../kit/contract/contract';
 import { ContractError } from '../../../kit/contract/contract';
 import { isRecord } from '../../../kit/json/guards';
+import { deepFreeze } from '../pipeline/deep-freeze';
 
 type Schemas = components['schemas'];
 type Parameters = components['parameters'];
@@ -97,12 +98,4 @@ function pluginDefaults(contract: Contract, member: string, read: DefaultReader)
     if (member in properties) found[id] = read(contract, `${ref}/properties/${member}`);
   }
   return found;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
 }
