@@ -11,6 +11,7 @@ import { isFunctionTool, readToolChoice } from './tool-choice';
 import type { ToolResult } from './tool-turn';
 import type { Choice } from './tool-choice';
 import { sampleValue } from '../../../kit/sample/sample-value';
+import type { SpecDefaults } from '../spec-facts/spec-defaults';
 
 export type AnswerBody =
   | { readonly kind: 'text'; readonly text: string }
@@ -55,14 +56,16 @@ export function decideAnswer(
   fixtures: Fixtures,
   input: InputText,
   model: FixtureModelObject,
+  defaults: SpecDefaults['request'],
 ): Answer {
   const functions = (body.tools ?? []).filter(isFunctionTool);
-  const settings: Settings = { body, functions, choice: readToolChoice(body.tool_choice, functions) };
+  const choice = readToolChoice(body.tool_choice ?? defaults.tool_choice, functions);
+  const settings: Settings = { body, functions, choice };
   const { step, owed } = currentStep(fixtures, input, settings);
   const owesCalls = owed !== undefined && owed.length > 0;
   const answer: AnswerBody = owesCalls ? { kind: 'function_calls', calls: owed } : answerStep(step, settings);
   const limited =
-    answer.kind === 'function_calls' && body.parallel_tool_calls === false
+    answer.kind === 'function_calls' && (body.parallel_tool_calls ?? defaults.parallel_tool_calls) === false
       ? { ...answer, calls: answer.calls.slice(0, 1) }
       : answer;
   const reasoning = wantsReasoning(body, model)

@@ -76,8 +76,8 @@ export class ResponsePlan {
 
   /** The scripted answer (decideAnswer), worked out once; asked for only after the guardrails let the request pass. */
   answer(): Answer {
-    const { body, fixtures } = this.inputs;
-    this.#answer ??= decideAnswer(body, fixtures, this.input, this.route.model.model);
+    const { body, fixtures, defaults } = this.inputs;
+    this.#answer ??= decideAnswer(body, fixtures, this.input, this.route.model.model, defaults.request);
     return this.#answer;
   }
 

@@ -7,7 +7,7 @@ export interface Choice {
   readonly forced: FunctionTool | undefined;
 }
 
-/** tool_choice: `none`, `auto` (default), `required`, or `{ type: "function", name }`. Other values act as auto. */
+/** tool_choice (the spec's default when left out): `none`, `auto`, `required`, or `{ type: "function", name }`. Other values act as auto. */
 export function readToolChoice(raw: ResponseRequest['tool_choice'], functions: readonly FunctionTool[]): Choice {
   if (raw === 'none') return { mode: 'none', forced: undefined };
   if (raw === 'required') {
