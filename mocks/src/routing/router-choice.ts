@@ -11,8 +11,9 @@ import { pluginEnabled } from './plugin-enabled';
  * catalog prices, so the choice is deterministic.
  *
  * - auto-router / auto-beta-router: candidates sorted dearest first (ties by id); the choice is
- *   the one at position round(tradeoff / 10 × (n − 1)): 0 picks the dearest (pure quality),
- *   10 the cheapest; the default (cost_quality_tradeoff's, 7) leans cheap.
+ *   the one at position round(tradeoff / maximum × (n − 1)), the maximum being the spec's for
+ *   cost_quality_tradeoff (10): 0 picks the dearest (pure quality), the maximum the cheapest; the
+ *   default (cost_quality_tradeoff's, 7) leans cheap.
  * - pareto-router: candidates sorted dearest first and cut into three tiers (high, medium, low,
  *   each ⌈n/3⌉); `min_coding_score` ≥ 0.66 → high, ≥ 0.33 → medium, else low, omitted → high;
  *   the choice is the cheapest model of that tier (by `price_source`: prompt price, or
@@ -28,7 +29,7 @@ export function rankForRouter(
   if (plugin.id === 'pareto-router') return paretoRank(plugin, candidates, defaults);
   const tradeoff = plugin.cost_quality_tradeoff ?? defaults.cost_quality_tradeoff[plugin.id];
   const sorted = dearestFirst(candidates, promptPlusCompletion);
-  const index = Math.round((tradeoff / 10) * (sorted.length - 1));
+  const index = Math.round((tradeoff / defaults.cost_quality_tradeoff_maximum[plugin.id]!) * (sorted.length - 1));
   return withFirst(sorted, index);
 }
 

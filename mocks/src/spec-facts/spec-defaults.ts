@@ -37,6 +37,8 @@ export interface SpecDefaults {
   readonly plugins: {
     readonly enabled: PluginDefaults<'enabled'>;
     readonly cost_quality_tradeoff: PluginDefaults<'cost_quality_tradeoff'>;
+    /** cost_quality_tradeoff's `maximum`, by plugin id: the top of the scale a router ranks on. */
+    readonly cost_quality_tradeoff_maximum: Readonly<Record<string, number>>;
     readonly price_source: PluginDefaults<'price_source'>;
   };
   /** The Offset and Limit query parameters of GET /embeddings/models. */
@@ -67,6 +69,11 @@ export function readSpecDefaults(contract: Contract, read: DefaultReader = specD
     plugins: {
       enabled: plugins('enabled') as SpecDefaults['plugins']['enabled'],
       cost_quality_tradeoff: plugins('cost_quality_tradeoff') as SpecDefaults['plugins']['cost_quality_tradeoff'],
+      cost_quality_tradeoff_maximum: pluginDefaults(
+        contract,
+        'cost_quality_tradeoff',
+        specMaximum,
+      ) as SpecDefaults['plugins']['cost_quality_tradeoff_maximum'],
       price_source: plugins('price_source') as SpecDefaults['plugins']['price_source'],
     },
     page: {
@@ -87,6 +94,15 @@ export function specDefault(contract: Contract, pointer: string): unknown {
     throw new ContractError('the mock needs a default here', contract.specPath, { pointer: `${pointer}/default` });
   }
   return deepFreeze(structuredClone(schema.default));
+}
+
+/** The `maximum` of the number schema at `pointer`; a missing one stops the mock with a ContractError naming it. */
+function specMaximum(contract: Contract, pointer: string): number {
+  const schema = contract.at<unknown>(pointer);
+  if (!isRecord(schema) || typeof schema.maximum !== 'number') {
+    throw new ContractError('the mock needs a maximum here', contract.specPath, { pointer: `${pointer}/maximum` });
+  }
+  return schema.maximum;
 }
 
 /** `member`'s default for each plugin kind that has it, by the `id` of Plugin's discriminator mapping. */
