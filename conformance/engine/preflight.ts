@@ -4,7 +4,7 @@ import type { GatewayClient } from '../http/gateway-client';
 import { describeTransportError } from '../http/gateway-client';
 import type { OperationInfo } from '../../kit/contract/operations';
 import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest } from '../scenarios/base-requests';
-import { describeAnswer, hintFor, isApiAnswer } from './not-the-api';
+import { NOT_READY_STATUSES, describeAnswer, hintFor, isApiAnswer } from './not-the-api';
 import type { PlanContext } from './scenario';
 import type { Credential, Exchange, RequestSpec } from './types';
 
@@ -102,9 +102,8 @@ async function notThisApi(
   clientFor: (baseUrl: string) => GatewayClient,
 ): Promise<never> {
   const problem = describeAnswer(exchange, plan);
-  // A server that is not ready (502/503/504) is at the right address, or cannot tell: no other is tried.
-  const status = exchange.response?.status ?? 0;
-  const notReady = status === 502 || status === 503 || status === 504;
+  // A server that is not ready is at the right address, or cannot tell: no other is tried.
+  const notReady = NOT_READY_STATUSES.has(exchange.response?.status ?? 0);
   const elsewhere = notReady ? undefined : await answersElsewhere(exchange, plan, baseUrl, clientFor);
   const hint = elsewhere
     ? `It does answer at ${elsewhere}: use that as the base URL.`

@@ -1,11 +1,9 @@
 import type { GatewayClient } from '../http/gateway-client';
 import { baseRequest } from '../scenarios/base-requests';
+import { NOT_READY_STATUSES } from './not-the-api';
 import { keyReads } from './preflight';
 import type { PlanContext } from './scenario';
 import type { Exchange } from './types';
-
-/** Answers of a server that is there but not ready: a proxy or load balancer before its backend. */
-const NOT_READY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
 export const WAIT_POLL_MS = 500;
 const REPORT_EVERY_MS = 5_000;
