@@ -3,7 +3,7 @@ import { ConfigError } from '../config/config-error';
 import type { GatewayClient } from '../http/gateway-client';
 import { describeTransportError } from '../http/gateway-client';
 import type { OperationInfo } from '../../kit/contract/operations';
-import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest } from '../scenarios/base-requests';
+import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest, fillPath } from '../scenarios/base-requests';
 import { NOT_READY_STATUSES, describeAnswer, hintFor, isApiAnswer } from './not-the-api';
 import type { PlanContext } from './scenario';
 import type { Credential, Exchange, RequestSpec } from './types';
@@ -62,13 +62,13 @@ export async function preflight({ plan, baseUrl, clientFor }: PreflightInput): P
   const management = [...checks.managementOnly].map((id) => plan.operation(id));
   if (config.managementKey !== undefined) {
     for (const op of management) {
-      const path = fillId(op, UNKNOWN_GUARDRAIL_ID);
+      const path = fillPath(op, { id: UNKNOWN_GUARDRAIL_ID });
       const exchange = await send(client, op, baseRequest(plan, op.operationId, { path, credential: 'managementKey' }));
       refused(exchange, 'managementKey', baseUrl);
       const id = config.guardrail.id;
       if (id === undefined || !op.pathParamNames.includes('id')) continue;
       const body = { key_hashes: [UNKNOWN_KEY_HASH] };
-      const own = await send(client, op, baseRequest(plan, op.operationId, { path: fillId(op, id), body }));
+      const own = await send(client, op, baseRequest(plan, op.operationId, { path: fillPath(op, { id }), body }));
       if (own.response?.status === 404)
         throw new ConfigError(
           `the target has no guardrail ${id} (${describe(own)} answered 404): set "guardrail.id" to a guardrail the management key may change`,
@@ -161,10 +161,6 @@ function messageOf(exchange: Exchange): string {
 
 function describe(exchange: Exchange): string {
   return `${exchange.request.method} ${exchange.url}`;
-}
-
-function fillId(op: OperationInfo, id: string): string {
-  return op.path.replace('{id}', encodeURIComponent(id));
 }
 
 /** POSTs the reset address (the mock's /__mock/reset) to restore the target's state. */
