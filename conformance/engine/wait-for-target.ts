@@ -1,4 +1,5 @@
 import type { GatewayClient } from '../http/gateway-client';
+import { pause } from '../http/pause';
 import { baseRequest } from '../scenarios/base-requests';
 import { NOT_READY_STATUSES } from './not-the-api';
 import { keyReads } from './preflight';
@@ -57,16 +58,4 @@ function notReady(exchange: Exchange): string | undefined {
   if (!exchange.response) return exchange.transportError ?? 'no answer';
   const { status } = exchange.response;
   return NOT_READY_STATUSES.has(status) ? `it answers ${status}` : undefined;
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
