@@ -9,6 +9,9 @@ import type { Exchange } from './types';
  * line what did answer and the likely fix.
  */
 
+/** Answers of a server that is there but not ready: a proxy or load balancer before its backend. */
+export const NOT_READY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
 /** An answer only this API gives: its body (whatever its status and type say) valid against a documented success schema. */
 export function isApiAnswer(exchange: Exchange, plan: PlanContext): boolean {
   const json = exchange.response?.json;
@@ -51,7 +54,7 @@ export function hintFor(exchange: Exchange, plan: PlanContext, baseUrl: string):
   if (status >= 300 && status < 400 && response?.headers.location !== undefined)
     return 'Give the base URL it redirects to: the suite follows no redirect, as a client posting to the API should not have to.';
   if (status === 429) return 'The target is limiting requests (429): run again later, or with a lower --concurrency.';
-  if (status === 502 || status === 503 || status === 504)
+  if (NOT_READY_STATUSES.has(status))
     return `The target is not ready (${status}): if it is still starting, wait for it with --wait SECONDS (CONFORMANCE_WAIT).`;
   if (status >= 500) return 'The target is failing: is it up and healthy?';
   if (status === 404 && prefix !== '' && !new URL(baseUrl).pathname.endsWith(prefix))

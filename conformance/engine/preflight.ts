@@ -3,8 +3,8 @@ import { ConfigError } from '../config/config-error';
 import type { GatewayClient } from '../http/gateway-client';
 import { describeTransportError } from '../http/gateway-client';
 import type { OperationInfo } from '../../kit/contract/operations';
-import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest } from '../scenarios/base-requests';
-import { describeAnswer, hintFor, isApiAnswer } from './not-the-api';
+import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest, fillPath } from '../scenarios/base-requests';
+import { NOT_READY_STATUSES, describeAnswer, hintFor, isApiAnswer } from './not-the-api';
 import type { PlanContext } from './scenario';
 import type { Credential, Exchange, RequestSpec } from './types';
 
@@ -62,13 +62,13 @@ export async function preflight({ plan, baseUrl, clientFor }: PreflightInput): P
   const management = [...checks.managementOnly].map((id) => plan.operation(id));
   if (config.managementKey !== undefined) {
     for (const op of management) {
-      const path = fillId(op, UNKNOWN_GUARDRAIL_ID);
+      const path = fillPath(op, { id: UNKNOWN_GUARDRAIL_ID });
       const exchange = await send(client, op, baseRequest(plan, op.operationId, { path, credential: 'managementKey' }));
       refused(exchange, 'managementKey', baseUrl);
       const id = config.guardrail.id;
       if (id === undefined || !op.pathParamNames.includes('id')) continue;
       const body = { key_hashes: [UNKNOWN_KEY_HASH] };
-      const own = await send(client, op, baseRequest(plan, op.operationId, { path: fillId(op, id), body }));
+      const own = await send(client, op, baseRequest(plan, op.operationId, { path: fillPath(op, { id }), body }));
       if (own.response?.status === 404)
         throw new ConfigError(
           `the target has no guardrail ${id} (${describe(own)} answered 404): set "guardrail.id" to a guardrail the management key may change`,
@@ -102,9 +102,8 @@ async function notThisApi(
   clientFor: (baseUrl: string) => GatewayClient,
 ): Promise<never> {
   const problem = describeAnswer(exchange, plan);
-  // A server that is not ready (502/503/504) is at the right address, or cannot tell: no other is tried.
-  const status = exchange.response?.status ?? 0;
-  const notReady = status === 502 || status === 503 || status === 504;
+  // A server that is not ready is at the right address, or cannot tell: no other is tried.
+  const notReady = NOT_READY_STATUSES.has(exchange.response?.status ?? 0);
   const elsewhere = notReady ? undefined : await answersElsewhere(exchange, plan, baseUrl, clientFor);
   const hint = elsewhere
     ? `It does answer at ${elsewhere}: use that as the base URL.`
@@ -162,10 +161,6 @@ function messageOf(exchange: Exchange): string {
 
 function describe(exchange: Exchange): string {
   return `${exchange.request.method} ${exchange.url}`;
-}
-
-function fillId(op: OperationInfo, id: string): string {
-  return op.path.replace('{id}', encodeURIComponent(id));
 }
 
 /** POSTs the reset address (the mock's /__mock/reset) to restore the target's state. */

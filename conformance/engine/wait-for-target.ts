@@ -1,11 +1,10 @@
 import type { GatewayClient } from '../http/gateway-client';
+import { pause } from '../http/pause';
 import { baseRequest } from '../scenarios/base-requests';
+import { NOT_READY_STATUSES } from './not-the-api';
 import { keyReads } from './preflight';
 import type { PlanContext } from './scenario';
 import type { Exchange } from './types';
-
-/** Answers of a server that is there but not ready: a proxy or load balancer before its backend. */
-const NOT_READY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
 export const WAIT_POLL_MS = 500;
 const REPORT_EVERY_MS = 5_000;
@@ -59,16 +58,4 @@ function notReady(exchange: Exchange): string | undefined {
   if (!exchange.response) return exchange.transportError ?? 'no answer';
   const { status } = exchange.response;
   return NOT_READY_STATUSES.has(status) ? `it answers ${status}` : undefined;
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

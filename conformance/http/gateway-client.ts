@@ -4,6 +4,7 @@ import { authorization, redactedAuthorization } from './credentials';
 import type { Keys } from './credentials';
 import { SAME_NAMES } from './name-map';
 import type { NameMap } from './name-map';
+import { pause } from './pause';
 import { sendJson } from './send-json';
 import { sendStream } from './send-stream';
 
@@ -61,7 +62,7 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
         retry < RATE_LIMIT_RETRIES && exchange.response?.status === 429 && operation.responses.has('429');
         retry++
       ) {
-        await delay(retryAfterMs(exchange.response.headers['retry-after']), settings.signal);
+        await pause(retryAfterMs(exchange.response.headers['retry-after']), settings.signal);
         exchange = await once();
       }
       return exchange;
@@ -75,21 +76,6 @@ const MAX_RETRY_WAIT_MS = 5000;
 function retryAfterMs(header: string | undefined): number {
   const seconds = Number(header);
   return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, MAX_RETRY_WAIT_MS) : 1000;
-}
-
-/** Waits `ms`, or until the run stops; either way it leaves no listener on the run's signal. */
-function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = (): void => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', stop, { once: true });
-  });
 }
 
 /** The answer as the checks read it: headers and JSON members in the contract's names, the text as sent. */
