@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { loadContract } from '../../kit/contract/contract';
+import { startStandInServer } from '../../kit/test/support/stand-in-server';
 import { createMockServer } from '../../mocks/index';
 import type { MockServer } from '../../mocks/index';
 import { startFaultProxy } from '../../conformance/test/faults/fault-proxy';
@@ -41,21 +41,6 @@ function send(
     for (const chunk of options.chunks ?? []) req.write(chunk);
     req.end();
   });
-}
-
-/** A stand-in gateway on 127.0.0.1 answering with `handler`; its base URL ends in /api/v1. */
-async function gateway(handler: http.RequestListener): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/api/v1`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 /** Waits until the proxy has checked `count` exchanges. */
@@ -115,7 +100,7 @@ describe('relaying', () => {
   it('streams a chunked request body to the gateway as it comes, and checks it whole', async () => {
     const seen: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
     // Reads what arrived, then has the mock answer it.
-    const recording = await gateway((req, res) => {
+    const recording = await startStandInServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
@@ -157,7 +142,7 @@ describe('relaying', () => {
     };
     const compressed = gzipSync(JSON.stringify({ data: { ...good.data, id: 42 } }));
     let acceptEncoding: string | undefined;
-    const gzipping = await gateway((req, res) => {
+    const gzipping = await startStandInServer((req, res) => {
       acceptEncoding = req.headers['accept-encoding'];
       res.writeHead(200, {
         'content-type': 'application/json',
@@ -182,7 +167,7 @@ describe('relaying', () => {
   });
 
   it('answers 502 in the contract error envelope when the gateway cannot be reached, and reports it', async () => {
-    const gone = await gateway(() => undefined);
+    const gone = await startStandInServer(() => undefined);
     await gone.close();
     proxy = await startProxy({ upstream: gone.baseUrl });
     const answer = await send(`${proxy.baseUrl}/model/openai/gpt-4o`, {
@@ -205,7 +190,7 @@ describe('relaying', () => {
   it('aborts the request to the gateway when the client goes away mid-stream, and reports nothing for it', async () => {
     let gatewaySawClose: () => void = () => undefined;
     const closed = new Promise<void>((resolve) => (gatewaySawClose = resolve));
-    const slow = await gateway((_req, res) => {
+    const slow = await startStandInServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write('data: {"type":"response.created","sequence_number":0}\n\n');
       res.on('close', () => gatewaySawClose());
@@ -228,7 +213,7 @@ describe('relaying', () => {
   });
 
   it('cuts the client off when the gateway breaks off a stream, and reports the stream it cut short', async () => {
-    const breaking = await gateway((_req, res) => {
+    const breaking = await startStandInServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write('data: {"type":"response.created","sequence_number":0}\n\n', () => res.socket?.destroy());
     });
