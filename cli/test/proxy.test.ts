@@ -1,19 +1,17 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createMockServer } from '../../mocks/index';
-import type { MockServer } from '../../mocks/index';
+import { startInProcessMock } from '../../mocks/index';
+import type { RunningMock } from '../../mocks/index';
 import { useCli } from './support/run-cli';
 import type { RunningCli } from './support/run-cli';
 
 describe('model-gateway-mock --proxy (npm start -- --proxy)', () => {
-  let mock: MockServer;
-  let mockUrl: string;
+  let mock: RunningMock;
   const startCli = useCli();
   let dir: string;
   beforeAll(async () => {
-    mock = createMockServer();
-    mockUrl = await mock.listen(0, '127.0.0.1');
+    mock = await startInProcessMock();
   });
   afterAll(() => mock.close());
   beforeEach(() => {
@@ -24,7 +22,7 @@ describe('model-gateway-mock --proxy (npm start -- --proxy)', () => {
   /** Starts the proxy CLI in front of the mock; resolves with it and the base URL its banner prints. */
   async function startProxyCli(): Promise<{ cli: RunningCli; baseUrl: string }> {
     const cli = startCli(
-      ['--proxy', mockUrl, '--port', '0', '--report-dir', dir],
+      ['--proxy', mock.baseUrl, '--port', '0', '--report-dir', dir],
       {},
       /^Model Gateway proxy listening on (\S+)$/m,
     );

@@ -3,8 +3,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { loadContract } from '../../kit/contract/contract';
 import { startStandInServer } from '../../kit/test/support/stand-in-server';
-import { createMockServer } from '../../mocks/index';
-import type { MockServer } from '../../mocks/index';
+import { startInProcessMock } from '../../mocks/index';
+import type { RunningMock } from '../../mocks/index';
 import { startFaultProxy } from '../../conformance/test/faults/fault-proxy';
 import type { FaultProxy, ProxiedRequest } from '../../conformance/test/faults/fault-proxy';
 import { startProxy } from '../index';
@@ -48,13 +48,11 @@ async function checked(proxy: RunningProxy, count: number): Promise<void> {
   while (proxy.exchanges < count) await new Promise((resolve) => setImmediate(resolve));
 }
 
-let mock: MockServer;
-let mockUrl: string;
+let mock: RunningMock;
 let proxy: RunningProxy | undefined;
 const closers: Array<() => Promise<void>> = [];
 beforeAll(async () => {
-  mock = createMockServer();
-  mockUrl = await mock.listen(0, '127.0.0.1');
+  mock = await startInProcessMock();
 });
 afterAll(() => mock.close());
 afterEach(async () => {
@@ -66,7 +64,7 @@ afterEach(async () => {
 describe('relaying', () => {
   it('drops hop-by-hop headers both ways, and those the Connection header names, and keeps the rest', async () => {
     const seen: ProxiedRequest[] = [];
-    const recording: FaultProxy = await startFaultProxy(mockUrl, {
+    const recording: FaultProxy = await startFaultProxy(mock.baseUrl, {
       request: (req) => {
         seen.push(req);
         return req;
@@ -106,7 +104,7 @@ describe('relaying', () => {
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
         seen.push({ headers: req.headers, body });
-        void fetch(`${mockUrl}/responses`, {
+        void fetch(`${mock.baseUrl}/responses`, {
           method: 'POST',
           headers: { authorization: String(req.headers.authorization), 'content-type': 'application/json' },
           body,
@@ -136,7 +134,7 @@ describe('relaying', () => {
 
   it('asks the gateway only for codings it can decode, relays the compressed bytes, and checks the decoded body', async () => {
     const good = (await (
-      await fetch(`${mockUrl}/model/openai/gpt-4o`, { headers: { authorization: 'Bearer sk-mock-user' } })
+      await fetch(`${mock.baseUrl}/model/openai/gpt-4o`, { headers: { authorization: 'Bearer sk-mock-user' } })
     ).json()) as {
       data: Record<string, unknown>;
     };
