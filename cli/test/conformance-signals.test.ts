@@ -3,20 +3,19 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadContract } from '../../kit/contract/contract';
-import { createMockServer } from '../../mocks/index';
-import type { MockServer } from '../../mocks/index';
+import { startInProcessMock } from '../../mocks/index';
+import type { RunningMock } from '../../mocks/index';
 import { startFaultProxy } from '../../conformance/test/faults/fault-proxy';
 import type { FaultProxy } from '../../conformance/test/faults/fault-proxy';
 
 const ROOT = path.join(__dirname, '..', '..');
-let mock: MockServer;
+let mock: RunningMock;
 let proxy: FaultProxy;
 
 beforeAll(async () => {
-  mock = createMockServer({ contract: loadContract() });
-  const mockUrl = await mock.listen(0, '127.0.0.1');
+  mock = await startInProcessMock({ contract: loadContract() });
   // Answers a few requests, then none: the run is still going when the signal comes.
-  proxy = await startFaultProxy(mockUrl, { answer: (_req, n) => (n > 15 ? 'hang' : undefined) });
+  proxy = await startFaultProxy(mock.baseUrl, { answer: (_req, n) => (n > 15 ? 'hang' : undefined) });
 });
 afterAll(async () => {
   await proxy.close();

@@ -6,18 +6,13 @@ import { hashKey } from '../../mocks/src/fixtures/hash-key';
 import { loadFixtures } from '../../mocks/src/fixtures/load-fixtures';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../mocks/src/options';
 import { bearer, GUARDED_KEY, MANAGEMENT_KEY, USER_KEY } from '../../mocks/test/helpers/sample-requests';
-import { CLI, startCli, stopQuietly } from './support/run-cli';
-import type { RunningCli } from './support/run-cli';
+import { CLI, useCli } from './support/run-cli';
 
 describe('npm start (cli/mock.ts)', () => {
-  let running: RunningCli | undefined;
-  afterEach(async () => {
-    await stopQuietly(running);
-    running = undefined;
-  });
+  const startCli = useCli();
 
   it('serves the built-in fixtures, prints the base URL and the demo keys, and on SIGTERM finishes a stream in flight and exits 0', async () => {
-    running = startCli(['--port', '0', '--first-token-delay-ms', '0', '--tokens-per-second', '20']);
+    const running = startCli(['--port', '0', '--first-token-delay-ms', '0', '--tokens-per-second', '20']);
     const { baseUrl, readyMs } = await running.ready;
     console.info(`time to ready from spawn (tsx ${CLI} --port 0): ${readyMs} ms`);
 
@@ -66,7 +61,7 @@ describe('npm start (cli/mock.ts)', () => {
     }));
     writeFileSync(file, JSON.stringify(custom));
 
-    running = startCli(['--fixtures', file], { PORT: '0', HOST: '127.0.0.1' });
+    const running = startCli(['--fixtures', file], { PORT: '0', HOST: '127.0.0.1' });
     const { baseUrl } = await running.ready;
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
     expect(running.stdout()).toContain(`Fixtures: ${file}`);
@@ -85,7 +80,7 @@ describe('npm start (cli/mock.ts)', () => {
       file,
       JSON.stringify([{ name: 'launch', match: { contains: 'launch code' }, reply: { text: 'The code is 0000.' } }]),
     );
-    running = startCli(['--port', '0', '--scripts', file]);
+    const running = startCli(['--port', '0', '--scripts', file]);
     const { baseUrl } = await running.ready;
     expect(running.stdout()).toContain(`Scripts: ${file} (tried first)`);
     const ask = async (input: string): Promise<string> => {
@@ -110,7 +105,7 @@ describe('npm start (cli/mock.ts)', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'mock-cli-'));
     const file = path.join(dir, 'scripts.json');
     writeFileSync(file, JSON.stringify({ scripts: [{ name: 'x', match: { regex: '(' }, reply: { text: 'y' } }] }));
-    running = startCli(['--port', '0', '--scripts', file]);
+    const running = startCli(['--port', '0', '--scripts', file]);
     const exit = await running.exit;
     expect(exit.code).toBe(2);
     expect(exit.stderr.trim().split('\n')).toEqual([
@@ -127,7 +122,7 @@ describe('npm start (cli/mock.ts)', () => {
       JSON.stringify({ ...builtin, keys: builtin.keys.map((k, i) => (i === 0 ? { ...k, management: 'yes' } : k)) }),
     );
 
-    running = startCli(['--port', '0', '--fixtures', file]);
+    const running = startCli(['--port', '0', '--fixtures', file]);
     const exit = await running.exit;
     expect(exit.code).toBe(2);
     const lines = exit.stderr.trim().split('\n');

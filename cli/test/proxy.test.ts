@@ -1,42 +1,36 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createMockServer } from '../../mocks/index';
-import type { MockServer } from '../../mocks/index';
-import { startCli, stopQuietly } from './support/run-cli';
+import { startInProcessMock } from '../../mocks/index';
+import type { RunningMock } from '../../mocks/index';
+import { useCli } from './support/run-cli';
 import type { RunningCli } from './support/run-cli';
 
 describe('model-gateway-mock --proxy (npm start -- --proxy)', () => {
-  let mock: MockServer;
-  let mockUrl: string;
+  let mock: RunningMock;
+  const startCli = useCli();
   let dir: string;
-  let running: RunningCli | undefined;
   beforeAll(async () => {
-    mock = createMockServer();
-    mockUrl = await mock.listen(0, '127.0.0.1');
+    mock = await startInProcessMock();
   });
   afterAll(() => mock.close());
   beforeEach(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'proxy-cli-'));
   });
-  afterEach(async () => {
-    await stopQuietly(running);
-    running = undefined;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  /** Starts the proxy CLI in front of the mock; resolves with the base URL its banner prints. */
-  async function startProxyCli(): Promise<string> {
-    running = startCli(
-      ['--proxy', mockUrl, '--port', '0', '--report-dir', dir],
+  /** Starts the proxy CLI in front of the mock; resolves with it and the base URL its banner prints. */
+  async function startProxyCli(): Promise<{ cli: RunningCli; baseUrl: string }> {
+    const cli = startCli(
+      ['--proxy', mock.baseUrl, '--port', '0', '--report-dir', dir],
       {},
       /^Model Gateway proxy listening on (\S+)$/m,
     );
-    return (await running.ready).baseUrl;
+    return { cli, baseUrl: (await cli.ready).baseUrl };
   }
 
   it('prints each violation on one line as it happens, writes the reports at SIGTERM and exits 1', async () => {
-    const baseUrl = await startProxyCli();
+    const { cli, baseUrl } = await startProxyCli();
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
     const ok = await fetch(`${baseUrl}/model/openai/gpt-4o`, { headers: { authorization: 'Bearer sk-mock-user' } });
     expect(ok.status).toBe(200);
@@ -44,7 +38,6 @@ describe('model-gateway-mock --proxy (npm start -- --proxy)', () => {
       headers: { authorization: 'Bearer sk-mock-user' },
     });
     expect(bad.status).toBe(400);
-    const cli = running as RunningCli;
     while (!cli.stderr().includes('\n')) await new Promise((resolve) => cli.child.stderr?.once('data', resolve));
     expect(cli.stderr().trimEnd().split('\n')).toEqual([
       expect.stringMatching(
@@ -67,14 +60,13 @@ describe('model-gateway-mock --proxy (npm start -- --proxy)', () => {
   });
 
   it('exits 0 at SIGINT when the traffic kept the spec', async () => {
-    const baseUrl = await startProxyCli();
+    const { cli, baseUrl } = await startProxyCli();
     const res = await fetch(`${baseUrl}/responses`, {
       method: 'POST',
       headers: { authorization: 'Bearer sk-mock-user', 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'openai/gpt-4o', input: 'hello', stream: true }),
     });
     expect((await res.text()).trimEnd().endsWith('data: [DONE]')).toBe(true);
-    const cli = running as RunningCli;
     cli.child.kill('SIGINT');
     const exit = await cli.exit;
     expect(exit).toMatchObject({ code: 0, stderr: '' });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SPEC_PATH } from '../../kit/contract/contract';
-import { startCli, stopQuietly } from './support/run-cli';
+import { useCli } from './support/run-cli';
 import type { RunningCli } from './support/run-cli';
 
 const SPEC = readFileSync(SPEC_PATH, 'utf8');
@@ -20,16 +20,12 @@ const TYPO_LINE =
   /^mock: \S+openapi\.yaml#\/components\/schemas\/ResponseRequest\/properties\/user\/maxLenght: unknown keyword "maxLenght" \(did you mean "maxLength"\?\)/;
 
 describe('start-up problems', () => {
+  const startCli = useCli();
   let dir: string;
-  let running: RunningCli | undefined;
   beforeEach(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'mock-startup-'));
   });
-  afterEach(async () => {
-    await stopQuietly(running);
-    running = undefined;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
   const write = (name: string, text: string): string => {
     const file = path.join(dir, name);
     writeFileSync(file, text);
@@ -38,7 +34,7 @@ describe('start-up problems', () => {
 
   /** Runs the CLI to its exit and returns its one line of stderr (the test fails if there are more). */
   async function oneLine(args: string[]): Promise<string> {
-    running = startCli(['--port', '0', ...args]);
+    const running = startCli(['--port', '0', ...args]);
     const exit = await running.exit;
     expect(exit.code).toBe(2);
     expect(exit.stdout).not.toContain('listening');
@@ -104,7 +100,7 @@ describe('start-up problems', () => {
 
   it('names the fixtures file and each bad field, one line each', async () => {
     const fixtures = write('fixtures.json', '{"keys": [], "models": 3}');
-    running = startCli(['--port', '0', '--fixtures', fixtures]);
+    const running = startCli(['--port', '0', '--fixtures', fixtures]);
     const exit = await running.exit;
     expect(exit.code).toBe(2);
     const lines = exit.stderr.trimEnd().split('\n');
@@ -115,9 +111,8 @@ describe('start-up problems', () => {
 
   it('keeps serving the previous version after a bad reload under --watch, and prints the start-up line', async () => {
     const spec = write('openapi.yaml', SPEC);
-    running = startCli(['--port', '0', '--watch', '--spec', spec]);
-    const { baseUrl } = await running.ready;
-    const cli = running;
+    const cli = startCli(['--port', '0', '--watch', '--spec', spec]);
+    const { baseUrl } = await cli.ready;
     // The watcher starts after the banner: a save before its line could go unseen.
     await printed(cli, 'stdout', (text) => text.includes('the mock reloads when they change'));
     writeFileSync(spec, specWithTypo());

@@ -1,16 +1,14 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createMockServer, startInProcessMock } from '../../mocks/index';
-import type { MockServer } from '../../mocks/index';
+import { startInProcessMock } from '../../mocks/index';
+import type { RunningMock } from '../../mocks/index';
 import { ConfigError, runConformance } from '../index';
 
 describe('runConformance(options), the suite from code', () => {
-  let mock: MockServer;
-  let baseUrl: string;
+  let mock: RunningMock;
   beforeAll(async () => {
-    mock = createMockServer();
-    baseUrl = await mock.listen(0, '127.0.0.1');
+    mock = await startInProcessMock();
   });
   afterAll(() => mock.close());
 
@@ -20,7 +18,7 @@ describe('runConformance(options), the suite from code', () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'conformance-api-cwd-'));
     process.chdir(empty);
     const report = await runConformance({
-      baseUrl,
+      baseUrl: mock.baseUrl,
       apiKey: 'sk-mock-user',
       managementKey: 'sk-mock-management',
       only: ['getModel', 'listEmbeddingsModels'],
@@ -29,7 +27,7 @@ describe('runConformance(options), the suite from code', () => {
     }).finally(() => process.chdir(cwd));
     expect(readdirSync(empty)).toEqual([]);
     expect(report).toMatchObject({ suite: 'model-gateway-conformance', passed: true, seed: 7, failures: [] });
-    expect(report.target.baseUrl).toBe(baseUrl);
+    expect(report.target.baseUrl).toBe(mock.baseUrl);
     expect(report.totals.pass).toBeGreaterThan(0);
     expect(new Set(report.scenarios.map((s) => s.operation))).toEqual(new Set(['getModel', 'listEmbeddingsModels']));
   });

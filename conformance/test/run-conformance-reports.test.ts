@@ -1,8 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { isRecord } from '../../kit/json/guards';
+import { startStandInServer } from '../../kit/test/support/stand-in-server';
 import type { ConformanceReportJson } from '../report/report-json';
 import { EXIT_CONFIG, EXIT_FAIL } from '../run-conformance';
 import { startFaultProxy } from './faults/fault-proxy';
@@ -32,23 +31,24 @@ function brokenGateway(): Promise<FaultProxy> {
 describe('reports', () => {
   it('exits 2 with one line, before any request, when the report folder cannot be written', async () => {
     let requests = 0;
-    const server = http.createServer((_req, res) => {
+    const server = await startStandInServer((_req, res) => {
       requests++;
       res.end();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const blocker = path.join(dir, 'a-file');
     writeFileSync(blocker, 'not a folder');
     try {
-      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-      const { code, err } = await cli(['--base-url', baseUrl, '--report-dir', path.join(blocker, 'reports')], KEYS);
+      const { code, err } = await cli(
+        ['--base-url', server.baseUrl, '--report-dir', path.join(blocker, 'reports')],
+        KEYS,
+      );
       expect(code).toBe(EXIT_CONFIG);
       expect(err.split('\n')).toEqual([
         expect.stringMatching(/^conformance: cannot write reports to .*a-file\/reports \(\w+\): give --report-dir/),
       ]);
       expect(requests).toBe(0);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await server.close();
     }
   });
 

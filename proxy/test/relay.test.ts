@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { loadContract } from '../../kit/contract/contract';
-import { createMockServer } from '../../mocks/index';
-import type { MockServer } from '../../mocks/index';
+import { startStandInServer } from '../../kit/test/support/stand-in-server';
+import { startInProcessMock } from '../../mocks/index';
+import type { RunningMock } from '../../mocks/index';
 import { startFaultProxy } from '../../conformance/test/faults/fault-proxy';
 import type { FaultProxy, ProxiedRequest } from '../../conformance/test/faults/fault-proxy';
 import { startProxy } from '../index';
@@ -43,33 +43,16 @@ function send(
   });
 }
 
-/** A stand-in gateway on 127.0.0.1 answering with `handler`; its base URL ends in /api/v1. */
-async function gateway(handler: http.RequestListener): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/api/v1`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 /** Waits until the proxy has checked `count` exchanges. */
 async function checked(proxy: RunningProxy, count: number): Promise<void> {
   while (proxy.exchanges < count) await new Promise((resolve) => setImmediate(resolve));
 }
 
-let mock: MockServer;
-let mockUrl: string;
+let mock: RunningMock;
 let proxy: RunningProxy | undefined;
 const closers: Array<() => Promise<void>> = [];
 beforeAll(async () => {
-  mock = createMockServer();
-  mockUrl = await mock.listen(0, '127.0.0.1');
+  mock = await startInProcessMock();
 });
 afterAll(() => mock.close());
 afterEach(async () => {
@@ -81,7 +64,7 @@ afterEach(async () => {
 describe('relaying', () => {
   it('drops hop-by-hop headers both ways, and those the Connection header names, and keeps the rest', async () => {
     const seen: ProxiedRequest[] = [];
-    const recording: FaultProxy = await startFaultProxy(mockUrl, {
+    const recording: FaultProxy = await startFaultProxy(mock.baseUrl, {
       request: (req) => {
         seen.push(req);
         return req;
@@ -115,13 +98,13 @@ describe('relaying', () => {
   it('streams a chunked request body to the gateway as it comes, and checks it whole', async () => {
     const seen: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
     // Reads what arrived, then has the mock answer it.
-    const recording = await gateway((req, res) => {
+    const recording = await startStandInServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
         seen.push({ headers: req.headers, body });
-        void fetch(`${mockUrl}/responses`, {
+        void fetch(`${mock.baseUrl}/responses`, {
           method: 'POST',
           headers: { authorization: String(req.headers.authorization), 'content-type': 'application/json' },
           body,
@@ -151,13 +134,13 @@ describe('relaying', () => {
 
   it('asks the gateway only for codings it can decode, relays the compressed bytes, and checks the decoded body', async () => {
     const good = (await (
-      await fetch(`${mockUrl}/model/openai/gpt-4o`, { headers: { authorization: 'Bearer sk-mock-user' } })
+      await fetch(`${mock.baseUrl}/model/openai/gpt-4o`, { headers: { authorization: 'Bearer sk-mock-user' } })
     ).json()) as {
       data: Record<string, unknown>;
     };
     const compressed = gzipSync(JSON.stringify({ data: { ...good.data, id: 42 } }));
     let acceptEncoding: string | undefined;
-    const gzipping = await gateway((req, res) => {
+    const gzipping = await startStandInServer((req, res) => {
       acceptEncoding = req.headers['accept-encoding'];
       res.writeHead(200, {
         'content-type': 'application/json',
@@ -182,7 +165,7 @@ describe('relaying', () => {
   });
 
   it('answers 502 in the contract error envelope when the gateway cannot be reached, and reports it', async () => {
-    const gone = await gateway(() => undefined);
+    const gone = await startStandInServer(() => undefined);
     await gone.close();
     proxy = await startProxy({ upstream: gone.baseUrl });
     const answer = await send(`${proxy.baseUrl}/model/openai/gpt-4o`, {
@@ -205,7 +188,7 @@ describe('relaying', () => {
   it('aborts the request to the gateway when the client goes away mid-stream, and reports nothing for it', async () => {
     let gatewaySawClose: () => void = () => undefined;
     const closed = new Promise<void>((resolve) => (gatewaySawClose = resolve));
-    const slow = await gateway((_req, res) => {
+    const slow = await startStandInServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write('data: {"type":"response.created","sequence_number":0}\n\n');
       res.on('close', () => gatewaySawClose());
@@ -228,7 +211,7 @@ describe('relaying', () => {
   });
 
   it('cuts the client off when the gateway breaks off a stream, and reports the stream it cut short', async () => {
-    const breaking = await gateway((_req, res) => {
+    const breaking = await startStandInServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write('data: {"type":"response.created","sequence_number":0}\n\n', () => res.socket?.destroy());
     });

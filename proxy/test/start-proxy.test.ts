@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createMockServer } from '../../mocks/index';
-import type { MockServer } from '../../mocks/index';
+import { startInProcessMock } from '../../mocks/index';
+import type { RunningMock } from '../../mocks/index';
 import { startFaultProxy } from '../../conformance/test/faults/fault-proxy';
 import type { Fault, FaultProxy } from '../../conformance/test/faults/fault-proxy';
 import { typeOf } from '../../conformance/test/faults/sse-frames';
@@ -14,11 +14,9 @@ const USER = { authorization: 'Bearer sk-mock-user' };
 const MANAGEMENT = { authorization: 'Bearer sk-mock-management' };
 const JSON_BODY = { 'content-type': 'application/json' };
 
-let mock: MockServer;
-let mockUrl: string;
+let mock: RunningMock;
 beforeAll(async () => {
-  mock = createMockServer();
-  mockUrl = await mock.listen(0, '127.0.0.1');
+  mock = await startInProcessMock();
 });
 afterAll(() => mock.close());
 
@@ -64,9 +62,9 @@ describe('the proxy in front of the mock', () => {
   const { start, lines } = useProxy();
 
   it('forwards requests and answers unchanged, and finds no violation in the traffic of a conforming gateway', async () => {
-    const proxy = await start(mockUrl);
+    const proxy = await start(mock.baseUrl);
     expect(proxy.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
-    const direct = await fetch(`${mockUrl}/model/openai/gpt-4o`, { headers: USER });
+    const direct = await fetch(`${mock.baseUrl}/model/openai/gpt-4o`, { headers: USER });
     const relayed = await fetch(`${proxy.baseUrl}/model/openai/gpt-4o`, { headers: USER });
     expect(relayed.status).toBe(200);
     expect(await relayed.json()).toEqual(await direct.json());
@@ -104,7 +102,7 @@ describe('the proxy in front of the mock', () => {
   });
 
   it('relays a paced stream event by event as the gateway sends it, not all at the end', async () => {
-    const proxy = await start(mockUrl);
+    const proxy = await start(mock.baseUrl);
     // 20 tokens per second: the deltas of the answer leave the mock some 50 ms apart.
     const res = await fetch(`${proxy.baseUrl}/responses`, {
       method: 'POST',
@@ -124,7 +122,7 @@ describe('the proxy in front of the mock', () => {
   });
 
   it('forwards a request that breaks the spec, and reports it', async () => {
-    const proxy = await start(mockUrl);
+    const proxy = await start(mock.baseUrl);
     const res = await fetch(`${proxy.baseUrl}/responses`, {
       method: 'POST',
       headers: { ...USER, ...JSON_BODY },
@@ -151,7 +149,7 @@ describe('the proxy and requests for no operation', () => {
   const { start, lines } = useProxy();
 
   it("relays a browser's CORS preflight without checking it against the API", async () => {
-    const proxy = await start(mockUrl);
+    const proxy = await start(mock.baseUrl);
     const res = await fetch(`${proxy.baseUrl}/responses`, {
       method: 'OPTIONS',
       headers: { origin: 'http://app.example', 'access-control-request-method': 'POST' },
@@ -167,7 +165,7 @@ describe('the proxy and requests for no operation', () => {
   });
 
   it('forwards a request to a path the spec does not have, and reports it', async () => {
-    const proxy = await start(mockUrl);
+    const proxy = await start(mock.baseUrl);
     const res = await fetch(`${proxy.baseUrl}/models`, { headers: USER });
     expect(res.status).toBe(404);
     await checked(proxy, 1);
@@ -251,7 +249,7 @@ describe('the proxy in front of a gateway that breaks the contract', () => {
       ],
     ],
   )('relays %s to the client and reports it', async (_name, { fault, send, check, message }) => {
-    broken = await startFaultProxy(mockUrl, fault);
+    broken = await startFaultProxy(mock.baseUrl, fault);
     const proxy = await start(broken.baseUrl);
     const res = await send(proxy);
     await res.text();

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { TOKENS_PER_SECOND_HEADER } from '../../mocks/src/stream/pacing';
 import type { ChildServer, ServerSpec } from './child-server';
 import { captureResponse } from './canned-response';
 import type { BenchRequest } from './canned-response';
@@ -92,7 +93,7 @@ export async function runPacedStreams(
   let oursRun: PacedRun;
   try {
     // Unpaced, once: the bytes the bare floor replays (and the tokenizer warmed up).
-    const answer = await captureResponse(ours.origin, request({ 'x-mock-tokens-per-second': '0' }));
+    const answer = await captureResponse(ours.origin, request({ [TOKENS_PER_SECOND_HEADER]: '0' }));
     const text = Buffer.from(answer.bodyBase64, 'base64').toString('utf8');
     captured = {
       headers: answer.headers.flat(),
@@ -137,7 +138,7 @@ async function drive(
   request: (extra: Record<string, string>) => BenchRequest,
   progress: (line: string) => void,
 ): Promise<PacedRun> {
-  const paced = request({ 'x-mock-tokens-per-second': String(PACED_TOKENS_PER_SECOND) });
+  const paced = request({ [TOKENS_PER_SECOND_HEADER]: String(PACED_TOKENS_PER_SECOND) });
   const plan: PacedStreamsPlan = {
     port: Number(new URL(server.origin).port),
     path: paced.path,

@@ -63,9 +63,24 @@ export function startCli(
   return { child, ready, exit, stdout: () => stdout, stderr: () => stderr };
 }
 
-/** Stops a CLI that a failing test left running. */
-export async function stopQuietly(cli: RunningCli | undefined): Promise<void> {
-  if (cli && cli.child.exitCode === null && cli.child.signalCode === null) {
+/**
+ * For a `describe` block: starts CLIs as startCli does, and after each test kills any that a
+ * failing test left running.
+ */
+export function useCli(): typeof startCli {
+  const started: RunningCli[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map(stopQuietly));
+  });
+  return (...args) => {
+    const cli = startCli(...args);
+    started.push(cli);
+    return cli;
+  };
+}
+
+async function stopQuietly(cli: RunningCli): Promise<void> {
+  if (cli.child.exitCode === null && cli.child.signalCode === null) {
     cli.child.kill('SIGKILL');
     await cli.exit;
   }

@@ -1,5 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { startStandInServer } from '../../../kit/test/support/stand-in-server';
 
 /** A request as the proxy received it; a fault may rewrite it before it goes upstream. */
 export interface ProxiedRequest {
@@ -51,24 +51,14 @@ export interface FaultProxy {
 }
 
 /** A broken gateway: the real mock behind a proxy that applies one fault. */
-export async function startFaultProxy(upstreamBaseUrl: string, fault: Fault): Promise<FaultProxy> {
+export function startFaultProxy(upstreamBaseUrl: string, fault: Fault): Promise<FaultProxy> {
   let count = 0;
-  const server = http.createServer((req, res) => {
+  return startStandInServer((req, res) => {
     void handle(upstreamBaseUrl, fault, ++count, req, res).catch((err: Error) => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(`fault proxy: ${err.message}`);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/api/v1`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 async function handle(

@@ -1,6 +1,6 @@
 import { loadContract } from '../../../kit/contract/contract';
-import { createMockServer } from '../../../mocks/index';
-import type { MockServer } from '../../../mocks/index';
+import { startInProcessMock } from '../../../mocks/index';
+import type { RunningMock } from '../../../mocks/index';
 import { CATALOG_FAULTS } from './catalog-faults';
 import type { FaultCase } from './fault-case';
 import { startFaultProxy } from './fault-proxy';
@@ -10,12 +10,10 @@ import { STREAM_FAULTS } from './stream-faults';
 import { failingChecks, runAgainst } from '../support/suite-harness';
 
 const contract = loadContract();
-let mock: MockServer;
-let mockUrl: string;
+let mock: RunningMock;
 
 beforeAll(async () => {
-  mock = createMockServer({ contract });
-  mockUrl = await mock.listen(0, '127.0.0.1');
+  mock = await startInProcessMock({ contract });
 });
 afterAll(async () => {
   await mock.close();
@@ -30,10 +28,10 @@ const FAMILIES: ReadonlyArray<[string, readonly FaultCase[]]> = [
 
 describe('the suite against the mock behind a pass-through proxy', () => {
   it('passes every scenario the broken variants use, so a failure below is the fault', async () => {
-    const proxy = await startFaultProxy(mockUrl, {});
+    const proxy = await startFaultProxy(mock.baseUrl, {});
     try {
       const only = [...new Set(FAMILIES.flatMap(([, faults]) => faults.flatMap((f) => f.only)))];
-      const result = await runAgainst(contract, proxy.baseUrl, mockUrl, { only });
+      const result = await runAgainst(contract, proxy.baseUrl, mock.baseUrl, { only });
       expect(result.recorder.failures()).toEqual([]);
       expect(result.recorder.results.length).toBeGreaterThan(100);
     } finally {
@@ -44,9 +42,9 @@ describe('the suite against the mock behind a pass-through proxy', () => {
 
 describe.each(FAMILIES)('broken gateways: %s', (_family, faults) => {
   it.each(faults.map((f) => [f.name, f] as const))('catches a gateway that %s', async (_name, fault) => {
-    const proxy = await startFaultProxy(mockUrl, fault.fault);
+    const proxy = await startFaultProxy(mock.baseUrl, fault.fault);
     try {
-      const result = await runAgainst(contract, proxy.baseUrl, mockUrl, { only: fault.only });
+      const result = await runAgainst(contract, proxy.baseUrl, mock.baseUrl, { only: fault.only });
       expect(failingChecks(result)).toContain(fault.caughtBy);
       const said = result.recorder.failures().flatMap((f) => [f.message, f.expected, f.cause ?? '']);
       expect(said.filter((text) => /\bundefined\b/.test(text))).toEqual([]);

@@ -2,20 +2,18 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadContract } from '../../../kit/contract/contract';
-import { createMockServer } from '../../../mocks/index';
-import type { MockServer } from '../../../mocks/index';
+import { startInProcessMock } from '../../../mocks/index';
+import type { RunningMock } from '../../../mocks/index';
 import type { ConformanceReportJson } from '../../report/report-json';
 import { runConformanceCli } from '../../run-conformance';
 import { startFaultProxy } from './fault-proxy';
 import { TARGET_FAULTS } from './target-faults';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'conformance-target-faults-'));
-let mock: MockServer;
-let mockUrl: string;
+let mock: RunningMock;
 
 beforeAll(async () => {
-  mock = createMockServer({ contract: loadContract() });
-  mockUrl = await mock.listen(0, '127.0.0.1');
+  mock = await startInProcessMock({ contract: loadContract() });
 });
 afterAll(async () => {
   await mock.close();
@@ -34,7 +32,7 @@ function targetFile(baseUrl: string, mapNames: boolean): string {
     ...mockTarget,
     $schema: undefined,
     baseUrl,
-    resetUrl: `${new URL(mockUrl).origin}/__mock/reset`,
+    resetUrl: mock.resetUrl,
     ...(mapNames ? { names: names.names } : {}),
   };
   writeFileSync(file, JSON.stringify(target));
@@ -43,13 +41,13 @@ function targetFile(baseUrl: string, mapNames: boolean): string {
 
 describe('gateways a CI user meets', () => {
   it.each(TARGET_FAULTS.map((f) => [f.name, f] as const))('handles a gateway that %s', async (_name, fault) => {
-    const proxy = await startFaultProxy(mockUrl, fault.fault);
+    const proxy = await startFaultProxy(mock.baseUrl, fault.fault);
     const reportDir = path.join(dir, Math.random().toString(36).slice(2));
     const lines: string[] = [];
     // Whatever the gateway does, the suite speaks through its own output only (no library warnings).
     const warn = jest.spyOn(console, 'warn');
     try {
-      const baseUrl = fault.baseUrl?.({ proxy: proxy.baseUrl, mock: mockUrl }) ?? proxy.baseUrl;
+      const baseUrl = fault.baseUrl?.({ proxy: proxy.baseUrl, mock: mock.baseUrl }) ?? proxy.baseUrl;
       const argv = [
         '--target',
         targetFile(baseUrl, fault.mapNames === true),

@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadContract } from '../../../kit/contract/contract';
+import { startStandInServer } from '../../../kit/test/support/stand-in-server';
+import type { StandInServer } from '../../../kit/test/support/stand-in-server';
 import { buildFailure } from '../../engine/build-failure';
 import { createCheckContext } from '../../engine/check-context';
 import { createGatewayClient } from '../../http/gateway-client';
@@ -12,24 +12,21 @@ const getModel = ctx.operations.get('getModel');
 if (!createResponse || !getModel) throw new Error('operations missing from the spec');
 const keys = { apiKey: 'sk-secret-user-key', managementKey: 'sk-secret-management-key' };
 
-let server: http.Server;
+let server: StandInServer;
 let baseUrl: string;
 let answers: Array<[number, Record<string, string>, string]> = [];
 const seen: Array<string | undefined> = [];
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  server = await startStandInServer((req, res) => {
     seen.push(req.headers.authorization);
     const [status, headers, body] = answers.shift() ?? [200, { 'content-type': 'application/json' }, '{}'];
     res.writeHead(status, headers);
     res.end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  baseUrl = server.baseUrl;
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 const client = () => createGatewayClient({ baseUrl, keys, requestTimeoutMs: 2000, eventTimeoutMs: 2000 });
 

@@ -1,21 +1,18 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { startStandInServer } from '../../../kit/test/support/stand-in-server';
+import type { StandInServer } from '../../../kit/test/support/stand-in-server';
 import { sendStream } from '../../http/send-stream';
 
 type Writer = (res: http.ServerResponse) => void;
-let server: http.Server;
+let server: StandInServer;
 let baseUrl: string;
 let writer: Writer = (res) => res.end();
 
 beforeAll(async () => {
-  server = http.createServer((_req, res) => writer(res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startStandInServer((_req, res) => writer(res));
+  baseUrl = server.origin;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 const call = (eventTimeoutMs = 2000) =>
   sendStream({

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadContract } from '../../../kit/contract/contract';
-import { createMockServer } from '../../../mocks/index';
-import type { MockServer } from '../../../mocks/index';
+import { startInProcessMock } from '../../../mocks/index';
+import type { RunningMock } from '../../../mocks/index';
 import { runConformanceCli } from '../../run-conformance';
 import type { RunOptions } from '../../run-conformance';
 
@@ -28,24 +28,22 @@ export interface CliHarness {
 
 export function cliHarness(): CliHarness {
   const dir = mkdtempSync(path.join(tmpdir(), 'conformance-cli-'));
-  let mock: MockServer;
-  let mockUrl = '';
+  let mock: RunningMock;
   beforeAll(async () => {
-    mock = createMockServer({ contract: loadContract() });
-    mockUrl = await mock.listen(0, '127.0.0.1');
+    mock = await startInProcessMock({ contract: loadContract() });
   });
   afterAll(async () => {
     await mock.close();
   });
   return {
     dir,
-    mockUrl: () => mockUrl,
+    mockUrl: () => mock.baseUrl,
     target(baseUrl, extra = {}) {
       const mockTarget = JSON.parse(
         readFileSync(path.join(__dirname, '..', '..', 'targets', 'mock.json'), 'utf8'),
       ) as Record<string, unknown>;
       const file = path.join(dir, `target-${Math.random().toString(36).slice(2)}.json`);
-      const resetUrl = `${new URL(mockUrl).origin}/__mock/reset`;
+      const { resetUrl } = mock;
       writeFileSync(file, JSON.stringify({ ...mockTarget, $schema: undefined, baseUrl, resetUrl, ...extra }));
       return file;
     },

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { load as parseYaml } from 'js-yaml';
+import { SPEC_PATH } from '../../../kit/contract/contract';
 import { diffSpecs } from '../../spec-diff/diff-specs';
 import { diffWithRuleErrors } from '../../spec-diff/engine-rule-errors';
 
 /** The spec with ServiceMetadata's description changed: the diff engine's `required` rule throws on it. */
 function specs(): { before: unknown; after: unknown } {
   type Spec = { components: { schemas: { ServiceMetadata: { description: string } } } };
-  const before = parseYaml(readFileSync('spec/openapi.yaml', 'utf8')) as Spec;
+  const before = parseYaml(readFileSync(SPEC_PATH, 'utf8')) as Spec;
   const after = structuredClone(before);
   after.components.schemas.ServiceMetadata.description = 'Routing metadata, described in other words.';
   return { before, after };
