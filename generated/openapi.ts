@@ -647,6 +647,7 @@ export interface components {
          *     generation, local shell, shell, apply patch, custom tool, namespace tool, advisor, subagent,
          *     datetime, files, fusion, image generation (service variant), search models, web fetch, web
          *     search (service variant), apply patch (service variant), bash, shell (service variant).
+         *     The function tool is shown, so it must match `FunctionTool` and is excluded here.
          */
         GenericTool: {
             /**

@@ -81,11 +81,15 @@ function describe(error: ErrorObject): SchemaProblem {
   }
 }
 
-/** `…/properties/type/const` → the schema path of the union branch that declares the constant. */
-const DISCRIMINATOR = /^(.*)\/properties\/(type|id)\/(const|enum)$/;
+/**
+ * `…/properties/type/const` → the schema path of the union branch that declares the constant; a
+ * catch-all branch that excludes the shown kinds (`type: {not: {const: function}}`, GenericTool) counts too.
+ */
+const DISCRIMINATOR = /^(.*)\/properties\/(type|id)\/(const|enum|not)$/;
 
 function dropMismatchedBranches(errors: readonly ErrorObject[]): ErrorObject[] {
-  // A branch is "mismatched" when its discriminating constant (`type` or `id`) failed. Branches
+  // A branch is "mismatched" when its discriminating constant (`type` or `id`) failed, or its
+  // exclusion of the shown kinds did (the value is of a shown kind: its own branch speaks). Branches
   // may be inline (`…/oneOf/2`) or referenced (`#/components/schemas/WebPlugin`): both end in that prefix.
   const mismatched: Array<{ branch: string; at: string }> = [];
   for (const error of errors) {

@@ -90,6 +90,11 @@ const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
   ['a function tool', 'Tool', { type: 'function', name: 'f', parameters: { type: 'object' } }, true],
   ['a tool kind whose fields are not shown', 'Tool', { type: 'web_search', search_context_size: 'low' }, true],
   ['a tool without type', 'Tool', { name: 'f' }, false],
+  // The function tool is shown: GenericTool does not take it in, whatever its members.
+  ['a function tool without name', 'Tool', { type: 'function', parameters: { type: 'object' } }, false],
+  ['a function tool with a numeric name', 'Tool', { type: 'function', name: 42 }, false],
+  ['a function tool whose parameters is a string', 'Tool', { type: 'function', name: 'f', parameters: 'x' }, false],
+  ['a function tool with a numeric description', 'Tool', { type: 'function', name: 'f', description: 1 }, false],
   // ResponseResult result items
   ['a message output item', 'OutputItem', message, true],
   ['a message output item with a user role', 'OutputItem', { ...message, role: 'user' }, false],

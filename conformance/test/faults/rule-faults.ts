@@ -77,6 +77,21 @@ export const RULE_FAULTS: readonly FaultCase[] = [
     fault: { request: responsesBody((b) => without(b, 'store')) },
   },
   {
+    name: 'accepts a function tool whose name is not a string (drops the tool)',
+    only: ['rules/createResponse/function-tool-'],
+    caughtBy: 'status-matches-rule',
+    fault: {
+      request: responsesBody((b) =>
+        Array.isArray(b.tools)
+          ? {
+              ...b,
+              tools: b.tools.filter((t) => !(isRecord(t) && t.type === 'function' && typeof t.name !== 'string')),
+            }
+          : b,
+      ),
+    },
+  },
+  {
     name: 'answers an unknown model with the default model',
     only: ['rules/createResponse/unknown-model'],
     caughtBy: 'status-matches-rule',

@@ -73,6 +73,32 @@ describe('schemaProblems', () => {
     ]);
   });
 
+  it('reports the shown kind of a union whose catch-all branch excludes it, not the exclusion', () => {
+    // Tool: anyOf FunctionTool | GenericTool, GenericTool's type `not: {const: function}`.
+    const schema = {
+      type: 'object',
+      properties: {
+        tool: {
+          anyOf: [
+            {
+              type: 'object',
+              properties: { type: { const: 'function' }, name: { type: 'string' } },
+              required: ['type'],
+            },
+            {
+              type: 'object',
+              properties: { type: { type: 'string', not: { const: 'function' } } },
+              required: ['type'],
+            },
+          ],
+        },
+      },
+    };
+    expect(problemsOf(schema, { tool: { type: 'function', name: 42 } }).map((p) => [p.pointer, p.message])).toEqual([
+      ['/tool/name', 'must be string (type)'],
+    ]);
+  });
+
   it('turns into report lines with the value and schema pointers, and says how many more', () => {
     const validate = ajv.compile({ type: 'array', items: { type: 'integer' } });
     validate(['a', 'b', 'c']);
