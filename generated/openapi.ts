@@ -833,20 +833,24 @@ export interface components {
          */
         ServiceMetadata: {
             attempt?: number;
-            endpoints?: {
-                available?: {
-                    model?: string;
-                    provider?: string;
-                    selected?: boolean;
-                }[];
-                total?: number;
-            };
+            endpoints?: components["schemas"]["ServiceEndpoints"];
             is_byok?: boolean;
             region?: string;
             requested?: string;
             strategy?: string;
             summary?: string;
             pipeline?: components["schemas"]["PipelineStage"][];
+        };
+        /** @description The endpoints that could serve the request. */
+        ServiceEndpoints: {
+            available?: components["schemas"]["ServiceEndpoint"][];
+            total?: number;
+        };
+        /** @description One endpoint (model and provider) and whether it was selected. */
+        ServiceEndpoint: {
+            model?: string;
+            provider?: string;
+            selected?: boolean;
         };
         /** @description A pipeline stage; `type` is `guardrail` for guardrail stages. */
         PipelineStage: {
@@ -858,6 +862,16 @@ export interface components {
             guardrail_scope?: string;
             data?: components["schemas"]["PipelineStageData"];
         };
+        /**
+         * @description A guardrail stage with every member the contract gives it: `type` `guardrail`, `name`,
+         *     `summary`, `guardrail_id`, `guardrail_scope` and `data` (`action`, `detected`, `engines`,
+         *     `patterns`). A guardrail block with routing metadata carries one.
+         */
+        GuardrailPipelineStage: {
+            /** @constant */
+            type: "guardrail";
+            data: WithRequired<components["schemas"]["PipelineStageData"], "action" | "detected" | "engines" | "patterns">;
+        } & WithRequired<components["schemas"]["PipelineStage"], "type" | "name" | "summary" | "guardrail_id" | "guardrail_scope" | "data">;
         /** @description What a guardrail stage found. */
         PipelineStageData: {
             /** @example block */
@@ -899,8 +913,17 @@ export interface components {
                     patterns: string[];
                 };
             };
-            /** @description With every member listed in ServiceMetadata when included; null is allowed. */
-            service_metadata?: WithRequired<components["schemas"]["ServiceMetadata"], "attempt" | "endpoints" | "is_byok" | "region" | "requested" | "strategy" | "summary" | "pipeline"> | null;
+            /**
+             * @description With every member listed in ServiceMetadata when included, down to the members of
+             *     `endpoints` and of each available endpoint, and a guardrail stage with all its members
+             *     (GuardrailPipelineStage) in `pipeline`; null is allowed.
+             */
+            service_metadata?: ({
+                endpoints: {
+                    available: unknown;
+                } & WithRequired<components["schemas"]["ServiceEndpoints"], "available" | "total">;
+                pipeline: unknown;
+            } & WithRequired<components["schemas"]["ServiceMetadata"], "attempt" | "endpoints" | "is_byok" | "region" | "requested" | "strategy" | "summary" | "pipeline">) | null;
             user_id?: string | null;
         };
         /** @description Body of the guardrail key unassignment. */

@@ -23,6 +23,31 @@ const message = {
   content: [{ type: 'output_text', text: 'Hi', annotations: [] }],
 };
 
+const GUARDRAIL = '00000000-0000-4000-8000-000000000001';
+const guardrailStage = {
+  type: 'guardrail',
+  name: 'Prompt injection',
+  summary: 'Blocked.',
+  guardrail_id: GUARDRAIL,
+  guardrail_scope: 'key',
+  data: { action: 'block', detected: true, engines: ['pattern'], patterns: ['p'] },
+};
+/** A guardrail block whose service_metadata has every member, with `change` applied. */
+const blockWith = (change: Record<string, unknown>) => ({
+  error: { code: 403, message: 'm', metadata: { patterns: ['p'] } },
+  service_metadata: {
+    attempt: 1,
+    endpoints: { available: [{ model: 'm', provider: 'p', selected: false }], total: 1 },
+    is_byok: false,
+    region: 'us',
+    requested: 'm',
+    strategy: 'price',
+    summary: 's',
+    pipeline: [guardrailStage],
+    ...change,
+  },
+});
+
 const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
   // ResponseRequest request
   ['an empty request (no field is required)', 'ResponseRequest', {}, true],
@@ -148,6 +173,42 @@ const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
     'GuardrailBlockError',
     { error: { code: 403, message: 'm', metadata: { patterns: ['p'] } }, service_metadata: { attempt: 1 } },
     false,
+  ],
+  [
+    'a guardrail block whose guardrail stage has only type and id',
+    'GuardrailBlockError',
+    blockWith({ pipeline: [{ type: 'guardrail', guardrail_id: GUARDRAIL }] }),
+    false,
+  ],
+  [
+    'a guardrail block whose guardrail stage data lacks engines',
+    'GuardrailBlockError',
+    blockWith({ pipeline: [{ ...guardrailStage, data: { ...guardrailStage.data, engines: undefined } }] }),
+    false,
+  ],
+  [
+    'a guardrail block without a guardrail stage',
+    'GuardrailBlockError',
+    blockWith({ pipeline: [{ type: 'routing' }] }),
+    false,
+  ],
+  [
+    'a guardrail block whose endpoints lack total',
+    'GuardrailBlockError',
+    blockWith({ endpoints: { available: [] } }),
+    false,
+  ],
+  [
+    'a guardrail block whose available endpoint lacks selected',
+    'GuardrailBlockError',
+    blockWith({ endpoints: { available: [{ model: 'm', provider: 'p' }], total: 1 } }),
+    false,
+  ],
+  [
+    'a guardrail block with every service_metadata member, a routing stage beside the guardrail stage',
+    'GuardrailBlockError',
+    blockWith({ pipeline: [{ type: 'routing' }, guardrailStage] }),
+    true,
   ],
   [
     'a guardrail block with null service_metadata',

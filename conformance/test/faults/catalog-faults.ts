@@ -113,6 +113,35 @@ export const CATALOG_FAULTS: readonly FaultCase[] = [
     },
   },
   {
+    name: 'reports the blocking guardrail stage with only its type and id',
+    only: ['guardrail/createResponse/blocked-metadata'],
+    caughtBy: 'guardrail-block-reported',
+    fault: {
+      response: (res) => {
+        if (res.status !== 403 || !isRecord(res.body) || !isRecord(res.body.service_metadata)) return res;
+        const metadata = res.body.service_metadata;
+        const pipeline = Array.isArray(metadata.pipeline) ? metadata.pipeline : [];
+        const bare = pipeline.map((stage) =>
+          isRecord(stage) ? { type: stage.type, guardrail_id: stage.guardrail_id } : stage,
+        );
+        return { ...res, body: { ...res.body, service_metadata: { ...metadata, pipeline: bare } } };
+      },
+    },
+  },
+  {
+    name: 'reports endpoints without their total in the block',
+    only: ['guardrail/createResponse/blocked-metadata'],
+    caughtBy: 'guardrail-block-reported',
+    fault: {
+      response: (res) => {
+        if (res.status !== 403 || !isRecord(res.body) || !isRecord(res.body.service_metadata)) return res;
+        const metadata = res.body.service_metadata;
+        const endpoints = isRecord(metadata.endpoints) ? without(metadata.endpoints, 'total') : metadata.endpoints;
+        return { ...res, body: { ...res.body, service_metadata: { ...metadata, endpoints } } };
+      },
+    },
+  },
+  {
     name: 'counts every hash sent, repeats and unknown ones included',
     only: ['guardrail/unassignGuardrailKeys/'],
     caughtBy: 'unassigned-count-matches',
