@@ -1418,7 +1418,10 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Semantic validation failure. */
+        /**
+         * @description Semantic validation failure. The conditions are not shown; the mock answers 400 (BadRequest) to
+         *     a `tool_choice` naming a function that is not among the tools, as the public gateway does.
+         */
         UnprocessableEntity: {
             headers: {
                 [name: string]: unknown;
