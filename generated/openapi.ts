@@ -972,9 +972,10 @@ export interface components {
             /** @description Embeddings models list `embeddings`. */
             output_modalities: string[];
             /**
-             * @description Of the form `input->output`.
+             * @description Of the form `input->output`, e.g. `text+image->text`.
              * @example text->text
              * @example text->embeddings
+             * @example text+image->text
              */
             modality: string;
             instruct_type?: string | null;

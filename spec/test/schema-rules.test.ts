@@ -23,6 +23,12 @@ const message = {
   content: [{ type: 'output_text', text: 'Hi', annotations: [] }],
 };
 
+const architecture = (modality: string) => ({
+  input_modalities: ['text'],
+  output_modalities: ['text'],
+  modality,
+  tokenizer: 'GPT',
+});
 const GUARDRAIL = '00000000-0000-4000-8000-000000000001';
 const guardrailStage = {
   type: 'guardrail',
@@ -128,6 +134,10 @@ const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
   ['a reasoning item without summary', 'OutputItem', { type: 'reasoning', id: 'rs_1' }, false],
   ['a function call item', 'OutputItem', { type: 'function_call', call_id: 'c', name: 'f', arguments: '{}' }, true],
   ['an output kind whose fields are not shown', 'OutputItem', { type: 'web_search_call', id: 'ws_1' }, true],
+  // ModelArchitecture: modality is of the form input->output
+  ['a modality input->output', 'ModelArchitecture', architecture('text+image->text'), true],
+  ['a modality without the arrow', 'ModelArchitecture', architecture('text'), false],
+  ['a modality without its output side', 'ModelArchitecture', architecture('text->'), false],
   // Model catalog: the links and total_count names are not shown, so other names are not failed
   [
     'a model list with other pagination member names',

@@ -66,6 +66,19 @@ export const CATALOG_FAULTS: readonly FaultCase[] = [
     },
   },
   {
+    name: 'gives modality as the input side only, not input->output',
+    only: ['catalog/getModel/model'],
+    caughtBy: 'response-schema-valid',
+    fault: {
+      response: (res) => {
+        const model = isRecord(res.body) ? res.body.data : undefined;
+        if (!isRecord(res.body) || !isRecord(model) || !isRecord(model.architecture)) return res;
+        const architecture = { ...model.architecture, modality: 'text' };
+        return { ...res, body: { ...res.body, data: { ...model, architecture } } };
+      },
+    },
+  },
+  {
     name: 'does not resolve aliases',
     only: ['catalog/getModel/alias-'],
     caughtBy: 'model-matches-request',
