@@ -74,6 +74,11 @@ function describe(error: ErrorObject): SchemaProblem {
       };
     case 'const':
       return { ...base, keyword, message: `must be ${JSON.stringify(params.allowedValue)} (const)` };
+    case 'type':
+      // A member whose schema admits only null is one the API does not support (previous_response_id).
+      if (params.type === 'null')
+        return { ...base, keyword, message: 'is not supported: only null is accepted (type)' };
+      return { ...base, keyword, message: `${error.message ?? 'is invalid'} (${keyword})` };
     case 'propertyNames':
       return { ...base, keyword, message: `has an invalid key "${String(params.propertyName)}" (propertyNames)` };
     default:

@@ -49,6 +49,14 @@ describe('schemaProblems', () => {
         ],
       },
     ],
+    [
+      'a member that admits only null as not supported',
+      {
+        schema: { type: 'object', properties: { previous_response_id: { type: 'null' } } },
+        value: { previous_response_id: 'gen-1' },
+        want: [['/previous_response_id', 'type', 'is not supported: only null is accepted (type)']],
+      },
+    ],
   ])('names %s', (_name, { schema, value, want }) => {
     expect(problemsOf(schema, value).map((p) => [p.pointer, p.keyword, p.message])).toEqual(want);
   });
