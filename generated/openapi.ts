@@ -635,11 +635,18 @@ export interface components {
             /** @constant */
             type: "function";
             name: string;
-            description?: string;
-            /** @description JSON Schema object describing the arguments. */
+            /**
+             * @description What the function does. The contract shows a string; null is accepted as absent (not shown by the
+             *     contract), as OpenAI's FunctionTool allows it and the clients built on it send it.
+             */
+            description?: string | null;
+            /**
+             * @description JSON Schema object describing the arguments. Null is accepted as absent (not shown by the contract),
+             *     as OpenAI's FunctionTool allows it.
+             */
             parameters?: {
                 [key: string]: unknown;
-            };
+            } | null;
         };
         /**
          * @description A tool kind whose fields are not shown, identified by its `type`:

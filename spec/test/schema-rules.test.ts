@@ -126,6 +126,12 @@ const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
   ['a function tool with a numeric name', 'Tool', { type: 'function', name: 42 }, false],
   ['a function tool whose parameters is a string', 'Tool', { type: 'function', name: 'f', parameters: 'x' }, false],
   ['a function tool with a numeric description', 'Tool', { type: 'function', name: 'f', description: 1 }, false],
+  [
+    'a function tool with null description and parameters, as OpenAI clients send them',
+    'Tool',
+    { type: 'function', name: 'f', description: null, parameters: null, strict: null },
+    true,
+  ],
   // ResponseResult result items
   ['a message output item', 'OutputItem', message, true],
   ['a message output item with a user role', 'OutputItem', { ...message, role: 'user' }, false],

@@ -270,6 +270,10 @@ const accepted: Array<[string, { given: Record<string, unknown> }]> = [
     },
   ],
   [
+    'a function tool with null description and parameters, as OpenAI clients send them',
+    { given: { tools: [{ type: 'function', name: 'f', description: null, parameters: null, strict: null }] } },
+  ],
+  [
     'provider with only ProviderPreferences properties',
     {
       given: {
