@@ -635,11 +635,18 @@ export interface components {
             /** @constant */
             type: "function";
             name: string;
-            description?: string;
-            /** @description JSON Schema object describing the arguments. */
+            /**
+             * @description What the function does. The contract shows a string; null is accepted as absent (not shown by the
+             *     contract), as OpenAI's FunctionTool allows it and the clients built on it send it.
+             */
+            description?: string | null;
+            /**
+             * @description JSON Schema object describing the arguments. Null is accepted as absent (not shown by the contract),
+             *     as OpenAI's FunctionTool allows it.
+             */
             parameters?: {
                 [key: string]: unknown;
-            };
+            } | null;
         };
         /**
          * @description A tool kind whose fields are not shown, identified by its `type`:
@@ -647,6 +654,7 @@ export interface components {
          *     generation, local shell, shell, apply patch, custom tool, namespace tool, advisor, subagent,
          *     datetime, files, fusion, image generation (service variant), search models, web fetch, web
          *     search (service variant), apply patch (service variant), bash, shell (service variant).
+         *     The function tool is shown, so it must match `FunctionTool` and is excluded here.
          */
         GenericTool: {
             /**
@@ -832,20 +840,24 @@ export interface components {
          */
         ServiceMetadata: {
             attempt?: number;
-            endpoints?: {
-                available?: {
-                    model?: string;
-                    provider?: string;
-                    selected?: boolean;
-                }[];
-                total?: number;
-            };
+            endpoints?: components["schemas"]["ServiceEndpoints"];
             is_byok?: boolean;
             region?: string;
             requested?: string;
             strategy?: string;
             summary?: string;
             pipeline?: components["schemas"]["PipelineStage"][];
+        };
+        /** @description The endpoints that could serve the request. */
+        ServiceEndpoints: {
+            available?: components["schemas"]["ServiceEndpoint"][];
+            total?: number;
+        };
+        /** @description One endpoint (model and provider) and whether it was selected. */
+        ServiceEndpoint: {
+            model?: string;
+            provider?: string;
+            selected?: boolean;
         };
         /** @description A pipeline stage; `type` is `guardrail` for guardrail stages. */
         PipelineStage: {
@@ -857,6 +869,16 @@ export interface components {
             guardrail_scope?: string;
             data?: components["schemas"]["PipelineStageData"];
         };
+        /**
+         * @description A guardrail stage with every member the contract gives it: `type` `guardrail`, `name`,
+         *     `summary`, `guardrail_id`, `guardrail_scope` and `data` (`action`, `detected`, `engines`,
+         *     `patterns`). A guardrail block with routing metadata carries one.
+         */
+        GuardrailPipelineStage: {
+            /** @constant */
+            type: "guardrail";
+            data: WithRequired<components["schemas"]["PipelineStageData"], "action" | "detected" | "engines" | "patterns">;
+        } & WithRequired<components["schemas"]["PipelineStage"], "type" | "name" | "summary" | "guardrail_id" | "guardrail_scope" | "data">;
         /** @description What a guardrail stage found. */
         PipelineStageData: {
             /** @example block */
@@ -898,8 +920,17 @@ export interface components {
                     patterns: string[];
                 };
             };
-            /** @description With every member listed in ServiceMetadata when included; null is allowed. */
-            service_metadata?: WithRequired<components["schemas"]["ServiceMetadata"], "attempt" | "endpoints" | "is_byok" | "region" | "requested" | "strategy" | "summary" | "pipeline"> | null;
+            /**
+             * @description With every member listed in ServiceMetadata when included, down to the members of
+             *     `endpoints` and of each available endpoint, and a guardrail stage with all its members
+             *     (GuardrailPipelineStage) in `pipeline`; null is allowed.
+             */
+            service_metadata?: ({
+                endpoints: {
+                    available: unknown;
+                } & WithRequired<components["schemas"]["ServiceEndpoints"], "available" | "total">;
+                pipeline: unknown;
+            } & WithRequired<components["schemas"]["ServiceMetadata"], "attempt" | "endpoints" | "is_byok" | "region" | "requested" | "strategy" | "summary" | "pipeline">) | null;
             user_id?: string | null;
         };
         /** @description Body of the guardrail key unassignment. */
@@ -948,9 +979,10 @@ export interface components {
             /** @description Embeddings models list `embeddings`. */
             output_modalities: string[];
             /**
-             * @description Of the form `input->output`.
+             * @description Of the form `input->output`, e.g. `text+image->text`.
              * @example text->text
              * @example text->embeddings
+             * @example text+image->text
              */
             modality: string;
             instruct_type?: string | null;
@@ -1394,7 +1426,10 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Semantic validation failure. */
+        /**
+         * @description Semantic validation failure. The conditions are not shown; the mock answers 400 (BadRequest) to
+         *     a `tool_choice` naming a function that is not among the tools, as the public gateway does.
+         */
         UnprocessableEntity: {
             headers: {
                 [name: string]: unknown;

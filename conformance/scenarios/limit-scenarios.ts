@@ -1,3 +1,4 @@
+import { expectEnumValueRejected } from '../checks/enum-value-rejected';
 import { expectLimitAccepted } from '../checks/limit-accepted-at-boundary';
 import { expectLimitRejected } from '../checks/limit-rejected-past-boundary';
 import { expectUnknownKindRejected } from '../checks/unknown-kind-rejected';
@@ -12,7 +13,7 @@ import { isRecord } from '../../kit/json/guards';
 
 /**
  * Every limit of the request schemas at and just past its boundary (maxLength, maximum, maxItems… of ResponseRequest and the parameters), plus closed
- * objects (ProviderPreferences) and unknown discriminator values (Plugin), all derived by walking the document's
+ * objects (ProviderPreferences), unknown discriminator values (Plugin) and values outside string enums, all derived by walking the document's
  * own keywords: request bodies, query parameters and header parameters. Each case is first checked
  * against the document with ajv, so the suite never sends a "valid" case the spec would reject.
  */
@@ -66,6 +67,7 @@ export function limitScenarios(plan: PlanContext): Scenario[] {
 function expectationFor(c: BoundaryCase): Expectation {
   if (c.kind === 'closed-object') return expectUnknownPropertyRejected(c.description);
   if (c.kind === 'unknown-kind') return expectUnknownKindRejected(c.description);
+  if (c.kind === 'enum') return expectEnumValueRejected(c.description);
   return c.valid ? expectLimitAccepted(c.description) : expectLimitRejected(c.description);
 }
 

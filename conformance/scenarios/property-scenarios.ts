@@ -25,7 +25,7 @@ const WRONG_TYPES: ReadonlyArray<[string, unknown]> = [
  * The seeded property-based phase: requests generated from the document's schemas, every member
  * the request schema defines (schema-arbitrary.ts leaves out only what the spec does not
  * constrain enough for a gateway to have to accept it). Valid ones must be accepted (a generated
- * `stream: true` is read, and checked, as a stream), invalid ones (a derived limit breach or a
+ * `stream: true` is read, and checked, as a stream), invalid ones (a derived limit or enum breach or a
  * wrong JSON type) must get 400 in the envelope, and nothing may get a 5xx. `fc.sample` with the
  * run's seed makes every run replayable.
  */

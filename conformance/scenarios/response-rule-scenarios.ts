@@ -12,7 +12,7 @@ const FIXTURE_DEPENDENT = /guardrail/i;
 
 /**
  * POST /responses rules of ResponseRequest, createResponse, black-box: statelessness (`previous_response_id`,
- * `store`), models (fallback list, unknown model), the documented request examples, and the
+ * `store`), the shown function tool shape (FunctionTool), models (fallback list, unknown model), the documented request examples, and the
  * routing-metadata headers (current and legacy) derived from the operation's header parameters.
  */
 export function responseRuleScenarios(plan: PlanContext): Scenario[] {
@@ -68,6 +68,18 @@ export function responseRuleScenarios(plan: PlanContext): Scenario[] {
         because: 'only the value false is allowed for store',
       }),
     ]),
+    scenario(
+      'function-tool-name-type',
+      'rejects a function tool whose name is not a string with 400',
+      { body: { ...body, tools: [{ type: 'function', name: 42 }] } },
+      [
+        expectStatus({
+          rule: '#/components/schemas/FunctionTool/properties/name',
+          statuses: [400],
+          because: 'a function tool names its function with a string; any other type is an invalid parameter',
+        }),
+      ],
+    ),
     scenario(
       'models-list',
       'accepts a model fallback list instead of model',

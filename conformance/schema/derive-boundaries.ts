@@ -11,8 +11,12 @@ import type { JsonObject } from '../../kit/json/guards';
  * `limit`: a limit keyword (length, size, range, key rules) at or just past its boundary.
  * `closed-object`: a member the schema does not list, where `additionalProperties: false` (ProviderPreferences).
  * `unknown-kind`: a discriminator value no branch defines (Plugin plugins).
+ * `enum`: a string outside a string `enum` (service_tier, include, a header such as X-Service-Metadata).
  */
-export type CaseKind = 'limit' | 'closed-object' | 'unknown-kind';
+export type CaseKind = 'limit' | 'closed-object' | 'unknown-kind' | 'enum';
+
+/** The value sent where a string enum allows only its own values. */
+export const OUTSIDE_ENUM = 'conformance-outside-enum';
 
 export interface BoundaryCase {
   readonly kind: CaseKind;
@@ -73,6 +77,7 @@ function walk(
     out.push({ kind, keyword, pointer: at, valid, value: wrap(value), description: `${label || '(body)'} ${what}` });
 
   limitCases(contract, schema, hints, name, add);
+  enumCase(schema, add);
 
   const properties = isRecord(schema.properties) ? schema.properties : undefined;
   const base = (sampleValue(schema, requestSampleOptions(contract, hints), name) ?? {}) as Record<string, unknown>;
@@ -193,6 +198,14 @@ function limitCases(contract: Contract, schema: JsonObject, hints: SampleHints, 
     }
   }
   if (type === 'object') objectLimitCases(contract, schema, hints, add);
+}
+
+/** A string enum (null may be among its values) breached by a string it does not list. */
+function enumCase(schema: JsonObject, add: Add): void {
+  const values = Array.isArray(schema.enum) ? (schema.enum as unknown[]) : undefined;
+  if (!values?.some((v) => typeof v === 'string') || !values.every((v) => typeof v === 'string' || v === null)) return;
+  const listed = values.map((v) => (v === null ? 'null' : v)).join(', ');
+  add('enum', 'enum', false, OUTSIDE_ENUM, `${JSON.stringify(OUTSIDE_ENUM)} (enum ${listed})`);
 }
 
 function objectLimitCases(contract: Contract, schema: JsonObject, hints: SampleHints, add: Add): void {

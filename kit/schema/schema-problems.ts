@@ -74,6 +74,11 @@ function describe(error: ErrorObject): SchemaProblem {
       };
     case 'const':
       return { ...base, keyword, message: `must be ${JSON.stringify(params.allowedValue)} (const)` };
+    case 'type':
+      // A member whose schema admits only null is one the API does not support (previous_response_id).
+      if (params.type === 'null')
+        return { ...base, keyword, message: 'is not supported: only null is accepted (type)' };
+      return { ...base, keyword, message: `${error.message ?? 'is invalid'} (${keyword})` };
     case 'propertyNames':
       return { ...base, keyword, message: `has an invalid key "${String(params.propertyName)}" (propertyNames)` };
     default:
@@ -81,11 +86,15 @@ function describe(error: ErrorObject): SchemaProblem {
   }
 }
 
-/** `…/properties/type/const` → the schema path of the union branch that declares the constant. */
-const DISCRIMINATOR = /^(.*)\/properties\/(type|id)\/(const|enum)$/;
+/**
+ * `…/properties/type/const` → the schema path of the union branch that declares the constant; a
+ * catch-all branch that excludes the shown kinds (`type: {not: {const: function}}`, GenericTool) counts too.
+ */
+const DISCRIMINATOR = /^(.*)\/properties\/(type|id)\/(const|enum|not)$/;
 
 function dropMismatchedBranches(errors: readonly ErrorObject[]): ErrorObject[] {
-  // A branch is "mismatched" when its discriminating constant (`type` or `id`) failed. Branches
+  // A branch is "mismatched" when its discriminating constant (`type` or `id`) failed, or its
+  // exclusion of the shown kinds did (the value is of a shown kind: its own branch speaks). Branches
   // may be inline (`…/oneOf/2`) or referenced (`#/components/schemas/WebPlugin`): both end in that prefix.
   const mismatched: Array<{ branch: string; at: string }> = [];
   for (const error of errors) {

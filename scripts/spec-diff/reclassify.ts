@@ -25,6 +25,7 @@ const RULES: readonly Rule[] = [
   operationIdRule,
   securityRule,
   removedPropertyRule,
+  addedResponsePropertyRule,
   typeRule,
   enumRule,
 ];
@@ -159,6 +160,20 @@ function removedPropertyRule(change: RawChange, location: ChangeLocation): Class
       location.side === 'request'
         ? 'clients that send it will have it ignored or rejected'
         : 'clients and generated types that read it lose it',
+  };
+}
+
+/**
+ * A property added on the response side: the response may only carry more, and a reader that does
+ * not know the member ignores it. The engine calls some breaking, e.g. members stated beside an
+ * `allOf` that narrow what a referenced schema already lists (GuardrailBlockError's service_metadata).
+ */
+function addedResponsePropertyRule(change: RawChange, location: ChangeLocation): Classification | undefined {
+  const { path, action } = change;
+  if (action !== 'add' || path[path.length - 2] !== 'properties' || location.side !== 'response') return undefined;
+  return {
+    severity: 'non-breaking',
+    reason: 'a response may carry more members; readers ignore what they do not know',
   };
 }
 

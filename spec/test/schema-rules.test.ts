@@ -23,6 +23,37 @@ const message = {
   content: [{ type: 'output_text', text: 'Hi', annotations: [] }],
 };
 
+const architecture = (modality: string) => ({
+  input_modalities: ['text'],
+  output_modalities: ['text'],
+  modality,
+  tokenizer: 'GPT',
+});
+const GUARDRAIL = '00000000-0000-4000-8000-000000000001';
+const guardrailStage = {
+  type: 'guardrail',
+  name: 'Prompt injection',
+  summary: 'Blocked.',
+  guardrail_id: GUARDRAIL,
+  guardrail_scope: 'key',
+  data: { action: 'block', detected: true, engines: ['pattern'], patterns: ['p'] },
+};
+/** A guardrail block whose service_metadata has every member, with `change` applied. */
+const blockWith = (change: Record<string, unknown>) => ({
+  error: { code: 403, message: 'm', metadata: { patterns: ['p'] } },
+  service_metadata: {
+    attempt: 1,
+    endpoints: { available: [{ model: 'm', provider: 'p', selected: false }], total: 1 },
+    is_byok: false,
+    region: 'us',
+    requested: 'm',
+    strategy: 'price',
+    summary: 's',
+    pipeline: [guardrailStage],
+    ...change,
+  },
+});
+
 const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
   // ResponseRequest request
   ['an empty request (no field is required)', 'ResponseRequest', {}, true],
@@ -90,6 +121,17 @@ const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
   ['a function tool', 'Tool', { type: 'function', name: 'f', parameters: { type: 'object' } }, true],
   ['a tool kind whose fields are not shown', 'Tool', { type: 'web_search', search_context_size: 'low' }, true],
   ['a tool without type', 'Tool', { name: 'f' }, false],
+  // The function tool is shown: GenericTool does not take it in, whatever its members.
+  ['a function tool without name', 'Tool', { type: 'function', parameters: { type: 'object' } }, false],
+  ['a function tool with a numeric name', 'Tool', { type: 'function', name: 42 }, false],
+  ['a function tool whose parameters is a string', 'Tool', { type: 'function', name: 'f', parameters: 'x' }, false],
+  ['a function tool with a numeric description', 'Tool', { type: 'function', name: 'f', description: 1 }, false],
+  [
+    'a function tool with null description and parameters, as OpenAI clients send them',
+    'Tool',
+    { type: 'function', name: 'f', description: null, parameters: null, strict: null },
+    true,
+  ],
   // ResponseResult result items
   ['a message output item', 'OutputItem', message, true],
   ['a message output item with a user role', 'OutputItem', { ...message, role: 'user' }, false],
@@ -98,6 +140,10 @@ const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
   ['a reasoning item without summary', 'OutputItem', { type: 'reasoning', id: 'rs_1' }, false],
   ['a function call item', 'OutputItem', { type: 'function_call', call_id: 'c', name: 'f', arguments: '{}' }, true],
   ['an output kind whose fields are not shown', 'OutputItem', { type: 'web_search_call', id: 'ws_1' }, true],
+  // ModelArchitecture: modality is of the form input->output
+  ['a modality input->output', 'ModelArchitecture', architecture('text+image->text'), true],
+  ['a modality without the arrow', 'ModelArchitecture', architecture('text'), false],
+  ['a modality without its output side', 'ModelArchitecture', architecture('text->'), false],
   // Model catalog: the links and total_count names are not shown, so other names are not failed
   [
     'a model list with other pagination member names',
@@ -143,6 +189,42 @@ const CASES: ReadonlyArray<readonly [string, string, unknown, boolean]> = [
     'GuardrailBlockError',
     { error: { code: 403, message: 'm', metadata: { patterns: ['p'] } }, service_metadata: { attempt: 1 } },
     false,
+  ],
+  [
+    'a guardrail block whose guardrail stage has only type and id',
+    'GuardrailBlockError',
+    blockWith({ pipeline: [{ type: 'guardrail', guardrail_id: GUARDRAIL }] }),
+    false,
+  ],
+  [
+    'a guardrail block whose guardrail stage data lacks engines',
+    'GuardrailBlockError',
+    blockWith({ pipeline: [{ ...guardrailStage, data: { ...guardrailStage.data, engines: undefined } }] }),
+    false,
+  ],
+  [
+    'a guardrail block without a guardrail stage',
+    'GuardrailBlockError',
+    blockWith({ pipeline: [{ type: 'routing' }] }),
+    false,
+  ],
+  [
+    'a guardrail block whose endpoints lack total',
+    'GuardrailBlockError',
+    blockWith({ endpoints: { available: [] } }),
+    false,
+  ],
+  [
+    'a guardrail block whose available endpoint lacks selected',
+    'GuardrailBlockError',
+    blockWith({ endpoints: { available: [{ model: 'm', provider: 'p' }], total: 1 } }),
+    false,
+  ],
+  [
+    'a guardrail block with every service_metadata member, a routing stage beside the guardrail stage',
+    'GuardrailBlockError',
+    blockWith({ pipeline: [{ type: 'routing' }, guardrailStage] }),
+    true,
   ],
   [
     'a guardrail block with null service_metadata',

@@ -66,6 +66,19 @@ export const CATALOG_FAULTS: readonly FaultCase[] = [
     },
   },
   {
+    name: 'gives modality as the input side only, not input->output',
+    only: ['catalog/getModel/model'],
+    caughtBy: 'response-schema-valid',
+    fault: {
+      response: (res) => {
+        const model = isRecord(res.body) ? res.body.data : undefined;
+        if (!isRecord(res.body) || !isRecord(model) || !isRecord(model.architecture)) return res;
+        const architecture = { ...model.architecture, modality: 'text' };
+        return { ...res, body: { ...res.body, data: { ...model, architecture } } };
+      },
+    },
+  },
+  {
     name: 'does not resolve aliases',
     only: ['catalog/getModel/alias-'],
     caughtBy: 'model-matches-request',
@@ -109,6 +122,35 @@ export const CATALOG_FAULTS: readonly FaultCase[] = [
       response: (res) => {
         if (res.status !== 403 || !isRecord(res.body)) return res;
         return { ...res, body: without(res.body, 'service_metadata') };
+      },
+    },
+  },
+  {
+    name: 'reports the blocking guardrail stage with only its type and id',
+    only: ['guardrail/createResponse/blocked-metadata'],
+    caughtBy: 'guardrail-block-reported',
+    fault: {
+      response: (res) => {
+        if (res.status !== 403 || !isRecord(res.body) || !isRecord(res.body.service_metadata)) return res;
+        const metadata = res.body.service_metadata;
+        const pipeline = Array.isArray(metadata.pipeline) ? metadata.pipeline : [];
+        const bare = pipeline.map((stage) =>
+          isRecord(stage) ? { type: stage.type, guardrail_id: stage.guardrail_id } : stage,
+        );
+        return { ...res, body: { ...res.body, service_metadata: { ...metadata, pipeline: bare } } };
+      },
+    },
+  },
+  {
+    name: 'reports endpoints without their total in the block',
+    only: ['guardrail/createResponse/blocked-metadata'],
+    caughtBy: 'guardrail-block-reported',
+    fault: {
+      response: (res) => {
+        if (res.status !== 403 || !isRecord(res.body) || !isRecord(res.body.service_metadata)) return res;
+        const metadata = res.body.service_metadata;
+        const endpoints = isRecord(metadata.endpoints) ? without(metadata.endpoints, 'total') : metadata.endpoints;
+        return { ...res, body: { ...res.body, service_metadata: { ...metadata, endpoints } } };
       },
     },
   },

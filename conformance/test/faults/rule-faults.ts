@@ -2,6 +2,7 @@ import type { ProxiedRequest } from './fault-proxy';
 import type { FaultCase } from './fault-case';
 import { without } from './fault-case';
 import { isRecord } from '../../../kit/json/guards';
+import { OUTSIDE_ENUM } from '../../schema/derive-boundaries';
 
 /** Rewrites the JSON body of POST /responses requests. */
 function responsesBody(
@@ -65,6 +66,25 @@ export const RULE_FAULTS: readonly FaultCase[] = [
     fault: { request: responsesBody((b) => ({ ...b, plugins: [] })) },
   },
   {
+    name: 'takes a service_tier outside its enum as the default (drops it)',
+    only: ['limits/createResponse/service-tier-conformance-outside-enum'],
+    caughtBy: 'enum-value-rejected',
+    fault: {
+      request: responsesBody((b) => (b.service_tier === OUTSIDE_ENUM ? without(b, 'service_tier') : b)),
+    },
+  },
+  {
+    name: 'ignores an X-Service-Metadata value outside its enum',
+    only: ['limits/createResponse/x-service-metadata-conformance-outside-enum'],
+    caughtBy: 'enum-value-rejected',
+    fault: {
+      request: (req) =>
+        req.headers['x-service-metadata'] === OUTSIDE_ENUM
+          ? { ...req, headers: without(req.headers, 'x-service-metadata') as Record<string, string> }
+          : req,
+    },
+  },
+  {
     name: 'accepts a non-null previous_response_id',
     only: ['rules/createResponse/previous-response-id'],
     caughtBy: 'status-matches-rule',
@@ -75,6 +95,21 @@ export const RULE_FAULTS: readonly FaultCase[] = [
     only: ['rules/createResponse/store-'],
     caughtBy: 'status-matches-rule',
     fault: { request: responsesBody((b) => without(b, 'store')) },
+  },
+  {
+    name: 'accepts a function tool whose name is not a string (drops the tool)',
+    only: ['rules/createResponse/function-tool-'],
+    caughtBy: 'status-matches-rule',
+    fault: {
+      request: responsesBody((b) =>
+        Array.isArray(b.tools)
+          ? {
+              ...b,
+              tools: b.tools.filter((t) => !(isRecord(t) && t.type === 'function' && typeof t.name !== 'string')),
+            }
+          : b,
+      ),
+    },
   },
   {
     name: 'answers an unknown model with the default model',

@@ -146,6 +146,23 @@ describe('deriveBoundaries', () => {
     ]);
   });
 
+  it('adds a value outside each string enum, null among the values or not, and none for other enums', () => {
+    expect(
+      summary({
+        type: 'object',
+        properties: {
+          tier: { type: ['string', 'null'], enum: ['auto', 'flex', null] },
+          kinds: { type: 'array', items: { enum: ['a', 'b'] } },
+          level: { type: 'integer', enum: [1, 2] },
+          fixed: { const: 'x' },
+        },
+      }),
+    ).toEqual([
+      ['enum', false, { tier: 'conformance-outside-enum' }],
+      ['enum', false, { kinds: ['conformance-outside-enum'] }],
+    ]);
+  });
+
   it("uses the target's model for members that name models", () => {
     const cases = summary({
       type: 'object',
@@ -171,6 +188,14 @@ describe('deriveBoundaries', () => {
       'max_tool_calls = 17',
       'tools with 9 items',
       'provider with a member',
+      'service_tier "conformance-outside-enum"',
+      'include[0] "conformance-outside-enum"',
+      'modalities[0] "conformance-outside-enum"',
+      'provider.data_collection "conformance-outside-enum"',
+      'cache_control.type "conformance-outside-enum"',
+      'prompt_cache_options.mode "conformance-outside-enum"',
+      'plugins[0](fusion).preset "conformance-outside-enum"',
+      'plugins[0](pareto-router).price_source "conformance-outside-enum"',
     ]) {
       expect(described).toContain(fragment);
     }

@@ -49,6 +49,14 @@ describe('schemaProblems', () => {
         ],
       },
     ],
+    [
+      'a member that admits only null as not supported',
+      {
+        schema: { type: 'object', properties: { previous_response_id: { type: 'null' } } },
+        value: { previous_response_id: 'gen-1' },
+        want: [['/previous_response_id', 'type', 'is not supported: only null is accepted (type)']],
+      },
+    ],
   ])('names %s', (_name, { schema, value, want }) => {
     expect(problemsOf(schema, value).map((p) => [p.pointer, p.keyword, p.message])).toEqual(want);
   });
@@ -70,6 +78,32 @@ describe('schemaProblems', () => {
     ]);
     expect(problemsOf(schema, { plugin: { id: 'nope' } }).map((p) => p.message)).toEqual([
       'must be one of "web", "moderation" (enum)',
+    ]);
+  });
+
+  it('reports the shown kind of a union whose catch-all branch excludes it, not the exclusion', () => {
+    // Tool: anyOf FunctionTool | GenericTool, GenericTool's type `not: {const: function}`.
+    const schema = {
+      type: 'object',
+      properties: {
+        tool: {
+          anyOf: [
+            {
+              type: 'object',
+              properties: { type: { const: 'function' }, name: { type: 'string' } },
+              required: ['type'],
+            },
+            {
+              type: 'object',
+              properties: { type: { type: 'string', not: { const: 'function' } } },
+              required: ['type'],
+            },
+          ],
+        },
+      },
+    };
+    expect(problemsOf(schema, { tool: { type: 'function', name: 42 } }).map((p) => [p.pointer, p.message])).toEqual([
+      ['/tool/name', 'must be string (type)'],
     ]);
   });
 

@@ -194,6 +194,25 @@ const rejected: Array<[string, { given: Record<string, unknown>; want: Rejection
     { given: { service_tier: 'turbo' }, want: { field: 'body.service_tier', rule: 'enum' } },
   ],
   ['input that is a number', { given: { input: 42 }, want: { field: 'body.input', rule: 'type' } }],
+  // FunctionTool: a tool of type function is checked as one, never taken in by GenericTool.
+  [
+    'a function tool whose name is not a string',
+    { given: { tools: [{ type: 'function', name: 42 }] }, want: { field: 'body.tools[0].name', rule: 'type' } },
+  ],
+  [
+    'a function tool without name',
+    {
+      given: { tools: [{ type: 'web_search' }, { type: 'function', parameters: { type: 'object' } }] },
+      want: { field: 'body.tools[1]', rule: 'required' },
+    },
+  ],
+  [
+    'a function tool whose parameters is not an object',
+    {
+      given: { tools: [{ type: 'function', name: 'f', parameters: '{}' }] },
+      want: { field: 'body.tools[0].parameters', rule: 'type' },
+    },
+  ],
 ];
 
 /** The same rules at their boundary: the request reaches the handler. */
@@ -251,6 +270,10 @@ const accepted: Array<[string, { given: Record<string, unknown> }]> = [
     },
   ],
   [
+    'a function tool with null description and parameters, as OpenAI clients send them',
+    { given: { tools: [{ type: 'function', name: 'f', description: null, parameters: null, strict: null }] } },
+  ],
+  [
     'provider with only ProviderPreferences properties',
     {
       given: {
@@ -277,6 +300,13 @@ describe('request validation compiled from the spec (POST /responses)', () => {
     const res = await postResponses({ ...base, ...given });
     expect(res.status).toBe(200);
     expect(standIn.bodies.slice(before)).toEqual([{ ...base, ...given }]);
+  });
+
+  it('names only the function tool problem, not the tool kinds it is not', async () => {
+    const res = await postResponses({ ...base, tools: [{ type: 'function', name: 42 }] });
+    expect(res.body.error.metadata.errors).toEqual([
+      { field: 'body.tools[0].name', rule: 'type', message: 'must be string (type)' },
+    ]);
   });
 
   it('reports every broken rule, not only the first', async () => {

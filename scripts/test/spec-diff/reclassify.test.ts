@@ -71,3 +71,42 @@ describe('spec diff rules for unions', () => {
     expect(classify(change, miniSpec()).severity).toBe('non-breaking');
   });
 });
+
+describe('spec diff rules for properties', () => {
+  it('calls a property added on the response side non-breaking, whatever the engine said', () => {
+    const change: RawChange = {
+      action: 'add',
+      path: [
+        'paths',
+        '/items',
+        'get',
+        'responses',
+        '200',
+        'content',
+        'application/json',
+        'schema',
+        'properties',
+        'total',
+      ],
+      after: { type: 'integer' },
+    };
+    const docs = { before: miniSpec(), after: miniSpec() };
+    expect(reclassify(change, describeLocation(change.path, docs), docs, 'breaking')).toEqual({
+      severity: 'non-breaking',
+      reason: 'a response may carry more members; readers ignore what they do not know',
+    });
+  });
+
+  it('leaves a property added on the request side to the engine', () => {
+    const change: RawChange = {
+      action: 'add',
+      path: ['paths', '/items', 'post', 'requestBody', 'content', 'application/json', 'schema', 'properties', 'x'],
+      after: { type: 'string' },
+    };
+    const docs = { before: miniSpec(), after: miniSpec() };
+    expect(reclassify(change, describeLocation(change.path, docs), docs, 'breaking')).toEqual({
+      severity: 'breaking',
+      reason: undefined,
+    });
+  });
+});
