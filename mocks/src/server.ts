@@ -20,6 +20,7 @@ import type * as ResponseCheckerModule from './pipeline/response-checker';
 import type { ResponseViolation } from './pipeline/response-checker';
 import { createRequestListener } from './app';
 import { trackConnections } from './connections';
+import { AdmittedUrls } from './pipeline/admitted-urls';
 import { gracefulCloser } from './graceful-close';
 import { RunningStreams } from './running-streams';
 import { answerClientError, cutOffStalledReaders, serverTimeoutOptions } from './server-timeouts';
@@ -96,6 +97,7 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
     options,
     handlers,
     validators,
+    admittedUrls: new AdmittedUrls(options.reuseAnswers),
     checker,
     router: createRouter(operations),
     prefer: createPreferHandler(contract, options.basePath),
