@@ -8,6 +8,7 @@ import type { RequestValidator } from './pipeline/request-validator';
 import type { Router } from './pipeline/router';
 import type { ResponseChecker } from './pipeline/response-checker';
 import type { AdminRoute } from './admin';
+import type { AdmittedUrl, AdmittedUrls } from './pipeline/admitted-urls';
 import type { SpecFacts } from './spec-facts/spec-facts';
 import type { RunningStreams } from './running-streams';
 import type { CorsHeaders } from './pipeline/cors';
@@ -36,6 +37,8 @@ export interface AppDependencies {
   readonly options: MockOptions;
   readonly router: Router;
   readonly validators: ReadonlyMap<string, RequestValidator>;
+  /** URLs that passed routing and validation, for operations decided by the URL alone. */
+  readonly admittedUrls: AdmittedUrls;
   readonly handlers: Readonly<Record<string, Handler>>;
   readonly prefer: PreferHandler;
   readonly checker?: ResponseChecker;
@@ -133,13 +136,23 @@ function serve(
   if (apiPath === undefined) {
     throw new GatewayError(404, `No operation at ${path}: the API is served under ${options.basePath}`);
   }
-  const { operation, pathParams } = router.match(req.method ?? 'GET', apiPath);
+  const method = req.method ?? 'GET';
+  const known = req.headers.prefer === undefined ? deps.admittedUrls.get(method, url) : undefined;
+  if (known) {
+    routed.operation = known.operation;
+    return handle(deps, req, res, known, undefined, admit(deps, req, known.operation));
+  }
+  const { operation, pathParams } = router.match(method, apiPath);
   routed.operation = operation;
-  const key = authenticate(req.headers, deps.facts.managementOnly.has(operation.operationId), store, req.socket);
-  const admitted: Admitted = { operation, pathParams, key, url, queryAt };
+  const admitted: Admitted = { operation, pathParams, key: admit(deps, req, operation), url, queryAt };
   if (!operation.requestBody && req.headers.prefer === undefined) return respond(deps, req, res, admitted, undefined);
   serveAfterBody(deps, req, res, admitted);
   return undefined;
+}
+
+/** Authentication: the key the request carries, accepted for `operation`. */
+function admit(deps: AppDependencies, req: IncomingMessage, operation: OperationInfo): ApiKeyRecord {
+  return authenticate(req.headers, deps.facts.managementOnly.has(operation.operationId), deps.store, req.socket);
 }
 
 /**
@@ -184,17 +197,31 @@ function respond(
   { operation, pathParams, key, url, queryAt }: Admitted,
   rawBody: Buffer | undefined,
 ): Promise<void> | undefined {
-  const { options, store } = deps;
   const validate = deps.validators.get(operation.operationId);
-  const handler = deps.handlers[operation.operationId];
-  if (!validate || !handler) throw new GatewayError(500, `The mock has no handler for ${operation.operationId}`);
+  if (!validate) throw new GatewayError(500, `The mock has no handler for ${operation.operationId}`);
   const { query, body } = validate({
     pathParams,
     queryString: queryAt === -1 ? '' : url.slice(queryAt + 1),
     headers: req.headers,
     body: rawBody,
   });
+  const validated: AdmittedUrl = { operation, pathParams, query };
+  if (req.headers.prefer === undefined) deps.admittedUrls.remember(req.method ?? 'GET', url, validated);
+  return handle(deps, req, res, validated, body, key);
+}
 
+/** Runs the operation's handler on a validated request and sends what it returns. */
+function handle(
+  deps: AppDependencies,
+  req: IncomingMessage,
+  res: ServerResponse,
+  { operation, pathParams, query }: AdmittedUrl,
+  body: unknown,
+  key: ApiKeyRecord,
+): Promise<void> | undefined {
+  const { options, store } = deps;
+  const handler = deps.handlers[operation.operationId];
+  if (!handler) throw new GatewayError(500, `The mock has no handler for ${operation.operationId}`);
   // Test mode: a handler that streams writes the body itself; keep a copy to check once it is sent.
   const captured = deps.checker ? captureBody(res) : undefined;
   const context = new LiveContext({

@@ -1,8 +1,5 @@
 import type http from 'node:http';
-import type { Socket } from 'node:net';
-
-/** node:http keeps the response a connection is currently serving here (also read by server-timeouts). */
-type ServedSocket = Socket & { _httpMessage?: http.ServerResponse | null };
+import type { ServedSocket } from './connections';
 
 /**
  * Once the grace period is over, how long streams get to write their closing events (an `error`
@@ -21,14 +18,10 @@ const STREAM_END_MS = 250;
  * Only connections are tracked, not requests: which connection is busy is asked at close time,
  * so a keep-alive client's requests cost nothing here.
  */
-export function gracefulCloser(server: http.Server): (graceMs: number, onGraceEnd?: () => void) => Promise<void> {
-  const sockets = new Set<ServedSocket>();
-
-  server.on('connection', (socket: ServedSocket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-
+export function gracefulCloser(
+  server: http.Server,
+  sockets: ReadonlySet<ServedSocket>,
+): (graceMs: number, onGraceEnd?: () => void) => Promise<void> {
   return (graceMs, onGraceEnd) =>
     new Promise((resolve) => {
       if (!server.listening) {

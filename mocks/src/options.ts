@@ -23,9 +23,10 @@ export interface MockOptions {
   /**
    * Remember what depends only on a request's bytes: its validated body, and for POST /responses
    * the plan of its answer (model, route, answer, the serialized result and stream events with
-   * holes for ids and times). A repeated request then skips that work; what depends on the mock's
-   * state (keys, guardrail assignments, sticky sessions, the response counter) is worked out every
-   * time. Answers are the same either way (default true; off computes every request afresh).
+   * holes for ids and times), and for a GET the routing and validation of its URL. A repeated
+   * request then skips that work; what depends on the mock's state (keys, guardrail assignments,
+   * sticky sessions, the response counter) is worked out every time. Answers are the same either
+   * way (default true; off computes every request afresh).
    */
   readonly reuseAnswers: boolean;
   /**

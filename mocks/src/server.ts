@@ -19,6 +19,8 @@ import type { RequestValidator } from './pipeline/request-validator';
 import type * as ResponseCheckerModule from './pipeline/response-checker';
 import type { ResponseViolation } from './pipeline/response-checker';
 import { createRequestListener } from './app';
+import { trackConnections } from './connections';
+import { AdmittedUrls } from './pipeline/admitted-urls';
 import { gracefulCloser } from './graceful-close';
 import { RunningStreams } from './running-streams';
 import { answerClientError, cutOffStalledReaders, serverTimeoutOptions } from './server-timeouts';
@@ -95,14 +97,17 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
     options,
     handlers,
     validators,
+    admittedUrls: new AdmittedUrls(options.reuseAnswers),
     checker,
     router: createRouter(operations),
     prefer: createPreferHandler(contract, options.basePath),
     adminRoutes: init.adminRoutes,
   });
   const server = http.createServer(serverTimeoutOptions(options.timeouts), listener);
-  const closeServer = gracefulCloser(server);
-  cutOffStalledReaders(server, options.timeouts);
+  const connections = trackConnections(server);
+  const closeServer = gracefulCloser(server, connections);
+  const stopStallWatch = cutOffStalledReaders(connections, options.timeouts);
+  server.once('close', stopStallWatch);
   server.on('clientError', answerClientError);
 
   let baseUrl: string | undefined;

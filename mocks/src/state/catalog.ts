@@ -8,8 +8,12 @@ export interface ResolvedModel {
   readonly variant: string | undefined;
   /** The model object as served for this id and variant. */
   readonly model: FixtureModelObject;
-  /** `{ data: model }` serialized once, as UTF-8 bytes: GET /model is the hottest path of the mock. */
-  readonly json: Buffer;
+  /**
+   * `{ data: model }` serialized once: GET /model is the hottest path of the mock. Kept as text,
+   * not bytes: node:http joins a text body to the head as one chunk, while a Buffer goes out as a
+   * chunk of its own (fewer instructions per request, measured with callgrind).
+   */
+  readonly json: string;
 }
 
 /**
@@ -49,7 +53,7 @@ export class Catalog {
       return undefined;
     }
     const model = variantModel(entry.model, variant, this.apiBasePath);
-    const resolved: ResolvedModel = { entry, variant, model, json: Buffer.from(JSON.stringify({ data: model })) };
+    const resolved: ResolvedModel = { entry, variant, model, json: JSON.stringify({ data: model }) };
     this.served.set(key, resolved);
     return resolved;
   }

@@ -31,7 +31,7 @@ export class MockStore {
   /** Key hash → the key and its hash as bytes, ready for the constant-time compare. */
   private readonly keys = new Map<string, { readonly record: ApiKeyRecord; readonly hashBytes: Buffer }>();
   /** The token each open connection last authenticated with (see `authenticate`). */
-  private readonly acceptedOn = new WeakMap<object, { readonly token: Buffer; readonly record: ApiKeyRecord }>();
+  private readonly acceptedOn = new WeakMap<object, { readonly token: string; readonly record: ApiKeyRecord }>();
   private guardrails = new Map<string, GuardrailState>();
   private responseCount = 0;
 
@@ -76,15 +76,11 @@ export class MockStore {
    */
   authenticate(token: string, connection?: object): ApiKeyRecord | undefined {
     const remembered = connection && this.acceptedOn.get(connection);
-    if (remembered) {
-      const bytes = Buffer.from(token);
-      if (bytes.length === remembered.token.length && timingSafeEqual(bytes, remembered.token))
-        return remembered.record;
-    }
+    if (remembered && sameText(token, remembered.token)) return remembered.record;
     const hash = hashKey(token);
     const stored = this.keys.get(hash);
     if (!stored || !timingSafeEqual(stored.hashBytes, Buffer.from(hash))) return undefined;
-    if (connection) this.acceptedOn.set(connection, { token: Buffer.from(token), record: stored.record });
+    if (connection) this.acceptedOn.set(connection, { token, record: stored.record });
     return stored.record;
   }
 
@@ -117,4 +113,15 @@ export class MockStore {
       })),
     };
   }
+}
+
+/**
+ * Whether two texts are equal, looking at every character whatever the first difference: the
+ * time depends on the length alone, like timingSafeEqual's, without making two Buffers per request.
+ */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
 }
