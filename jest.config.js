@@ -17,5 +17,5 @@ module.exports = {
   },
   testTimeout: 20000,
   // Unpacks the npm-shipped Chromium once, before the workers start (the HTML report and docs tests).
-  globalSetup: '<rootDir>/conformance/test/support/extract-chromium.js',
+  globalSetup: '<rootDir>/kit/test/support/extract-chromium.js',
 };

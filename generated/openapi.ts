@@ -1539,6 +1539,20 @@ export interface components {
          *     gateway sends it).
          */
         XGenerationId: string;
+        /**
+         * @description Sent with `text/event-stream` answers (x-not-shown: not in the contract). `no-cache` keeps caches
+         *     from storing a stream; `no-transform` keeps what sits between the gateway and the browser from
+         *     rewriting it: compression middleware (Express's `compression`, which webpack-dev-server's
+         *     `compress` and Next.js's `compress` use) leaves an answer marked `no-transform` alone, and
+         *     otherwise gzips the stream and hands it to the browser only at its end.
+         */
+        EventStreamCacheControl: string;
+        /**
+         * @description Sent with `text/event-stream` answers (x-not-shown: not in the contract): `no` asks a reverse
+         *     proxy that buffers answers (nginx and those that follow its header) to pass each event on as
+         *     it comes.
+         */
+        XAccelBuffering: string;
         /** @description Request allowance of the current window (x-not-shown; the contract shows no rate limit values). */
         XRateLimitLimit: number;
         /** @description Requests left in the current window (x-not-shown; the contract shows no rate limit values). */
@@ -1589,6 +1603,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Generation-Id": components["headers"]["XGenerationId"];
+                    "Cache-Control": components["headers"]["EventStreamCacheControl"];
+                    "X-Accel-Buffering": components["headers"]["XAccelBuffering"];
                     [name: string]: unknown;
                 };
                 content: {

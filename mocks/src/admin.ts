@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MockStore } from './state/store';
 import type { MockOptions } from './options';
+import type { RunningStreams } from './running-streams';
 import { GatewayError } from './pipeline/gateway-error';
 import { authenticate } from './pipeline/authenticate';
 import { sendJson } from './pipeline/send';
@@ -11,7 +12,8 @@ export const ADMIN_PREFIX = '/__mock/';
 export type AdminRoute = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /**
- * Control endpoints outside the API's base path: reset the state, look at it, see recent requests.
+ * Control endpoints outside the API's base path: reset the state, look at it (with the streams
+ * still running, so a page's abort can be seen to free its stream), see recent requests.
  * They answer in the same envelope as the API so tools can treat them alike.
  */
 export function handleAdmin(
@@ -19,6 +21,7 @@ export function handleAdmin(
   res: ServerResponse,
   path: string,
   store: MockStore,
+  streams: RunningStreams,
   options: MockOptions,
   extra: readonly AdminRoute[] = [],
 ): void {
@@ -37,7 +40,7 @@ export function handleAdmin(
       sendJson(res, 200, JSON.stringify({ reset: true }));
       return;
     case 'GET /__mock/state':
-      sendJson(res, 200, JSON.stringify(store.snapshot()));
+      sendJson(res, 200, JSON.stringify({ ...store.snapshot(), running_streams: streams.size }));
       return;
     case 'GET /__mock/requests':
       sendJson(res, 200, JSON.stringify({ requests: store.requests.list() }));

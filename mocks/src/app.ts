@@ -67,12 +67,14 @@ export function createRequestListener(deps: AppDependencies): (req: IncomingMess
     }
     pending?.catch((err: unknown) => fail(deps, res, routed.operation, err));
     // Answered in this turn (every GET, every early error): logged now, with no listener to add.
-    if (res.writableEnded) logRequest(store, req, res, path, routed, started);
-    else res.on('finish', () => logRequest(store, req, res, path, routed, started));
+    // Otherwise once the connection is done with it: finished, or left by its client mid-answer
+    // (a page that aborts its stream), which the log shows as `aborted`.
+    if (res.writableEnded) logRequest(store, req, res, path, routed, started, false);
+    else res.once('close', () => logRequest(store, req, res, path, routed, started, !res.writableFinished));
   };
 }
 
-/** One line of `GET /__mock/requests`, once the answer is complete. */
+/** One line of `GET /__mock/requests`, once the answer is complete or its client has left. */
 function logRequest(
   store: MockStore,
   req: IncomingMessage,
@@ -80,6 +82,7 @@ function logRequest(
   path: string,
   routed: Routed,
   started: number,
+  aborted: boolean,
 ): void {
   store.requests.add({
     atMs: Date.now(),
@@ -88,6 +91,7 @@ function logRequest(
     operationId: routed.operation?.operationId ?? null,
     status: res.statusCode,
     durationMs: Math.round((performance.now() - started) * 100) / 100,
+    ...(aborted ? { aborted: true } : {}),
   });
 }
 
@@ -130,7 +134,7 @@ function serve(
     applyCors(req, res, () => (apiPath === undefined ? ['GET', 'POST'] : router.allowedMethods(apiPath)), deps.cors);
   if (cors) return undefined;
   if (path.startsWith(ADMIN_PREFIX)) {
-    handleAdmin(req, res, path, store, options, deps.adminRoutes);
+    handleAdmin(req, res, path, store, deps.shutdown, options, deps.adminRoutes);
     return undefined;
   }
   if (apiPath === undefined) {

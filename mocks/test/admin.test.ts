@@ -23,6 +23,7 @@ interface LogEntry {
   operationId: string | null;
   status: number;
   durationMs: number;
+  aborted?: true;
 }
 
 const fixtureState = {
@@ -32,6 +33,7 @@ const fixtureState = {
     patterns: g.patterns,
     assigned_key_hashes: [...g.assigned_key_hashes].sort(),
   })),
+  running_streams: 0,
 };
 
 beforeEach(() => started().mock.store.reset());
@@ -120,6 +122,50 @@ describe('GET /__mock/requests', () => {
     expect(log.length).toBe(200);
     expect(log[0]?.path).toBe('/api/v1/model/openai/n209');
     expect(log[199]?.path).toBe('/api/v1/model/openai/n10');
+  });
+});
+
+/** Starts a slow stream, resolves once its first bytes are read; `left` settles when the mock is done with it. */
+async function openSlowStream() {
+  const { mock, baseUrl } = started();
+  const left = new Promise<void>((resolve) => {
+    mock.server.once('request', (_req, res) => res.once('close', resolve));
+  });
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}/responses`, {
+    method: 'POST',
+    headers: { ...bearer(USER_KEY), 'Content-Type': 'application/json', 'x-mock-tokens-per-second': '5' },
+    body: JSON.stringify({ model: 'openai/gpt-4o', input: 'tell me a long story', stream: true }),
+    signal: controller.signal,
+  });
+  const reader = res.body!.getReader();
+  await reader.read();
+  return { abort: () => controller.abort(), left };
+}
+
+describe('a stream its client leaves', () => {
+  it('shows in GET /__mock/state while it runs, and is gone once the client has left', async () => {
+    const stream = await openSlowStream();
+    expect((await admin().get('/__mock/state')).body.running_streams).toBe(1);
+    stream.abort();
+    await stream.left;
+    expect((await admin().get('/__mock/state')).body.running_streams).toBe(0);
+  });
+
+  it('is logged in GET /__mock/requests as aborted; a finished one is not', async () => {
+    await admin()
+      .post('/api/v1/responses')
+      .set(bearer(USER_KEY))
+      .set('x-mock-tokens-per-second', '0')
+      .send({ model: 'openai/gpt-4o', input: 'hello', stream: true });
+    const stream = await openSlowStream();
+    stream.abort();
+    await stream.left;
+    const log = (await admin().get('/__mock/requests')).body.requests as LogEntry[];
+    expect(log.slice(0, 2).map(({ path, status, aborted }) => ({ path, status, aborted }))).toEqual([
+      { path: '/api/v1/responses', status: 200, aborted: true },
+      { path: '/api/v1/responses', status: 200, aborted: undefined },
+    ]);
   });
 });
 

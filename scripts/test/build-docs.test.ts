@@ -5,8 +5,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { load as parse } from 'js-yaml';
-import { launchChromium } from '../../conformance/test/support/headless-chromium';
-import type { HeadlessChromium } from '../../conformance/test/support/headless-chromium';
+import { launchChromium } from '../../kit/test/support/headless-chromium';
+import type { HeadlessChromium } from '../../kit/test/support/headless-chromium';
 
 const ROOT = path.join(__dirname, '..', '..');
 

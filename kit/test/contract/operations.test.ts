@@ -104,7 +104,7 @@ describe('operations', () => {
   });
 
   it.each([
-    ['/paths/~1responses/post/responses/200', ['X-Generation-Id']],
+    ['/paths/~1responses/post/responses/200', ['X-Generation-Id', 'Cache-Control', 'X-Accel-Buffering']],
     [
       '/components/responses/TooManyRequests',
       ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],

@@ -79,7 +79,14 @@ export const createResponse: Handler<'createResponse'> = (ctx) => {
   const failAfter =
     failAfterTokens === undefined ? undefined : { tokens: failAfterTokens, failure: upstreamFailure(failAfterTokens) };
   const { frames, tail } = responseFrames(plan, made, { debug, failAfter });
-  return sendPacedStream({ res: ctx.res, headers, frames, pacing, streams: ctx.shutdown, tail }).then(() => ({
+  return sendPacedStream({
+    res: ctx.res,
+    headers: { ...names.eventStream, ...headers },
+    frames,
+    pacing,
+    streams: ctx.shutdown,
+    tail,
+  }).then(() => ({
     streamed: true,
     status: 200,
   }));

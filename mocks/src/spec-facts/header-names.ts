@@ -20,6 +20,12 @@ export interface HeaderNames {
   readonly headerParameters: readonly string[];
   /** The headers the spec's security schemes carry credentials in (`Authorization` for http bearer). */
   readonly credentialHeaders: readonly string[];
+  /**
+   * What every event stream carries besides its content type: the response headers marked
+   * `x-sent-with: text/event-stream` (EventStreamCacheControl, XAccelBuffering), each with its
+   * first example as the value.
+   */
+  readonly eventStream: Readonly<Record<string, string>>;
 }
 
 export function readHeaderNames(contract: Contract, operations: readonly OperationInfo[]): HeaderNames {
@@ -47,7 +53,32 @@ export function readHeaderNames(contract: Contract, operations: readonly Operati
       ...new Set(operations.flatMap((op) => op.parameters.filter((p) => p.in === 'header').map((p) => p.name))),
     ],
     credentialHeaders: credentialHeaders(contract),
+    eventStream: eventStreamHeaders(contract),
   };
+}
+
+const EVENT_STREAM = 'text/event-stream';
+
+/** [name, value] of each documented response header marked `x-sent-with: text/event-stream`. */
+function eventStreamHeaders(contract: Contract): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const [name, ref] of documentedResponseHeaders(contract)) {
+    if (ref === '') continue;
+    const header = contract.at<JsonObject>(ref);
+    if (header['x-sent-with'] !== EVENT_STREAM) continue;
+    const example = isRecord(header.examples) ? Object.values(header.examples)[0] : undefined;
+    const value = isRecord(example) ? example.value : undefined;
+    if (typeof value !== 'string')
+      throw new ContractError(
+        'a header sent with every event stream needs a string example: its value',
+        contract.specPath,
+        {
+          pointer: ref,
+        },
+      );
+    found[name] = value;
+  }
+  return found;
 }
 
 /** `type: http` schemes send `Authorization` (RFC 9110); `type: apiKey` ones in a header name theirs. */

@@ -6,6 +6,8 @@ export interface RequestLogEntry {
   readonly operationId: string | null;
   readonly status: number;
   readonly durationMs: number;
+  /** Present when the connection closed before the answer was complete (the client went away mid-stream). */
+  readonly aborted?: true;
 }
 
 /** A request as recorded: the time stays a number until someone reads the log (cheaper per request). */

@@ -13,7 +13,7 @@ const MIN_WAIT_MS = 1;
 
 export interface PacedStreamInit {
   readonly res: ServerResponse;
-  /** Response headers besides the event-stream ones (the generation id). */
+  /** Response headers besides the content type (the spec's event-stream headers, the generation id). */
   readonly headers: Readonly<Record<string, string>>;
   readonly frames: Iterator<Frame>;
   readonly pacing: Pacing;
@@ -66,11 +66,7 @@ class PacedStream {
   start(): void {
     const { res, headers } = this.init;
     for (const name of Object.keys(headers)) res.setHeader(name, headers[name] as string);
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      'x-accel-buffering': 'no',
-    });
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
     res.once('close', this.#onClose);
     // Ends the stream at once when the shutdown has already begun.
     this.#unregister = this.init.streams.add(this.#onShutdown);

@@ -122,6 +122,46 @@ describe('names read from the spec', () => {
     expect(res.headers['x-generation-id']).toBeUndefined();
   });
 
+  it('reads the headers every event stream carries, with their values, from the spec', () => {
+    expect(readHeaderNames(contract, listOperations(contract)).eventStream).toEqual({
+      'Cache-Control': 'no-cache, no-transform',
+      'X-Accel-Buffering': 'no',
+    });
+  });
+
+  it('sends an event-stream header the spec adds, with its example as the value', async () => {
+    const spec = changedSpec((document) => {
+      const headers = (document.components as { headers: Record<string, JsonObject> }).headers;
+      headers.Buffering = {
+        'x-sent-with': 'text/event-stream',
+        schema: { type: 'string' },
+        examples: { a: { value: 'off' } },
+      };
+      const post = (document.paths as Record<string, { post: JsonObject }>)['/responses']?.post as JsonObject;
+      const ok = (post.responses as Record<string, JsonObject>)['200'] as JsonObject;
+      (ok.headers as Record<string, JsonObject>)['X-Proxy-Buffering'] = { $ref: '#/components/headers/Buffering' };
+    });
+    const res = await request(createMockServer({ contract: spec }).server)
+      .post('/api/v1/responses')
+      .set(bearer(USER_KEY))
+      .send({ model: 'openai/gpt-4o', input: 'Say hello.', stream: true });
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(res.headers['x-proxy-buffering']).toBe('off');
+    expect(res.headers['cache-control']).toBe('no-cache, no-transform');
+  });
+
+  it('stops the mock with the pointer of an event-stream header that has no example to send', () => {
+    const spec = changedSpec((document) => {
+      const headers = (document.components as { headers: Record<string, JsonObject> }).headers;
+      delete headers.XAccelBuffering!.examples;
+    });
+    expect(() => createMockServer({ contract: spec })).toThrow(
+      new ContractError('a header sent with every event stream needs a string example: its value', '<memory>', {
+        pointer: '#/components/headers/XAccelBuffering',
+      }),
+    );
+  });
+
   it.each([
     ['the default of the base_url variable', '{base_url}', '/api/v1'],
     ['a literal address', 'https://gateway.example/api/v2/', '/api/v2'],

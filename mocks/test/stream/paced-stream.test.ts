@@ -68,7 +68,6 @@ describe('paced stream', () => {
     expect(res.headers).toMatchObject({
       status: 200,
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
       'x-generation-id': 'gen-1-a',
     });
     expect(received(res)).toEqual([frame(0).text, frame(1).text, DONE_FRAME]);
