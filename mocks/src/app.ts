@@ -84,15 +84,16 @@ function logRequest(
   started: number,
   aborted: boolean,
 ): void {
-  store.requests.add({
+  const entry = {
     atMs: Date.now(),
     method: req.method ?? '',
     path,
     operationId: routed.operation?.operationId ?? null,
     status: res.statusCode,
     durationMs: Math.round((performance.now() - started) * 100) / 100,
-    ...(aborted ? { aborted: true } : {}),
-  });
+  };
+  // The member only when true: no spread on the way of every request.
+  store.requests.add(aborted ? { ...entry, aborted: true } : entry);
 }
 
 /** The operation a request was routed to, once known (for the log and for error checks). */
