@@ -7,6 +7,9 @@ import { authenticate } from './pipeline/authenticate';
 import { sendJson } from './pipeline/send';
 
 export const ADMIN_PREFIX = '/__mock/';
+/** Answers 200 once the mock serves, with no key even beyond loopback. */
+export const HEALTH_PATH = '/__mock/health';
+const HEALTHY = JSON.stringify({ status: 'ok' });
 
 /** Extra admin routes (docs, raw spec) that other parts of the mock add. */
 export type AdminRoute = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -25,6 +28,13 @@ export function handleAdmin(
   options: MockOptions,
   extra: readonly AdminRoute[] = [],
 ): void {
+  // HEAD is GET without the body (node drops what is written): `wait-on` and uptime checks send it.
+  const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+  // Readiness for scripts, containers and probes: open without a key, as it tells nothing but "up".
+  if (method === 'GET' && path === HEALTH_PATH) {
+    sendJson(res, 200, HEALTHY);
+    return;
+  }
   if (options.adminRequiresManagementKey) {
     const key = authenticate(req.headers, false, store);
     if (!key.management)
@@ -33,7 +43,7 @@ export function handleAdmin(
         'Only management keys can use the /__mock/ endpoints when the mock listens beyond loopback',
       );
   }
-  const route = `${req.method ?? 'GET'} ${path}`;
+  const route = `${method} ${path}`;
   switch (route) {
     case 'POST /__mock/reset':
       store.reset();
@@ -49,7 +59,7 @@ export function handleAdmin(
       for (const handle of extra) if (handle(req, res)) return;
       throw new GatewayError(
         404,
-        `No admin endpoint ${route}: try GET /__mock/state, GET /__mock/requests or POST /__mock/reset`,
+        `No admin endpoint ${route}: try GET /__mock/health, GET /__mock/state, GET /__mock/requests or POST /__mock/reset`,
       );
   }
 }

@@ -57,6 +57,23 @@ describe('GET /__mock/state', () => {
   });
 });
 
+describe('GET /__mock/health', () => {
+  it('answers 200 with the status, to GET and to HEAD (without the body)', async () => {
+    const res = await admin().get('/__mock/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+    const head = await admin().head('/__mock/health');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(String(JSON.stringify({ status: 'ok' }).length));
+    expect(head.text ?? '').toBe('');
+  });
+
+  it('answers HEAD on the other GET endpoints too', async () => {
+    expect((await admin().head('/__mock/state')).status).toBe(200);
+    expect((await admin().head('/__mock/requests')).status).toBe(200);
+  });
+});
+
 describe('POST /__mock/reset', () => {
   it('restores the fixtures state', async () => {
     await unassignGuarded();
@@ -196,6 +213,12 @@ describe('admin endpoints beyond loopback (adminRequiresManagementKey)', () => {
   ])('answers %s with %s', async (_name, { given, want }) => {
     const res = await request(guarded().mock.server).get('/__mock/state').set(given);
     expect(res.status).toBe(want);
+  });
+
+  it('still answers the health check without a key', async () => {
+    const res = await request(guarded().mock.server).get('/__mock/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
   });
 });
 

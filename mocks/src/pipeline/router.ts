@@ -21,12 +21,14 @@ export function createRouter(operations: readonly OperationInfo[]): Router {
   return {
     allowedMethods,
     match(method, path) {
+      // HEAD is answered as GET without the body (RFC 9110, 9.3.2; node drops what is written).
+      const wanted = method === 'HEAD' ? 'GET' : method;
       let pathKnown = false;
       for (const operation of operations) {
         const found = operation.pattern.exec(path);
         if (!found) continue;
         pathKnown = true;
-        if (operation.method !== method) continue;
+        if (operation.method !== wanted) continue;
         const pathParams: Record<string, string> = {};
         operation.pathParamNames.forEach((name, index) => {
           pathParams[name] = decodeSegment(found[index + 1] ?? '');

@@ -41,6 +41,28 @@ describe('routing', () => {
     expect(await res.json()).toEqual({ error: { code: 405, message: expect.stringContaining(`use ${want}`) } });
   });
 
+  it.each([
+    ['GET /model/{author}/{slug}', '/model/openai/gpt-4o', 200],
+    ['GET /model/{author}/{slug}, unknown model', '/model/acme/ghost', 404],
+    ['GET /embeddings/models', '/embeddings/models?limit=1', 200],
+  ])('answers HEAD on %s as GET, without the body', async (_name, path, status) => {
+    const url = `${started().baseUrl}${path}`;
+    const [get, head] = await Promise.all(
+      ['GET', 'HEAD'].map((method) => fetch(url, { method, headers: bearer(USER_KEY) })),
+    );
+    const getBody = await get!.arrayBuffer();
+    expect([get!.status, head!.status]).toEqual([status, status]);
+    expect(head!.headers.get('content-length')).toBe(String(getBody.byteLength));
+    expect(head!.headers.get('content-type')).toBe(get!.headers.get('content-type'));
+    expect((await head!.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('answers HEAD on a path with no GET as a method not allowed', async () => {
+    const res = await fetch(`${started().baseUrl}/responses`, { method: 'HEAD', headers: bearer(USER_KEY) });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+  });
+
   it('returns 400 for a query parameter given twice', async () => {
     const res = await request(started().mock.server)
       .get('/api/v1/embeddings/models?limit=1&limit=2')
