@@ -1,7 +1,7 @@
 import { apiBasePath } from '../../kit/contract/api-base-path';
 import { ConfigError } from '../config/config-error';
 import type { GatewayClient } from '../http/gateway-client';
-import { describeTransportError } from '../http/gateway-client';
+import { ANSWERED_BUT, describeTransportError } from '../http/transport-error';
 import type { OperationInfo } from '../../kit/contract/operations';
 import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest, fillPath } from '../scenarios/base-requests';
 import { NOT_READY_STATUSES, describeAnswer, hintFor, isApiAnswer } from './not-the-api';
@@ -147,8 +147,14 @@ function unreachable(exchange: Exchange, baseUrl: string): string {
   if (/^the answer began/.test(error))
     return `target ${baseUrl} does not finish its answers: ${describe(exchange)}: ${error}`;
   if (/^no response/.test(error)) return `target ${baseUrl} does not answer: ${describe(exchange)}: ${error}`;
-  if (/socket hang up|other side closed/.test(error))
-    return `target ${baseUrl} closes the connection without answering: ${describe(exchange)}: ${error}`;
+  if (ANSWERED_BUT.test(error)) return `target ${baseUrl} is reachable, but ${error}`;
+  if (/socket hang up|other side closed/.test(error)) {
+    // What an HTTPS port does with a plain-HTTP request.
+    const tls = baseUrl.startsWith('http:')
+      ? ' (if the gateway serves HTTPS there, the base URL starts with https://)'
+      : '';
+    return `target ${baseUrl} closes the connection without answering: ${describe(exchange)}: ${error}${tls}`;
+  }
   const starting = /ECONNREFUSED/.test(error) ? ' (if it is still starting, wait for it with --wait SECONDS)' : '';
   return `target ${baseUrl} is unreachable: ${error}${starting}`;
 }

@@ -7,6 +7,7 @@ import type { NameMap } from './name-map';
 import { pause } from './pause';
 import { sendJson } from './send-json';
 import { sendStream } from './send-stream';
+import { describeTransportError, droppedBeforeAnswer } from './transport-error';
 
 export interface ClientSettings {
   readonly baseUrl: string;
@@ -40,18 +41,26 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
         timeoutMs: settings.requestTimeoutMs,
         signal: settings.signal,
       };
+      const attempt = async (): Promise<Exchange> => {
+        if (!spec.stream) return { ...base, response: incoming(await sendJson(call), names) };
+        const outcome = await sendStream({ ...call, eventTimeoutMs: settings.eventTimeoutMs });
+        const response = incoming(outcome.response, names);
+        return outcome.stream
+          ? { ...base, response, stream: incomingStream(outcome.stream, names) }
+          : { ...base, response };
+      };
       const once = async (): Promise<Exchange> => {
-        try {
-          if (spec.stream) {
-            const outcome = await sendStream({ ...call, eventTimeoutMs: settings.eventTimeoutMs });
-            const response = incoming(outcome.response, names);
-            return outcome.stream
-              ? { ...base, response, stream: incomingStream(outcome.stream, names) }
-              : { ...base, response };
+        for (let tries = 1; ; tries++) {
+          try {
+            return await attempt();
+          } catch (err) {
+            // A kept-alive connection that a load balancer dropped while idle: the request never got
+            // there, and clients ask again. The next idle connection in the pool may have been dropped
+            // too, so a few tries (each failing at once); a gateway that resets every connection is
+            // still reported.
+            if (tries > RECONNECTS || !droppedBeforeAnswer(err) || settings.signal?.aborted)
+              return { ...base, transportError: describeTransportError(err) };
           }
-          return { ...base, response: incoming(await sendJson(call), names) };
-        } catch (err) {
-          return { ...base, transportError: describeTransportError(err) };
         }
       };
       let exchange = await once();
@@ -71,6 +80,8 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
 }
 
 const RATE_LIMIT_RETRIES = 2;
+/** Fresh tries after a connection dropped before any answer. */
+const RECONNECTS = 3;
 const MAX_RETRY_WAIT_MS = 5000;
 
 function retryAfterMs(header: string | undefined): number {
@@ -118,11 +129,4 @@ function requestHeaders(spec: RequestSpec, auth: string | undefined): Record<str
 export function queryString(query: RequestSpec['query']): string {
   if (!query || Object.keys(query).length === 0) return '';
   return `?${new URLSearchParams(query as Record<string, string>).toString()}`;
-}
-
-export function describeTransportError(err: unknown): string {
-  const error = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-  const code = error.code ?? error.cause?.code;
-  const message = error.cause?.message ?? error.message ?? String(err);
-  return code && !message.includes(code) ? `${code}: ${message}` : message;
 }
