@@ -4,6 +4,7 @@ import type { Contract } from '../kit/contract/contract';
 import { checkNames } from './config/check-names';
 import { ConfigError } from './config/config-error';
 import { helpText, keysOnCommandLine, parseCli } from './config/parse-cli';
+import { ignoredProxyVariable } from './config/proxy-variables';
 import { resolveConfig } from './config/resolve-config';
 import { redactText } from './http/credentials';
 import type { ConformanceConfig } from './config/resolve-config';
@@ -121,6 +122,11 @@ export async function runConformanceCli(
     for (const flag of keysOnCommandLine(cli))
       io.err(
         `conformance: warning: ${flag} puts a key on the command line, where CI logs and the process list show it; use its CONFORMANCE_* variable`,
+      );
+    const proxy = config.baseUrl === undefined ? undefined : ignoredProxyVariable(config.baseUrl, env);
+    if (proxy !== undefined)
+      io.err(
+        `conformance: note: ${proxy} is set, but the suite does not use proxies: it connects to ${new URL(config.baseUrl ?? '').host} directly (docs/ci.md, "Proxies")`,
       );
     const contract = loadContract();
     checkNames(contract, config.names);

@@ -201,7 +201,7 @@ describe('gateways that cannot be reached', () => {
   });
 });
 
-describe('load balancers', () => {
+describe('load balancers and proxies', () => {
   it('asks again on a fresh connection when a load balancer resets a kept-alive one', async () => {
     // Resets every request that comes on a connection that already carried an answer, as a balancer
     // that forgot an idle connection does: a client that reuses connections meets it at once.
@@ -233,5 +233,16 @@ describe('load balancers', () => {
     } finally {
       await balancer.close();
     }
+  });
+
+  it('says that it connects directly when HTTP_PROXY is set, and not when NO_PROXY covers the host', async () => {
+    const proxy = 'http://proxy.corp.example:3128';
+    const through = await run(mock.baseUrl, { HTTP_PROXY: proxy });
+    expect(through.said).toContain(
+      `conformance: note: HTTP_PROXY is set, but the suite does not use proxies: it connects to ${new URL(mock.baseUrl).host} directly (docs/ci.md, "Proxies")`,
+    );
+    expect(through.code).toBe(0);
+    const bypassed = await run(mock.baseUrl, { HTTP_PROXY: proxy, NO_PROXY: 'localhost,127.0.0.1' });
+    expect(bypassed.said.filter((line) => line.includes('proxies'))).toEqual([]);
   });
 });
