@@ -5,6 +5,7 @@ import path from 'node:path';
 import { loadContract } from '../../kit/contract/contract';
 import { startInProcessMock } from '../../mocks/index';
 import type { RunningMock } from '../../mocks/index';
+import { startForwardProxy } from '../../conformance/test/support/forward-proxy';
 import { privateCaCertificates, startTlsGateway } from '../../conformance/test/support/tls-gateway';
 import type { CertificateOptions } from '../../conformance/test/support/tls-gateway';
 import { ROOT } from './support/run-cli';
@@ -23,6 +24,8 @@ afterAll(async () => {
 /** `npm run conformance` against an HTTPS front of the mock whose certificate `options` describe, its CA trusted through NODE_EXTRA_CA_CERTS. */
 async function runTrustingTheCa(
   options: CertificateOptions,
+  env: Record<string, string> = {},
+  host = '127.0.0.1',
 ): Promise<{ code: number | null; err: string; out: string }> {
   const certificates = await privateCaCertificates(options);
   const gateway = await startTlsGateway(new URL(mock.baseUrl).origin, certificates);
@@ -30,11 +33,18 @@ async function runTrustingTheCa(
   writeFileSync(caFile, certificates.caCert);
   try {
     const args = ['--import', 'tsx', 'cli/conformance.ts', '--target', 'conformance/targets/mock.json'];
-    args.push('--base-url', gateway.baseUrl, '--reset-url', mock.resetUrl, '--report-dir', path.join(dir, 'reports'));
+    args.push(
+      '--base-url',
+      gateway.baseUrl.replace('127.0.0.1', host),
+      '--reset-url',
+      mock.resetUrl,
+      '--report-dir',
+      path.join(dir, 'reports'),
+    );
     args.push('--only', 'catalog/getModel/model,stream/createResponse/text');
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
-      env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile },
+      env: { ...withoutProxyVariables(process.env), NODE_EXTRA_CA_CERTS: caFile, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
@@ -50,11 +60,33 @@ async function runTrustingTheCa(
 
 const DAY_MS = 86_400_000;
 
+/** The runner's own proxy settings, if any, left out: each test sets the ones it is about. */
+function withoutProxyVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !/^(https?|no)_proxy$/i.test(name)));
+}
+
 describe('npm run conformance against an HTTPS gateway with a private CA', () => {
   it('checks it, JSON and streams, once NODE_EXTRA_CA_CERTS names the CA', async () => {
     const { code, err, out } = await runTrustingTheCa({});
     expect({ code, err }).toEqual({ code: 0, err: expect.not.stringMatching(/TLS|certificate/) });
     expect(out).toMatch(/PASS: \d+ passed, 0 failed/);
+  }, 60_000);
+
+  it('checks it through the proxy in HTTPS_PROXY, tunnelled with CONNECT', async () => {
+    const proxy = await startForwardProxy();
+    try {
+      // A name only the proxy resolves, on the certificate: TLS is end to end through the tunnel.
+      const { code, err } = await runTrustingTheCa(
+        { hosts: ['gateway.test'] },
+        { HTTPS_PROXY: proxy.url },
+        'gateway.test',
+      );
+      expect({ code, err }).toEqual({ code: 0, err: expect.stringMatching(/go through the proxy in HTTPS_PROXY/) });
+      expect(proxy.seen.length).toBeGreaterThan(0);
+      expect(new Set(proxy.seen)).toEqual(new Set([expect.stringMatching(/^CONNECT gateway\.test:\d+$/)]));
+    } finally {
+      await proxy.close();
+    }
   }, 60_000);
 
   it('says its certificate has expired, on one line, exit 2', async () => {

@@ -1,6 +1,8 @@
 import { apiBasePath } from '../../kit/contract/api-base-path';
 import { ConfigError } from '../config/config-error';
 import type { GatewayClient } from '../http/gateway-client';
+import { routeFor } from '../http/proxy-route';
+import type { ProxyEnv } from '../http/proxy-route';
 import { ANSWERED_BUT, describeTransportError } from '../http/transport-error';
 import type { OperationInfo } from '../../kit/contract/operations';
 import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest, fillPath } from '../scenarios/base-requests';
@@ -155,7 +157,10 @@ function unreachable(exchange: Exchange, baseUrl: string): string {
       : '';
     return `target ${baseUrl} closes the connection without answering: ${describe(exchange)}: ${error}${tls}`;
   }
-  const starting = /ECONNREFUSED/.test(error) ? ' (if it is still starting, wait for it with --wait SECONDS)' : '';
+  const starting =
+    /ECONNREFUSED/.test(error) && !/^the proxy/.test(error)
+      ? ' (if it is still starting, wait for it with --wait SECONDS)'
+      : '';
   return `target ${baseUrl} is unreachable: ${error}${starting}`;
 }
 
@@ -170,9 +175,13 @@ function describe(exchange: Exchange): string {
 }
 
 /** POSTs the reset address (the mock's /__mock/reset) to restore the target's state. */
-export async function resetTarget(resetUrl: string, managementKey: string | undefined): Promise<void> {
+export async function resetTarget(
+  resetUrl: string,
+  managementKey: string | undefined,
+  proxyEnv?: ProxyEnv,
+): Promise<void> {
   try {
-    const res = await fetch(resetUrl, {
+    const res = await routeFor(resetUrl, proxyEnv).fetch(resetUrl, {
       method: 'POST',
       headers: managementKey ? { Authorization: `Bearer ${managementKey}` } : {},
       signal: AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS),

@@ -5,6 +5,8 @@ import type { Keys } from './credentials';
 import { SAME_NAMES } from './name-map';
 import type { NameMap } from './name-map';
 import { pause } from './pause';
+import { routeFor } from './proxy-route';
+import type { ProxyEnv } from './proxy-route';
 import { sendJson } from './send-json';
 import { sendStream } from './send-stream';
 import { describeTransportError, droppedBeforeAnswer } from './transport-error';
@@ -18,6 +20,8 @@ export interface ClientSettings {
   readonly names?: NameMap;
   /** Aborts every request in flight and any wait between retries (the run stopped). */
   readonly signal?: AbortSignal;
+  /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY as the CLI found them: requests go through that proxy. */
+  readonly proxyEnv?: ProxyEnv;
 }
 
 export interface GatewayClient {
@@ -27,6 +31,7 @@ export interface GatewayClient {
 /** Sends requests to the gateway under test and captures everything checks need. */
 export function createGatewayClient(settings: ClientSettings): GatewayClient {
   const names = settings.names ?? SAME_NAMES;
+  const route = routeFor(settings.baseUrl, settings.proxyEnv);
   return {
     async send(scenario, operation, spec) {
       const pathAndQuery = spec.path + queryString(spec.query);
@@ -40,6 +45,7 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
         body: wireBody(spec, names),
         timeoutMs: settings.requestTimeoutMs,
         signal: settings.signal,
+        route,
       };
       const attempt = async (): Promise<Exchange> => {
         if (!spec.stream) return { ...base, response: incoming(await sendJson(call), names) };
@@ -59,7 +65,7 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
             // too, so a few tries (each failing at once); a gateway that resets every connection is
             // still reported.
             if (tries > RECONNECTS || !droppedBeforeAnswer(err) || settings.signal?.aborted)
-              return { ...base, transportError: describeTransportError(err) };
+              return { ...base, transportError: describeTransportError(err, route.via) };
           }
         }
       };

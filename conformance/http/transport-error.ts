@@ -6,10 +6,12 @@ import http from 'node:http';
  * TLS, headers past Node's limit, an answer that is not HTTP), start with one of ANSWERED_BUT, so
  * the preflight does not call such a target "unreachable".
  */
-export function describeTransportError(err: unknown): string {
+export function describeTransportError(err: unknown, proxy?: string): string {
   const { code, text } = codeAndText(err);
   const plain = code && !text.includes(code) ? `${code}: ${text}` : text;
-  if (code === undefined) return plain;
+  if (code === undefined) return proxy === undefined ? plain : `${plain} (through the proxy in ${proxy})`;
+  // Through a proxy, the only connection the suite opens is to the proxy.
+  if (proxy !== undefined && CONNECT_CODES.has(code)) return `the proxy in ${proxy} cannot be reached: ${plain}`;
   if (UNTRUSTED.has(code))
     return `${TLS_FAILED}: its certificate is not trusted (${plain}). If it comes from a private CA, give that CA's PEM file in NODE_EXTRA_CA_CERTS (docs/ci.md, "HTTPS")`;
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID')
@@ -25,6 +27,9 @@ export function describeTransportError(err: unknown): string {
     return `${plain}: the host name does not resolve here; check the base URL's host (and that the runner's DNS knows it)`;
   return plain;
 }
+
+/** Failures to open a connection (as opposed to one that opened and then went wrong). */
+const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 const TLS_FAILED = 'the TLS handshake failed';
 const NO_TLS = 'it does not speak TLS on that port';
@@ -58,9 +63,12 @@ export function droppedBeforeAnswer(err: unknown): boolean {
 /** The error's code and message; fetch (undici) wraps the socket's error as `cause`. */
 function codeAndText(err: unknown): { code?: string; text: string } {
   const error = err as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
-  const code = [error.code, error.cause?.code].find((c): c is string => typeof c === 'string');
   const message = error.cause?.message ?? error.message;
   const text = typeof message === 'string' ? message : String(err);
+  // Errors from a proxy agent carry the code in their message only ("ECONNREFUSED: Connection refused").
+  const code = [error.code, error.cause?.code, /^(E[A-Z]{3,})\b/.exec(text)?.[1]].find(
+    (c): c is string => typeof c === 'string',
+  );
   // OpenSSL's own text names its source file and line: keep the reason only.
   return { code, text: text.replace(/^.*?:error:[0-9A-F]+:SSL routines:[^:]*:([^:]+):.*$/s, '$1').trim() };
 }

@@ -9,6 +9,7 @@ import { startStandInServer } from '../../../kit/test/support/stand-in-server';
 import { startInProcessMock } from '../../../mocks/index';
 import type { RunningMock } from '../../../mocks/index';
 import { runConformanceCli } from '../../run-conformance';
+import { startForwardProxy } from '../support/forward-proxy';
 import { privateCaCertificates, startTlsGateway } from '../support/tls-gateway';
 
 /**
@@ -16,6 +17,8 @@ import { privateCaCertificates, startTlsGateway } from '../support/tls-gateway';
  * or not there at all. Each ends with the suite's own line, exit status and no library noise.
  */
 const TARGET = path.join(__dirname, '..', '..', 'targets', 'mock.json');
+/** A JSON scenario (superagent) and a stream scenario (fetch): the suite's two HTTP clients. */
+const BOTH_CLIENTS = 'catalog/getModel/model,stream/createResponse/text';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'conformance-transport-faults-'));
 let mock: RunningMock;
 
@@ -202,6 +205,12 @@ describe('gateways that cannot be reached', () => {
 });
 
 describe('load balancers and proxies', () => {
+  /** The mock by a name only the proxy resolves (.test is reserved, RFC 6761). */
+  let onlyTheProxyKnows: string;
+  beforeAll(() => {
+    onlyTheProxyKnows = mock.baseUrl.replace('127.0.0.1', 'gateway.test');
+  });
+
   it('asks again on a fresh connection when a load balancer resets a kept-alive one', async () => {
     // Resets every request that comes on a connection that already carried an answer, as a balancer
     // that forgot an idle connection does: a client that reuses connections meets it at once.
@@ -235,14 +244,66 @@ describe('load balancers and proxies', () => {
     }
   });
 
-  it('says that it connects directly when HTTP_PROXY is set, and not when NO_PROXY covers the host', async () => {
-    const proxy = 'http://proxy.corp.example:3128';
-    const through = await run(mock.baseUrl, { HTTP_PROXY: proxy });
-    expect(through.said).toContain(
-      `conformance: note: HTTP_PROXY is set, but the suite does not use proxies: it connects to ${new URL(mock.baseUrl).host} directly (docs/ci.md, "Proxies")`,
-    );
-    expect(through.code).toBe(0);
-    const bypassed = await run(mock.baseUrl, { HTTP_PROXY: proxy, NO_PROXY: 'localhost,127.0.0.1' });
-    expect(bypassed.said.filter((line) => line.includes('proxies'))).toEqual([]);
+  it('goes through the proxy in HTTP_PROXY, JSON and streams alike, and says so first', async () => {
+    const proxy = await startForwardProxy();
+    try {
+      const { code, said } = await run(onlyTheProxyKnows, { HTTP_PROXY: proxy.url }, BOTH_CLIENTS);
+      expect(code).toBe(0);
+      expect(said[0]).toBe(
+        `conformance: requests to ${new URL(onlyTheProxyKnows).host} go through the proxy in HTTP_PROXY (${new URL(proxy.url).host}); NO_PROXY lists the hosts reached directly`,
+      );
+      expect(proxy.seen).toEqual(
+        expect.arrayContaining([`GET ${onlyTheProxyKnows}/model/openai/gpt-4o`, `POST ${onlyTheProxyKnows}/responses`]),
+      );
+      // The reset address is the mock's own, on 127.0.0.1: loopback is always reached directly.
+      expect(proxy.seen.filter((line) => line.includes('127.0.0.1'))).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('connects directly to a host NO_PROXY lists', async () => {
+    const proxy = await startForwardProxy();
+    try {
+      const env = { HTTP_PROXY: proxy.url, NO_PROXY: '.test' };
+      const { code, said } = await run(onlyTheProxyKnows, env, BOTH_CLIENTS);
+      // Directly, gateway.test does not resolve: the run never asked the proxy.
+      expect({ code, seen: proxy.seen, said: said.filter((l) => l.includes('proxy')) }).toEqual({
+        code: 2,
+        seen: [],
+        said: [],
+      });
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('says the proxy cannot be reached when it cannot, not the target', async () => {
+    const closed = await startTcpServer(() => undefined);
+    await closed.close();
+    const { code, said } = await run(onlyTheProxyKnows, { HTTP_PROXY: `http://127.0.0.1:${closed.port}` });
+    expect({ code, last: said.at(-1) }).toEqual({
+      code: 2,
+      last: expect.stringMatching(
+        new RegExp(
+          `^conformance: target ${onlyTheProxyKnows} is unreachable: the proxy in HTTP_PROXY \\(127\\.0\\.0\\.1:${closed.port}\\) cannot be reached: .*ECONNREFUSED`,
+        ),
+      ),
+    });
+  });
+
+  it('says a proxy that asks for credentials (407) wants them in the proxy variable', async () => {
+    const proxy = await startForwardProxy({ requireAuth: true });
+    try {
+      const { code, said } = await run(onlyTheProxyKnows, { HTTP_PROXY: proxy.url });
+      expect({ code, last: said.at(-1) }).toEqual({
+        code: 2,
+        last: expect.stringMatching(
+          /got 407 .*A proxy between the runner and the target asks for credentials \(407\): give them in the proxy variable, http:\/\/user:password@proxy:port\.$/,
+        ),
+      });
+    } finally {
+      await proxy.close();
+    }
   });
 });

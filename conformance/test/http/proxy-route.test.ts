@@ -1,6 +1,6 @@
-import { ignoredProxyVariable } from '../../config/proxy-variables';
+import { proxyVariableFor, routeFor } from '../../http/proxy-route';
 
-describe('ignoredProxyVariable', () => {
+describe('proxyVariableFor', () => {
   it.each([
     ['no proxy variable', 'https://gw.example/api/v1', {}, undefined],
     ['HTTPS_PROXY for an https base URL', 'https://gw.example/api/v1', { HTTPS_PROXY: 'http://p:3128' }, 'HTTPS_PROXY'],
@@ -57,7 +57,19 @@ describe('ignoredProxyVariable', () => {
       { HTTP_PROXY: 'http://p', NO_PROXY: '[::1]' },
       undefined,
     ],
+    ['loopback 127.0.0.1, always directly', 'http://127.0.0.1:4010/api/v1', { HTTP_PROXY: 'http://p' }, undefined],
+    ['loopback localhost, always directly', 'https://localhost:8443/api/v1', { HTTPS_PROXY: 'http://p' }, undefined],
+    ['loopback [::1], always directly', 'http://[::1]:4010/api/v1', { HTTP_PROXY: 'http://p' }, undefined],
   ] as const)('%s', (_name, baseUrl, env, want) => {
-    expect(ignoredProxyVariable(baseUrl, env)).toBe(want);
+    expect(proxyVariableFor(baseUrl, env)).toBe(want);
+  });
+});
+
+describe('routeFor', () => {
+  it('connects directly when no proxy applies, and names the proxy it goes through otherwise', () => {
+    expect(routeFor('https://gw.example/api/v1', {}).via).toBeUndefined();
+    const route = routeFor('https://gw.example/api/v1', { HTTPS_PROXY: 'http://user:secret@proxy.corp:3128' });
+    expect(route.via).toBe('HTTPS_PROXY (proxy.corp:3128)');
+    expect(route.agent).toBeDefined();
   });
 });
