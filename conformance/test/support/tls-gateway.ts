@@ -1,7 +1,7 @@
 import http from 'node:http';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
+import { startStandInServer } from '../../../kit/test/support/stand-in-server';
+import type { StandInServer } from '../../../kit/test/support/stand-in-server';
 
 /** A private CA (as a staging environment has) and a server certificate it signed. */
 export interface TestCertificates {
@@ -46,39 +46,21 @@ export async function privateCaCertificates(options: CertificateOptions = {}): P
   return { caCert: ca.cert, key: server.private, cert: server.cert };
 }
 
-export interface TlsGateway {
-  /** `https://127.0.0.1:PORT`. */
-  readonly origin: string;
-  /** The origin with the API base path. */
-  readonly baseUrl: string;
-  close(): Promise<void>;
-}
-
 /** An HTTPS front on 127.0.0.1 (a TLS-terminating load balancer) relaying every request to `upstreamOrigin` over HTTP. */
-export async function startTlsGateway(upstreamOrigin: string, certificates: TestCertificates): Promise<TlsGateway> {
+export function startTlsGateway(upstreamOrigin: string, certificates: TestCertificates): Promise<StandInServer> {
   const upstream = new URL(upstreamOrigin);
-  const server = https.createServer({ key: certificates.key, cert: certificates.cert }, (req, res) => {
-    const relayed = http.request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    relayed.on('error', () => res.destroy());
-    req.pipe(relayed);
-  });
-  // A client that rejects the certificate ends the handshake: nothing to report from here.
-  server.on('tlsClientError', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    baseUrl: `${origin}/api/v1`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return startStandInServer(
+    (req, res) => {
+      const relayed = http.request(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      relayed.on('error', () => res.destroy());
+      req.pipe(relayed);
+    },
+    { key: certificates.key, cert: certificates.cert },
+  );
 }
