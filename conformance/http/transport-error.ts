@@ -23,10 +23,16 @@ export function describeTransportError(err: unknown, proxy?: string): string {
   if (code === 'HPE_HEADER_OVERFLOW')
     return `${HEADERS_TOO_BIG}: past the ${http.maxHeaderSize} bytes Node.js reads (${code}); NODE_OPTIONS=--max-http-header-size=65536 raises the limit`;
   if (code.startsWith('HPE_')) return `${NOT_HTTP}: ${plain}`;
+  // undici's fetch (not Node's http client) fails on a 1xx it did not ask for (nodejs/undici#197).
+  if (UNDICI_BAD_RESPONSE(code, text))
+    return `${NOT_HTTP} as Node's fetch reads it: ${plain} (an interim answer the suite did not ask for, such as 100 Continue, is one cause)`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
     return `${plain}: the host name does not resolve here; check the base URL's host (and that the runner's DNS knows it)`;
   return plain;
 }
+
+const UNDICI_BAD_RESPONSE = (code: string, text: string): boolean =>
+  code === 'UND_ERR_SOCKET' && text === 'bad response';
 
 /** Failures to open a connection (as opposed to one that opened and then went wrong). */
 const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -56,7 +62,8 @@ const UNTRUSTED = new Set([
  * gateway, and every HTTP client asks again on a fresh connection.
  */
 export function droppedBeforeAnswer(err: unknown): boolean {
-  const { code } = codeAndText(err);
+  const { code, text } = codeAndText(err);
+  if (code !== undefined && UNDICI_BAD_RESPONSE(code, text)) return false;
   return code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET';
 }
 

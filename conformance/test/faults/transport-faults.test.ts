@@ -164,6 +164,33 @@ describe('answers HTTP clients cannot read', () => {
       await server.close();
     }
   });
+
+  it("names an unasked-for 100 Continue as a cause when Node's fetch cannot read a stream's answer", async () => {
+    // A front that sends an interim 100 Continue before every answer (legal, RFC 9110 §15.2; undici refuses it).
+    const upstream = new URL(mock.baseUrl);
+    const front = await startTcpServer((client) => {
+      const backend = net.connect(Number(upstream.port), upstream.hostname);
+      client.on('data', (bytes) => {
+        if (/^(GET|POST) /.test(bytes.toString('latin1'))) client.write('HTTP/1.1 100 Continue\r\n\r\n');
+        backend.write(bytes);
+      });
+      backend.on('data', (bytes) => client.write(bytes));
+      backend.on('error', () => client.destroy());
+      backend.on('close', () => client.end());
+      client.on('close', () => backend.destroy());
+    });
+    try {
+      const { code, output } = await run(`http://127.0.0.1:${front.port}/api/v1`, {}, BOTH_CLIENTS);
+      expect({ code, output }).toEqual({
+        code: 1,
+        output: expect.stringMatching(
+          /request-completes .*\n\s+no complete answer: the answer is not valid HTTP\/1\.1 as Node's fetch reads it: UND_ERR_SOCKET: bad response \(an interim answer the suite did not ask for, such as 100 Continue, is one cause\)/,
+        ),
+      });
+    } finally {
+      await front.close();
+    }
+  });
 });
 
 describe('gateways that cannot be reached', () => {
