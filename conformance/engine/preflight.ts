@@ -2,6 +2,7 @@ import { apiBasePath } from '../../kit/contract/api-base-path';
 import { ConfigError } from '../config/config-error';
 import type { GatewayClient } from '../http/gateway-client';
 import { routeFor } from '../http/proxy-route';
+import { reconnecting } from '../http/reconnecting';
 import type { ProxyEnv } from '../http/proxy-route';
 import { ANSWERED_BUT, describeTransportError } from '../http/transport-error';
 import type { OperationInfo } from '../../kit/contract/operations';
@@ -181,11 +182,14 @@ export async function resetTarget(
   proxyEnv?: ProxyEnv,
 ): Promise<void> {
   try {
-    const res = await routeFor(resetUrl, proxyEnv).fetch(resetUrl, {
-      method: 'POST',
-      headers: managementKey ? { Authorization: `Bearer ${managementKey}` } : {},
-      signal: AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS),
-    });
+    const route = routeFor(resetUrl, proxyEnv);
+    const res = await reconnecting(() =>
+      route.fetch(resetUrl, {
+        method: 'POST',
+        headers: managementKey ? { Authorization: `Bearer ${managementKey}` } : {},
+        signal: AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS),
+      }),
+    );
     await res.arrayBuffer();
     if (res.status >= 300) throw new Error(`status ${res.status}`);
   } catch (err) {

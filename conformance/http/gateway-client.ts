@@ -9,7 +9,8 @@ import { routeFor } from './proxy-route';
 import type { ProxyEnv } from './proxy-route';
 import { sendJson } from './send-json';
 import { sendStream } from './send-stream';
-import { describeTransportError, droppedBeforeAnswer } from './transport-error';
+import { reconnecting } from './reconnecting';
+import { describeTransportError } from './transport-error';
 
 export interface ClientSettings {
   readonly baseUrl: string;
@@ -56,17 +57,10 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
           : { ...base, response };
       };
       const once = async (): Promise<Exchange> => {
-        for (let tries = 1; ; tries++) {
-          try {
-            return await attempt();
-          } catch (err) {
-            // A kept-alive connection that a load balancer dropped while idle: the request never got
-            // there, and clients ask again. The next idle connection in the pool may have been dropped
-            // too, so a few tries (each failing at once); a gateway that resets every connection is
-            // still reported.
-            if (tries > RECONNECTS || !droppedBeforeAnswer(err) || settings.signal?.aborted)
-              return { ...base, transportError: describeTransportError(err, route.via) };
-          }
+        try {
+          return await reconnecting(attempt, () => settings.signal?.aborted === true);
+        } catch (err) {
+          return { ...base, transportError: describeTransportError(err, route.via) };
         }
       };
       let exchange = await once();
@@ -86,8 +80,6 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
 }
 
 const RATE_LIMIT_RETRIES = 2;
-/** Fresh tries after a connection dropped before any answer. */
-const RECONNECTS = 3;
 const MAX_RETRY_WAIT_MS = 5000;
 
 function retryAfterMs(header: string | undefined): number {
