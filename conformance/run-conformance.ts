@@ -6,6 +6,7 @@ import { ConfigError } from './config/config-error';
 import { helpText, keysOnCommandLine, parseCli } from './config/parse-cli';
 import { resolveConfig } from './config/resolve-config';
 import { redactText } from './http/credentials';
+import { proxyEnv, proxyVariableFor, shownProxy } from './http/proxy-route';
 import type { ConformanceConfig } from './config/resolve-config';
 import { SETTINGS } from './config/settings';
 import type { RawSettings, SettingKey } from './config/settings';
@@ -116,11 +117,16 @@ export async function runConformanceCli(
       io.out(helpText());
       return EXIT_PASS;
     }
-    const config = resolveConfig(cli);
+    const config = { ...resolveConfig(cli), proxyEnv: proxyEnv(env) };
     io = redacting(io, config);
     for (const flag of keysOnCommandLine(cli))
       io.err(
         `conformance: warning: ${flag} puts a key on the command line, where CI logs and the process list show it; use its CONFORMANCE_* variable`,
+      );
+    const proxy = config.baseUrl === undefined ? undefined : proxyVariableFor(config.baseUrl, config.proxyEnv);
+    if (config.baseUrl !== undefined && proxy !== undefined)
+      io.err(
+        `conformance: requests to ${new URL(config.baseUrl).host} go through the proxy in ${proxy} (${shownProxy(config.proxyEnv[proxy] ?? '')}); NO_PROXY lists the hosts reached directly`,
       );
     const contract = loadContract();
     checkNames(contract, config.names);

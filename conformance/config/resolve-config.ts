@@ -1,3 +1,4 @@
+import type { ProxyEnv } from '../http/proxy-route';
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { ConfigError } from './config-error';
@@ -14,6 +15,8 @@ export interface GuardrailTarget {
 
 /** The settings of one run, resolved: flags > CONFORMANCE_* variables > target file > defaults. */
 export interface ConformanceConfig {
+  /** The proxy variables of the CLI's environment (HTTPS_PROXY, NO_PROXY…); runConformance reads none. */
+  readonly proxyEnv?: ProxyEnv;
   /** Undefined until the in-process mock listens (`startMock`). */
   readonly baseUrl?: string;
   /** No target and no base URL: the CLI starts the mock in-process and runs against it. */

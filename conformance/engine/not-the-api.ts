@@ -53,6 +53,8 @@ export function hintFor(exchange: Exchange, plan: PlanContext, baseUrl: string):
   const status = response?.status ?? 0;
   if (status >= 300 && status < 400 && response?.headers.location !== undefined)
     return 'Give the base URL it redirects to: the suite follows no redirect, as a client posting to the API should not have to.';
+  if (status === 407)
+    return 'A proxy between the runner and the target asks for credentials (407): give them in the proxy variable, http://user:password@proxy:port.';
   if (status === 429) return 'The target is limiting requests (429): run again later, or with a lower --concurrency.';
   if (NOT_READY_STATUSES.has(status))
     return `The target is not ready (${status}): if it is still starting, wait for it with --wait SECONDS (CONFORMANCE_WAIT).`;

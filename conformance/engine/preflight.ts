@@ -1,7 +1,10 @@
 import { apiBasePath } from '../../kit/contract/api-base-path';
 import { ConfigError } from '../config/config-error';
 import type { GatewayClient } from '../http/gateway-client';
-import { describeTransportError } from '../http/gateway-client';
+import { routeFor } from '../http/proxy-route';
+import { reconnecting } from '../http/reconnecting';
+import type { ProxyEnv } from '../http/proxy-route';
+import { ANSWERED_BUT, describeTransportError } from '../http/transport-error';
 import type { OperationInfo } from '../../kit/contract/operations';
 import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest, fillPath } from '../scenarios/base-requests';
 import { NOT_READY_STATUSES, describeAnswer, hintFor, isApiAnswer } from './not-the-api';
@@ -147,9 +150,18 @@ function unreachable(exchange: Exchange, baseUrl: string): string {
   if (/^the answer began/.test(error))
     return `target ${baseUrl} does not finish its answers: ${describe(exchange)}: ${error}`;
   if (/^no response/.test(error)) return `target ${baseUrl} does not answer: ${describe(exchange)}: ${error}`;
-  if (/socket hang up|other side closed/.test(error))
-    return `target ${baseUrl} closes the connection without answering: ${describe(exchange)}: ${error}`;
-  const starting = /ECONNREFUSED/.test(error) ? ' (if it is still starting, wait for it with --wait SECONDS)' : '';
+  if (ANSWERED_BUT.test(error)) return `target ${baseUrl} is reachable, but ${error}`;
+  if (/socket hang up|other side closed/.test(error)) {
+    // What an HTTPS port does with a plain-HTTP request.
+    const tls = baseUrl.startsWith('http:')
+      ? ' (if the gateway serves HTTPS there, the base URL starts with https://)'
+      : '';
+    return `target ${baseUrl} closes the connection without answering: ${describe(exchange)}: ${error}${tls}`;
+  }
+  const starting =
+    /ECONNREFUSED/.test(error) && !/^the proxy/.test(error)
+      ? ' (if it is still starting, wait for it with --wait SECONDS)'
+      : '';
   return `target ${baseUrl} is unreachable: ${error}${starting}`;
 }
 
@@ -164,13 +176,20 @@ function describe(exchange: Exchange): string {
 }
 
 /** POSTs the reset address (the mock's /__mock/reset) to restore the target's state. */
-export async function resetTarget(resetUrl: string, managementKey: string | undefined): Promise<void> {
+export async function resetTarget(
+  resetUrl: string,
+  managementKey: string | undefined,
+  proxyEnv?: ProxyEnv,
+): Promise<void> {
   try {
-    const res = await fetch(resetUrl, {
-      method: 'POST',
-      headers: managementKey ? { Authorization: `Bearer ${managementKey}` } : {},
-      signal: AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS),
-    });
+    const route = routeFor(resetUrl, proxyEnv);
+    const res = await reconnecting(() =>
+      route.fetch(resetUrl, {
+        method: 'POST',
+        headers: managementKey ? { Authorization: `Bearer ${managementKey}` } : {},
+        signal: AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS),
+      }),
+    );
     await res.arrayBuffer();
     if (res.status >= 300) throw new Error(`status ${res.status}`);
   } catch (err) {

@@ -87,6 +87,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     requestTimeoutMs: config.requestTimeoutMs,
     eventTimeoutMs: config.eventTimeoutMs,
     signal: control.signal,
+    proxyEnv: config.proxyEnv,
   };
   const recorder = new Recorder();
   const all = planScenarios(plan, options.scenarios);
@@ -124,7 +125,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     throw err;
   }
   const resetUrl = resolveResetUrl(config.resetUrl, config.baseUrl);
-  if (resetUrl) await resetTarget(resetUrl, config.managementKey);
+  if (resetUrl) await resetTarget(resetUrl, config.managementKey, config.proxyEnv);
 
   const client = createGatewayClient(settings);
   const limiter = new Limiter(config.concurrency);
@@ -203,7 +204,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     log(`stopped: ${control.stopped.reason}`);
     return finish();
   }
-  if (resetUrl) await resetTarget(resetUrl, config.managementKey);
+  if (resetUrl) await resetTarget(resetUrl, config.managementKey, config.proxyEnv);
   return finish();
 }
 

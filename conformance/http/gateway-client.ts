@@ -5,8 +5,12 @@ import type { Keys } from './credentials';
 import { SAME_NAMES } from './name-map';
 import type { NameMap } from './name-map';
 import { pause } from './pause';
+import { routeFor } from './proxy-route';
+import type { ProxyEnv } from './proxy-route';
 import { sendJson } from './send-json';
 import { sendStream } from './send-stream';
+import { reconnecting } from './reconnecting';
+import { describeTransportError } from './transport-error';
 
 export interface ClientSettings {
   readonly baseUrl: string;
@@ -17,6 +21,8 @@ export interface ClientSettings {
   readonly names?: NameMap;
   /** Aborts every request in flight and any wait between retries (the run stopped). */
   readonly signal?: AbortSignal;
+  /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY as the CLI found them: requests go through that proxy. */
+  readonly proxyEnv?: ProxyEnv;
 }
 
 export interface GatewayClient {
@@ -26,6 +32,7 @@ export interface GatewayClient {
 /** Sends requests to the gateway under test and captures everything checks need. */
 export function createGatewayClient(settings: ClientSettings): GatewayClient {
   const names = settings.names ?? SAME_NAMES;
+  const route = routeFor(settings.baseUrl, settings.proxyEnv);
   return {
     async send(scenario, operation, spec) {
       const pathAndQuery = spec.path + queryString(spec.query);
@@ -39,19 +46,21 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
         body: wireBody(spec, names),
         timeoutMs: settings.requestTimeoutMs,
         signal: settings.signal,
+        route,
+      };
+      const attempt = async (): Promise<Exchange> => {
+        if (!spec.stream) return { ...base, response: incoming(await sendJson(call), names) };
+        const outcome = await sendStream({ ...call, eventTimeoutMs: settings.eventTimeoutMs });
+        const response = incoming(outcome.response, names);
+        return outcome.stream
+          ? { ...base, response, stream: incomingStream(outcome.stream, names) }
+          : { ...base, response };
       };
       const once = async (): Promise<Exchange> => {
         try {
-          if (spec.stream) {
-            const outcome = await sendStream({ ...call, eventTimeoutMs: settings.eventTimeoutMs });
-            const response = incoming(outcome.response, names);
-            return outcome.stream
-              ? { ...base, response, stream: incomingStream(outcome.stream, names) }
-              : { ...base, response };
-          }
-          return { ...base, response: incoming(await sendJson(call), names) };
+          return await reconnecting(attempt, () => settings.signal?.aborted === true);
         } catch (err) {
-          return { ...base, transportError: describeTransportError(err) };
+          return { ...base, transportError: describeTransportError(err, route.via) };
         }
       };
       let exchange = await once();
@@ -118,11 +127,4 @@ function requestHeaders(spec: RequestSpec, auth: string | undefined): Record<str
 export function queryString(query: RequestSpec['query']): string {
   if (!query || Object.keys(query).length === 0) return '';
   return `?${new URLSearchParams(query as Record<string, string>).toString()}`;
-}
-
-export function describeTransportError(err: unknown): string {
-  const error = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-  const code = error.code ?? error.cause?.code;
-  const message = error.cause?.message ?? error.message ?? String(err);
-  return code && !message.includes(code) ? `${code}: ${message}` : message;
 }

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { Response } from 'superagent';
 import type { CapturedResponse } from '../engine/types';
+import type { Route } from './proxy-route';
 
 export interface HttpCall {
   readonly baseUrl: string;
@@ -13,6 +14,8 @@ export interface HttpCall {
   readonly timeoutMs: number;
   /** Aborts the request (the run stopped). */
   readonly signal?: AbortSignal;
+  /** Directly or through a proxy; directly when absent. */
+  readonly route?: Route;
 }
 
 /**
@@ -70,6 +73,7 @@ export async function sendJson(call: HttpCall): Promise<CapturedResponse> {
     .buffer(true)
     .parse((raw: unknown, done: (err: Error | null, body: string) => void) => readRawText(raw, begun, done));
   for (const [name, value] of Object.entries(call.headers)) test = test.set(name, value);
+  if (call.route?.agent) test = test.agent(call.route.agent);
   const abort = (): void => {
     void test.abort();
   };

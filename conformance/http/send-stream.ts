@@ -37,7 +37,7 @@ export async function sendStream(call: StreamCall): Promise<StreamOutcome> {
   call.signal?.addEventListener('abort', stop, { once: true });
   let res: Response;
   try {
-    res = await fetch(call.baseUrl + call.pathAndQuery, {
+    res = await (call.route?.fetch ?? fetch)(call.baseUrl + call.pathAndQuery, {
       method: call.method,
       headers: call.headers,
       body: call.body,

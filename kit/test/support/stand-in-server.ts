@@ -1,9 +1,10 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /** A test's own HTTP server on 127.0.0.1, on a free port. */
 export interface StandInServer {
-  /** `http://127.0.0.1:PORT`. */
+  /** `http://127.0.0.1:PORT` (`https:` with `tls`). */
   readonly origin: string;
   /** The origin with the API base path, `http://127.0.0.1:PORT/api/v1`. */
   readonly baseUrl: string;
@@ -11,11 +12,19 @@ export interface StandInServer {
   close(): Promise<void>;
 }
 
-/** Starts a stand-in server (a gateway, an upstream, a broken peer) answering with `handler`. */
-export async function startStandInServer(handler: http.RequestListener): Promise<StandInServer> {
-  const server = http.createServer(handler);
+/**
+ * Starts a stand-in server (a gateway, an upstream, a broken peer) answering with `handler`; with
+ * `tls` (a key and certificate, PEM), an HTTPS one.
+ */
+export async function startStandInServer(
+  handler: http.RequestListener,
+  tls?: { readonly key: string; readonly cert: string },
+): Promise<StandInServer> {
+  const server = tls ? https.createServer(tls, handler) : http.createServer(handler);
+  // A client that refuses the certificate ends the handshake: nothing for the server to report.
+  server.on('tlsClientError', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
     baseUrl: `${origin}/api/v1`,
