@@ -200,8 +200,3 @@ export function medianRound(rounds: readonly LoadResult[]): LoadResult {
   if (!middle) throw new Error('no rounds measured');
   return middle;
 }
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
-}

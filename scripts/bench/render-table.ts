@@ -55,7 +55,7 @@ export function renderReport(report: BenchReport): string {
     const { single, paced } = report.streaming;
     out.push('');
     out.push(
-      `Streaming, one unpaced stream (best of tries): first event ${single.timeToFirstEventMs} ms, ${single.events} events, ${single.eventsPerSecond} events/s, ${single.cpuUsPerEvent ?? 'n/a'} µs server CPU per event`,
+      `Streaming, one unpaced stream: first event ${single.timeToFirstEventMs} ms (best of tries), ${single.events} events, ${single.eventsPerSecond} events/s (median of tries), ${single.cpuUsPerEvent ?? 'n/a'} µs server CPU per event`,
     );
     out.push(
       `Paced streams: ${paced.streams} at once, ${paced.tokens} tokens at ${paced.tokensPerSecond}/s each, opened ${paced.rampPerSecond}/s; client in its own process`,

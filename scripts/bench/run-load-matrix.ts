@@ -1,5 +1,6 @@
 import type { LoadFigures } from './bench-report';
-import { median, medianRound } from './bench-report';
+import { medianRound } from './bench-report';
+import { median } from './median';
 import type { BenchPlan } from './bench-args';
 import type { ChildServer } from './child-server';
 import type { LoadResult } from './http-load';
