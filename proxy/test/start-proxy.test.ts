@@ -103,20 +103,22 @@ describe('the proxy in front of the mock', () => {
 
   it('relays a paced stream event by event as the gateway sends it, not all at the end', async () => {
     const proxy = await start(mock.baseUrl);
-    // 20 tokens per second: the deltas of the answer leave the mock some 50 ms apart.
+    // 10 tokens per second: the deltas of the answer leave the mock some 100 ms apart.
     const res = await fetch(`${proxy.baseUrl}/responses`, {
       method: 'POST',
-      headers: { ...USER, ...JSON_BODY, 'x-mock-first-token-delay-ms': '0', 'x-mock-tokens-per-second': '20' },
+      headers: { ...USER, ...JSON_BODY, 'x-mock-first-token-delay-ms': '0', 'x-mock-tokens-per-second': '10' },
       body: JSON.stringify({ model: 'openai/gpt-4o', input: 'hello', stream: true }),
     });
     const { arrivals } = await readTimed(res);
     const deltas = arrivals.filter((a) => a.type === 'response.output_text.delta');
     expect(deltas.length).toBeGreaterThanOrEqual(4);
-    // A buffering proxy hands every delta over at once; paced ones arrive at least one token
-    // interval apart (the gateway's pacing, whatever the machine's load adds on top).
+    // A buffering proxy hands every delta over at once; paced ones arrive spread over the
+    // schedule. Half of it is asked for: the mock keeps to its schedule after a late timer, so a
+    // stall of the busy machine bunches the deltas that were due during it (a full `npm test`
+    // once squeezed 400 ms of a faster schedule into 246).
     const spreadMs = (deltas.at(-1)?.atMs ?? 0) - (deltas[0]?.atMs ?? 0);
-    console.info(`${deltas.length} deltas at 20 tokens/s arrived over ${Math.round(spreadMs)} ms through the proxy`);
-    expect(spreadMs).toBeGreaterThanOrEqual((deltas.length - 1) * 50 * 0.8);
+    console.info(`${deltas.length} deltas at 10 tokens/s arrived over ${Math.round(spreadMs)} ms through the proxy`);
+    expect(spreadMs).toBeGreaterThanOrEqual((deltas.length - 1) * 100 * 0.5);
     await checked(proxy, 1);
     expect(proxy.violations()).toEqual([]);
   });
