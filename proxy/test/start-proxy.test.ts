@@ -123,6 +123,19 @@ describe('the proxy in front of the mock', () => {
     expect(proxy.violations()).toEqual([]);
   });
 
+  it('forwards HEAD without judging its empty body as a GET answer', async () => {
+    const proxy = await start(mock.baseUrl);
+    const head = await fetch(`${proxy.baseUrl}/model/openai/gpt-4o`, { method: 'HEAD', headers: USER });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
+    const get = await fetch(`${proxy.baseUrl}/model/openai/gpt-4o`, { headers: USER });
+    expect(get.status).toBe(200);
+    await get.text();
+    await checked(proxy, 1);
+    expect(proxy.violations()).toEqual([]);
+    expect(lines()).toEqual([]);
+  });
+
   it('forwards a request that breaks the spec, and reports it', async () => {
     const proxy = await start(mock.baseUrl);
     const res = await fetch(`${proxy.baseUrl}/responses`, {
