@@ -26,3 +26,4 @@ export { rootCauses } from './report/root-causes';
 export type { RootCause } from './report/root-causes';
 export type { ConformanceReportJson, RootCauseJson } from './report/report-json';
 export type { RunStop } from './engine/run-control';
+export { describeTransportError } from './http/transport-error';

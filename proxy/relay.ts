@@ -5,6 +5,7 @@ import type { TappedBody } from './body-tap';
 import { createBodyTap } from './body-tap';
 import { decodableAcceptEncoding } from './content-coding';
 import { endToEndHeaders } from './hop-by-hop';
+import { describeTransportError } from '../conformance/index';
 
 /** Request bodies kept for the checks; the relay itself streams bodies of any size. */
 const REQUEST_LIMIT = 32 * 1024 * 1024;
@@ -90,13 +91,15 @@ export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstr
     });
 
     outgoing.on('error', (err: NodeJS.ErrnoException) => {
-      const reason = err.code && !err.message.includes(err.code) ? `${err.code}: ${err.message}` : err.message;
+      // The suite's wording: a TLS failure says so and names NODE_EXTRA_CA_CERTS, a name that
+      // does not resolve says so, and so on (conformance/http/transport-error.ts).
+      const reason = describeTransportError(err);
       if (abandoned) return finish({ responseHeaders: {}, transportError: 'the client went away' });
       if (!res.headersSent) {
         const body = JSON.stringify({
           error: {
             code: 502,
-            message: `Bad gateway: the proxy could not reach the gateway at ${upstream.origin} (${reason})`,
+            message: `Bad gateway: the proxy's request to the gateway at ${upstream.origin} failed: ${reason}`,
           },
         });
         res.writeHead(502, {

@@ -6,6 +6,7 @@ import { startStandInServer } from '../../kit/test/support/stand-in-server';
 import { startInProcessMock } from '../../mocks/index';
 import type { RunningMock } from '../../mocks/index';
 import { startFaultProxy } from '../../conformance/test/faults/fault-proxy';
+import { privateCaCertificates } from '../../conformance/test/support/tls-gateway';
 import type { FaultProxy, ProxiedRequest } from '../../conformance/test/faults/fault-proxy';
 import { startProxy } from '../index';
 import type { RunningProxy } from '../index';
@@ -177,12 +178,29 @@ describe('relaying', () => {
     expect(validate(envelope)).toBe(true);
     expect(envelope.error).toMatchObject({
       code: 502,
-      message: expect.stringMatching(/could not reach the gateway .*ECONNREFUSED/),
+      message: expect.stringMatching(/request to the gateway .* failed: .*ECONNREFUSED/),
     });
     await checked(proxy, 1);
     expect(proxy.violations()).toEqual([
       expect.objectContaining({ check: 'request-completes', message: expect.stringMatching(/ECONNREFUSED/) }),
     ]);
+  });
+
+  it("says what to do when the gateway's TLS certificate is not trusted", async () => {
+    const certificates = await privateCaCertificates();
+    const gateway = await startStandInServer(() => undefined, certificates);
+    try {
+      proxy = await startProxy({ upstream: gateway.baseUrl });
+      const answer = await send(`${proxy.baseUrl}/model/openai/gpt-4o`, {
+        headers: { authorization: 'Bearer sk-mock-user' },
+      });
+      expect(answer.status).toBe(502);
+      const envelope = JSON.parse(answer.body.toString('utf8')) as { error: { code: number; message: string } };
+      expect(envelope.error.message).toMatch(/TLS handshake failed: its certificate is not trusted/);
+      expect(envelope.error.message).toMatch(/NODE_EXTRA_CA_CERTS/);
+    } finally {
+      await gateway.close();
+    }
   });
 
   it('aborts the request to the gateway when the client goes away mid-stream, and reports nothing for it', async () => {
