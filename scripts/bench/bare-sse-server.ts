@@ -2,13 +2,14 @@
  * The floor of the many-paced-streams case: plain node:http replaying the very event stream our
  * mock sent for the same request (captured unpaced just before), paced the way the mock paces it:
  * everything up to the first text delta at once, delta k at start + k / tokens per second (from
- * `x-mock-tokens-per-second`), the rest after the last delta. One timer per stream, listen backlog
+ * the mock's tokens-per-second header), the rest after the last delta. One timer per stream, listen backlog
  * 4,096 like the mock. Any GET answers 200 `{}` (the readiness probe).
  *
  * Usage: node dist/scripts/bench/bare-sse-server.js CAPTURED.json PORT
  */
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
+import { TOKENS_PER_SECOND_HEADER } from '../../mocks/src/stream/pacing';
 
 /** A captured stream: response headers (flat name/value list) and its SSE frames, each ending in a blank line. */
 export interface CapturedStream {
@@ -49,7 +50,7 @@ function main(): void {
         res.end('{}');
         return;
       }
-      const tokensPerSecond = Number(req.headers['x-mock-tokens-per-second'] ?? 0);
+      const tokensPerSecond = Number(req.headers[TOKENS_PER_SECOND_HEADER] ?? 0);
       const intervalMs = tokensPerSecond > 0 ? 1000 / tokensPerSecond : 0;
       res.writeHead(200, headers);
       res.write(parts[0] ?? '');
