@@ -1,56 +1,31 @@
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadContract } from '../../../kit/contract/contract';
-import { startInProcessMock } from '../../../mocks/index';
-import type { RunningMock } from '../../../mocks/index';
 import type { ConformanceReportJson } from '../../report/report-json';
 import { runConformanceCli } from '../../run-conformance';
+import { cliHarness } from '../support/cli-harness';
 import { startFaultProxy } from './fault-proxy';
 import { TARGET_FAULTS } from './target-faults';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'conformance-target-faults-'));
-let mock: RunningMock;
-
-beforeAll(async () => {
-  mock = await startInProcessMock({ contract: loadContract() });
-});
-afterAll(async () => {
-  await mock.close();
-});
-
-/** The mock's target file pointed at `baseUrl`, resetting the real mock behind the proxy; optionally with the public gateway's names. */
-function targetFile(baseUrl: string, mapNames: boolean): string {
-  const mockTarget = JSON.parse(
-    readFileSync(path.join(__dirname, '..', '..', 'targets', 'mock.json'), 'utf8'),
-  ) as Record<string, unknown>;
-  const names = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'targets', 'openrouter.json'), 'utf8')) as {
+const { dir, mockUrl, target } = cliHarness();
+/** The public gateway's names, for faults whose target maps them. */
+const names = (
+  JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'targets', 'openrouter.json'), 'utf8')) as {
     names: unknown;
-  };
-  const file = path.join(dir, `target-${Math.random().toString(36).slice(2)}.json`);
-  const target = {
-    ...mockTarget,
-    $schema: undefined,
-    baseUrl,
-    resetUrl: mock.resetUrl,
-    ...(mapNames ? { names: names.names } : {}),
-  };
-  writeFileSync(file, JSON.stringify(target));
-  return file;
-}
+  }
+).names;
 
 describe('gateways a CI user meets', () => {
   it.each(TARGET_FAULTS.map((f) => [f.name, f] as const))('handles a gateway that %s', async (_name, fault) => {
-    const proxy = await startFaultProxy(mock.baseUrl, fault.fault);
+    const proxy = await startFaultProxy(mockUrl(), fault.fault);
     const reportDir = path.join(dir, Math.random().toString(36).slice(2));
     const lines: string[] = [];
     // Whatever the gateway does, the suite speaks through its own output only (no library warnings).
     const warn = jest.spyOn(console, 'warn');
     try {
-      const baseUrl = fault.baseUrl?.({ proxy: proxy.baseUrl, mock: mock.baseUrl }) ?? proxy.baseUrl;
+      const baseUrl = fault.baseUrl?.({ proxy: proxy.baseUrl, mock: mockUrl() }) ?? proxy.baseUrl;
       const argv = [
         '--target',
-        targetFile(baseUrl, fault.mapNames === true),
+        target(baseUrl, fault.mapNames === true ? { names } : {}),
         '--report-dir',
         reportDir,
         '--seed',

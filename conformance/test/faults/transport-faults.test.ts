@@ -1,14 +1,10 @@
 import http from 'node:http';
-import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { loadContract } from '../../../kit/contract/contract';
 import { startStandInServer } from '../../../kit/test/support/stand-in-server';
-import { startInProcessMock } from '../../../mocks/index';
-import type { RunningMock } from '../../../mocks/index';
 import { runConformanceCli } from '../../run-conformance';
+import { cliHarness } from '../support/cli-harness';
 import { startForwardProxy } from '../support/forward-proxy';
 import { privateCaCertificates, startTlsGateway } from '../support/tls-gateway';
 
@@ -19,15 +15,7 @@ import { privateCaCertificates, startTlsGateway } from '../support/tls-gateway';
 const TARGET = path.join(__dirname, '..', '..', 'targets', 'mock.json');
 /** A JSON scenario (superagent) and a stream scenario (fetch): the suite's two HTTP clients. */
 const BOTH_CLIENTS = 'catalog/getModel/model,stream/createResponse/text';
-const dir = mkdtempSync(path.join(os.tmpdir(), 'conformance-transport-faults-'));
-let mock: RunningMock;
-
-beforeAll(async () => {
-  mock = await startInProcessMock({ contract: loadContract() });
-});
-afterAll(async () => {
-  await mock.close();
-});
+const { dir, mockUrl, resetUrl } = cliHarness();
 
 async function run(
   baseUrl: string,
@@ -38,7 +26,7 @@ async function run(
   const lines: string[] = [];
   const warn = jest.spyOn(console, 'warn');
   try {
-    const argv = ['--target', TARGET, '--base-url', baseUrl, '--reset-url', mock.resetUrl, '--only', only];
+    const argv = ['--target', TARGET, '--base-url', baseUrl, '--reset-url', resetUrl(), '--only', only];
     argv.push(
       '--report-dir',
       path.join(dir, Math.random().toString(36).slice(2)),
@@ -83,7 +71,7 @@ async function startTcpServer(onConnection: (socket: net.Socket) => void) {
  */
 async function startForgetfulBalancer() {
   let resets = 0;
-  const upstream = new URL(mock.baseUrl);
+  const upstream = new URL(mockUrl());
   const server = await startTcpServer((client) => {
     const backend = net.connect(Number(upstream.port), upstream.hostname);
     let answered = false;
@@ -106,7 +94,7 @@ async function startForgetfulBalancer() {
 
 describe('gateways behind TLS', () => {
   it('says the certificate of a private CA is not trusted and names NODE_EXTRA_CA_CERTS', async () => {
-    const gateway = await startTlsGateway(new URL(mock.baseUrl).origin, await privateCaCertificates());
+    const gateway = await startTlsGateway(new URL(mockUrl()).origin, await privateCaCertificates());
     try {
       const { code, said } = await run(gateway.baseUrl);
       expect({ code, said }).toEqual({
@@ -123,7 +111,7 @@ describe('gateways behind TLS', () => {
   });
 
   it('says a port without TLS does not speak it when the base URL is https', async () => {
-    const { code, said } = await run(mock.baseUrl.replace(/^http:/, 'https:'));
+    const { code, said } = await run(mockUrl().replace(/^http:/, 'https:'));
     expect({ code, said }).toEqual({
       code: 2,
       said: [
@@ -135,7 +123,7 @@ describe('gateways behind TLS', () => {
   });
 
   it('suggests https when an HTTPS port is given an http base URL', async () => {
-    const gateway = await startTlsGateway(new URL(mock.baseUrl).origin, await privateCaCertificates());
+    const gateway = await startTlsGateway(new URL(mockUrl()).origin, await privateCaCertificates());
     try {
       const { code, said } = await run(gateway.baseUrl.replace(/^https:/, 'http:'));
       expect({ code, said }).toEqual({
@@ -195,7 +183,7 @@ describe('answers HTTP clients cannot read', () => {
 
   it("names an unasked-for 100 Continue as a cause when Node's fetch cannot read a stream's answer", async () => {
     // A front that sends an interim 100 Continue before every answer (legal, RFC 9110 §15.2; undici refuses it).
-    const upstream = new URL(mock.baseUrl);
+    const upstream = new URL(mockUrl());
     const front = await startTcpServer((client) => {
       const backend = net.connect(Number(upstream.port), upstream.hostname);
       client.on('data', (bytes) => {
@@ -263,7 +251,7 @@ describe('load balancers and proxies', () => {
   /** The mock by a name only the proxy resolves (.test is reserved, RFC 6761). */
   let onlyTheProxyKnows: string;
   beforeAll(() => {
-    onlyTheProxyKnows = mock.baseUrl.replace('127.0.0.1', 'gateway.test');
+    onlyTheProxyKnows = mockUrl().replace('127.0.0.1', 'gateway.test');
   });
 
   it('asks again on a fresh connection when a load balancer resets a kept-alive one', async () => {

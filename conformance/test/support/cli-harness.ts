@@ -20,6 +20,8 @@ export interface CliRun {
 export interface CliHarness {
   readonly dir: string;
   mockUrl(): string;
+  /** The harness's mock's reset URL. */
+  resetUrl(): string;
   /** The mock's target file pointed at `baseUrl`, resetting the harness's mock; `extra` fields override. */
   target(baseUrl: string, extra?: Record<string, unknown>): string;
   /** Runs the CLI with a fixed seed (unless given) and no timed progress lines. */
@@ -38,6 +40,7 @@ export function cliHarness(): CliHarness {
   return {
     dir,
     mockUrl: () => mock.baseUrl,
+    resetUrl: () => mock.resetUrl,
     target(baseUrl, extra = {}) {
       const mockTarget = JSON.parse(
         readFileSync(path.join(__dirname, '..', '..', 'targets', 'mock.json'), 'utf8'),
