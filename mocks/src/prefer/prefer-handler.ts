@@ -7,6 +7,7 @@ import type { HandlerResult } from '../pipeline/context';
 import { GatewayError } from '../pipeline/gateway-error';
 import { checkExample, scenarioStatus } from './check-example';
 import { isRecord } from '../../../kit/json/guards';
+import { EVENT_STREAM } from '../../../kit/stream/stream-spec';
 import { parsePrefer } from './parse-prefer';
 
 /** Errors about the Prefer header concern the mock's controls, not the API (see GatewayErrorOptions). */
@@ -115,8 +116,6 @@ export function createPreferHandler(contract: Contract, basePath: string) {
   };
 }
 
-const EVENT_STREAM = 'text/event-stream';
-
 /**
  * The media type asked of Prism: a request with `"stream": true` (or `Accept: text/event-stream`)
  * gets the status's event stream when it documents one, as on the ordinary path (the SDKs send
@@ -166,7 +165,7 @@ function checkStreamScenario(
  * `[DONE]`. Event streams are served ending with the blank line, as written in the spec.
  */
 function terminateEvents(body: string, contentType: string | undefined): string {
-  if (!contentType?.startsWith('text/event-stream')) return body;
+  if (!contentType?.startsWith(EVENT_STREAM)) return body;
   return body.endsWith('\n\n') ? body : `${body.replace(/\n?$/, '')}\n\n`;
 }
 
