@@ -144,13 +144,13 @@ function checkStreamScenario(
   scenario: { code?: number; example?: string; dynamic?: boolean },
 ): void {
   const status = scenarioStatus(operation, scenario.code);
+  const names = [...(operation.responses.get(status)?.examples.get(EVENT_STREAM)?.keys() ?? [])];
   if (scenario.dynamic === true)
     throw new GatewayError(
       400,
-      `Prefer: dynamic=true cannot generate an event stream for ${operation.operationId} ${status}; ask for example=${[...(operation.responses.get(status)?.examples.get(EVENT_STREAM)?.keys() ?? [])].join(' or example=')}, or send the request without "stream": true`,
+      `Prefer: dynamic=true cannot generate an event stream for ${operation.operationId} ${status}; ask for example=${names.join(' or example=')}, or send the request without "stream": true`,
       CONTROL,
     );
-  const names = [...(operation.responses.get(status)?.examples.get(EVENT_STREAM)?.keys() ?? [])];
   if (scenario.example === undefined || names.includes(scenario.example)) return;
   throw new GatewayError(
     400,
