@@ -7,6 +7,7 @@ import type { HandlerResult } from '../pipeline/context';
 import { GatewayError } from '../pipeline/gateway-error';
 import { checkExample, scenarioStatus } from './check-example';
 import { isRecord } from '../../../kit/json/guards';
+import { EVENT_STREAM } from '../../../kit/stream/stream-spec';
 import { parsePrefer } from './parse-prefer';
 
 /** Errors about the Prefer header concern the mock's controls, not the API (see GatewayErrorOptions). */
@@ -115,8 +116,6 @@ export function createPreferHandler(contract: Contract, basePath: string) {
   };
 }
 
-const EVENT_STREAM = 'text/event-stream';
-
 /**
  * The media type asked of Prism: a request with `"stream": true` (or `Accept: text/event-stream`)
  * gets the status's event stream when it documents one, as on the ordinary path (the SDKs send
@@ -145,13 +144,13 @@ function checkStreamScenario(
   scenario: { code?: number; example?: string; dynamic?: boolean },
 ): void {
   const status = scenarioStatus(operation, scenario.code);
+  const names = [...(operation.responses.get(status)?.examples.get(EVENT_STREAM)?.keys() ?? [])];
   if (scenario.dynamic === true)
     throw new GatewayError(
       400,
-      `Prefer: dynamic=true cannot generate an event stream for ${operation.operationId} ${status}; ask for example=${[...(operation.responses.get(status)?.examples.get(EVENT_STREAM)?.keys() ?? [])].join(' or example=')}, or send the request without "stream": true`,
+      `Prefer: dynamic=true cannot generate an event stream for ${operation.operationId} ${status}; ask for example=${names.join(' or example=')}, or send the request without "stream": true`,
       CONTROL,
     );
-  const names = [...(operation.responses.get(status)?.examples.get(EVENT_STREAM)?.keys() ?? [])];
   if (scenario.example === undefined || names.includes(scenario.example)) return;
   throw new GatewayError(
     400,
@@ -166,7 +165,7 @@ function checkStreamScenario(
  * `[DONE]`. Event streams are served ending with the blank line, as written in the spec.
  */
 function terminateEvents(body: string, contentType: string | undefined): string {
-  if (!contentType?.startsWith('text/event-stream')) return body;
+  if (!contentType?.startsWith(EVENT_STREAM)) return body;
   return body.endsWith('\n\n') ? body : `${body.replace(/\n?$/, '')}\n\n`;
 }
 

@@ -3,6 +3,7 @@ import type { JsonObject } from '../../../kit/json/guards';
 import { ContractError } from '../../../kit/contract/contract';
 import { isRecord } from '../../../kit/json/guards';
 import type { OperationInfo } from '../../../kit/contract/operations';
+import { EVENT_STREAM } from '../../../kit/stream/stream-spec';
 
 const PARAMETERS = '#/components/parameters';
 
@@ -56,8 +57,6 @@ export function readHeaderNames(contract: Contract, operations: readonly Operati
     eventStream: eventStreamHeaders(contract),
   };
 }
-
-const EVENT_STREAM = 'text/event-stream';
 
 /** [name, value] of each documented response header marked `x-sent-with: text/event-stream`. */
 function eventStreamHeaders(contract: Contract): Record<string, string> {

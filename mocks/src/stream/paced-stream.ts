@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { EVENT_STREAM } from '../../../kit/stream/stream-spec';
 import type { RunningStreams } from '../running-streams';
 import type { Pacing } from './pacing';
 import { tokenIntervalMs } from './pacing';
@@ -7,6 +8,9 @@ import { DONE_FRAME } from './sse-frame';
 
 /** Frames are gathered up to this many characters before a write (one chunk, one syscall). */
 const BATCH_CHARS = 16 * 1024;
+
+/** The content type of every stream: the spec's media type, in UTF-8. */
+const CONTENT_TYPE = `${EVENT_STREAM}; charset=utf-8`;
 
 /** A wait shorter than this is not worth a timer: the frame goes now (at most this much early). */
 const MIN_WAIT_MS = 1;
@@ -66,7 +70,7 @@ class PacedStream {
   start(): void {
     const { res, headers } = this.init;
     for (const name of Object.keys(headers)) res.setHeader(name, headers[name] as string);
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+    res.writeHead(200, { 'content-type': CONTENT_TYPE });
     res.once('close', this.#onClose);
     // Ends the stream at once when the shutdown has already begun.
     this.#unregister = this.init.streams.add(this.#onShutdown);
