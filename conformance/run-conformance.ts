@@ -1,6 +1,7 @@
 import { constants } from 'node:os';
-import { ContractError, loadContract } from '../kit/contract/contract';
+import { ContractError, loadContract, SPEC_PATH } from '../kit/contract/contract';
 import type { Contract } from '../kit/contract/contract';
+import { compileOperationSchemas } from '../kit/contract/compile-operation-schemas';
 import { checkNames } from './config/check-names';
 import { ConfigError } from './config/config-error';
 import { helpText, keysOnCommandLine, parseCli } from './config/parse-cli';
@@ -55,7 +56,7 @@ export const EXIT_CONFIG = 2;
 export type ConformanceReport = ConformanceReportJson;
 
 /**
- * A run from code: every setting of the CLI under its name in the settings table (`baseUrl`,
+ * A run from code: every setting of the CLI under its name in the settings table (`baseUrl`, `spec`,
  * `apiKey`, `managementKey`, `target`, `only`, `seed`, `baseline`...; numbers may be numbers,
  * `only` a list), and what the CLI's caller provides (`startTarget`, `signal`).
  * CONFORMANCE_* variables are not read.
@@ -84,7 +85,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const config = resolveConfig({ help: false, flags, env: {} });
   const log = options.log ?? (() => undefined);
   const io = redacting({ out: log, err: log }, config);
-  const contract = loadContract();
+  const contract = contractOf(config, io);
   checkNames(contract, config.names);
   if (options.reportDir !== undefined) prepareReportDir(config.reportDir);
   const baseline = config.baseline === undefined ? undefined : readBaseline(config.baseline, config.baselineUpdate);
@@ -128,7 +129,7 @@ export async function runConformanceCli(
       io.err(
         `conformance: requests to ${new URL(config.baseUrl).host} go through the proxy in ${proxy} (${shownProxy(config.proxyEnv[proxy] ?? '')}); NO_PROXY lists the hosts reached directly`,
       );
-    const contract = loadContract();
+    const contract = contractOf(config, io);
     checkNames(contract, config.names);
     prepareReportDir(config.reportDir);
     const baseline = config.baseline === undefined ? undefined : readBaseline(config.baseline, config.baselineUpdate);
@@ -141,6 +142,21 @@ export async function runConformanceCli(
     }
     throw err;
   }
+}
+
+/**
+ * The document the run judges against: the run's `spec` (--spec, CONFORMANCE_SPEC, the target
+ * file's `spec`), else the shipped one. Everything the suite derives (validators, boundaries,
+ * the property phase, the stream rules) is derived from what this returns; a document that does
+ * not load is a ContractError naming the file and the place.
+ */
+function contractOf(config: ConformanceConfig, io: Io): Contract {
+  if (config.spec === undefined) return loadContract(SPEC_PATH);
+  const contract = loadContract(config.spec);
+  // The shipped document is checked by the repository's tests; another one is checked here, whole.
+  compileOperationSchemas(contract);
+  io.err(`conformance: judging against ${config.spec}`);
+  return contract;
 }
 
 /** Output with every configured key replaced by its variable: a gateway may echo a key into any message. */
