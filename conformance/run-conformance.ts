@@ -1,11 +1,11 @@
 import { constants } from 'node:os';
-import { ContractError, loadContract, SPEC_PATH } from '../kit/contract/contract';
+import { ContractError } from '../kit/contract/contract';
 import type { Contract } from '../kit/contract/contract';
-import { compileOperationSchemas } from '../kit/contract/compile-operation-schemas';
 import { checkNames } from './config/check-names';
 import { ConfigError } from './config/config-error';
 import { helpText, keysOnCommandLine, parseCli } from './config/parse-cli';
 import { resolveConfig } from './config/resolve-config';
+import { runContract } from './config/run-contract';
 import { redactText } from './http/credentials';
 import { proxyEnv, proxyVariableFor, shownProxy } from './http/proxy-route';
 import type { ConformanceConfig } from './config/resolve-config';
@@ -144,18 +144,10 @@ export async function runConformanceCli(
   }
 }
 
-/**
- * The document the run judges against: the run's `spec` (--spec, CONFORMANCE_SPEC, the target
- * file's `spec`), else the shipped one. Everything the suite derives (validators, boundaries,
- * the property phase, the stream rules) is derived from what this returns; a document that does
- * not load is a ContractError naming the file and the place.
- */
+/** The run's document (runContract), and a line naming it when it is not the shipped one. */
 function contractOf(config: ConformanceConfig, io: Io): Contract {
-  if (config.spec === undefined) return loadContract(SPEC_PATH);
-  const contract = loadContract(config.spec);
-  // The shipped document is checked by the repository's tests; another one is checked here, whole.
-  compileOperationSchemas(contract);
-  io.err(`conformance: judging against ${config.spec}`);
+  const contract = runContract(config);
+  if (config.spec !== undefined) io.err(`conformance: judging against ${config.spec}`);
   return contract;
 }
 

@@ -1,4 +1,4 @@
-"""HTTP errors arrive as the SDK's exception classes; the gateway's envelope is in err.body."""
+"""HTTP errors arrive as the SDK's exception classes; the envelope's `error` object is err.body."""
 import os
 
 import openai
@@ -38,6 +38,8 @@ try:
     raise AssertionError("expected PermissionDeniedError")
 except openai.PermissionDeniedError as err:
     print(f"PermissionDeniedError: {err.status_code} {err.body['metadata']['patterns']}")
+    # err.body is the envelope's `error`; the whole envelope is the response's JSON.
+    assert err.response.json()["error"] == err.body
 # 404: no provider qualifies under the provider preferences (extra_body: the SDK has no such parameter).
 expect(openai.NotFoundError, 404, extra_body={"provider": {"only": ["no-such-provider"]}})
 
