@@ -64,6 +64,33 @@ describe('runConformance({ spec }): judging against another document', () => {
     expect(report.scenarios.map((s) => s.id)).toContain('catalog/getModel/not-applicable');
   });
 
+  it("judges an operation the document adds, with the document's example for a path parameter", async () => {
+    const document = load(shipped) as { paths: Record<string, unknown> };
+    document.paths['/widgets/{widgetId}'] = {
+      get: {
+        operationId: 'getWidget',
+        parameters: [{ name: 'widgetId', in: 'path', required: true, example: 'w-1', schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'A widget.', content: { 'application/json': { schema: { type: 'object' } } } },
+          '401': { $ref: '#/components/responses/Unauthorized' },
+        },
+      },
+    };
+    const report = await runConformance({
+      ...target(),
+      only: 'getWidget',
+      spec: specFile('widgets.yaml', dump(document)),
+    });
+    // The mock serves the shipped spec: it has no such operation and answers 404, which getWidget does not document.
+    expect(report.passed).toBe(false);
+    const undocumented = report.failures.filter((f) => f.check === 'status-code-documented');
+    expect(undocumented.length).toBeGreaterThan(0);
+    for (const failure of undocumented) {
+      expect(failure.operation).toBe('getWidget');
+      expect(failure.request.url).toMatch(/\/widgets\/w-1$/);
+    }
+  });
+
   it('rejects with a ContractError naming the file and the place for a document that does not load', async () => {
     const broken = specFile('broken.yaml', 'openapi: 3.1.0\npaths:\n  - a\n b: c\n');
     const run = runConformance({ ...target(), spec: broken });
