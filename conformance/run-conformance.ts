@@ -1,10 +1,11 @@
 import { constants } from 'node:os';
-import { ContractError, loadContract } from '../kit/contract/contract';
+import { ContractError } from '../kit/contract/contract';
 import type { Contract } from '../kit/contract/contract';
 import { checkNames } from './config/check-names';
 import { ConfigError } from './config/config-error';
 import { helpText, keysOnCommandLine, parseCli } from './config/parse-cli';
 import { resolveConfig } from './config/resolve-config';
+import { runContract } from './config/run-contract';
 import { redactText } from './http/credentials';
 import { proxyEnv, proxyVariableFor, shownProxy } from './http/proxy-route';
 import type { ConformanceConfig } from './config/resolve-config';
@@ -55,7 +56,7 @@ export const EXIT_CONFIG = 2;
 export type ConformanceReport = ConformanceReportJson;
 
 /**
- * A run from code: every setting of the CLI under its name in the settings table (`baseUrl`,
+ * A run from code: every setting of the CLI under its name in the settings table (`baseUrl`, `spec`,
  * `apiKey`, `managementKey`, `target`, `only`, `seed`, `baseline`...; numbers may be numbers,
  * `only` a list), and what the CLI's caller provides (`startTarget`, `signal`).
  * CONFORMANCE_* variables are not read.
@@ -84,7 +85,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const config = resolveConfig({ help: false, flags, env: {} });
   const log = options.log ?? (() => undefined);
   const io = redacting({ out: log, err: log }, config);
-  const contract = loadContract();
+  const contract = contractOf(config, io);
   checkNames(contract, config.names);
   if (options.reportDir !== undefined) prepareReportDir(config.reportDir);
   const baseline = config.baseline === undefined ? undefined : readBaseline(config.baseline, config.baselineUpdate);
@@ -128,7 +129,7 @@ export async function runConformanceCli(
       io.err(
         `conformance: requests to ${new URL(config.baseUrl).host} go through the proxy in ${proxy} (${shownProxy(config.proxyEnv[proxy] ?? '')}); NO_PROXY lists the hosts reached directly`,
       );
-    const contract = loadContract();
+    const contract = contractOf(config, io);
     checkNames(contract, config.names);
     prepareReportDir(config.reportDir);
     const baseline = config.baseline === undefined ? undefined : readBaseline(config.baseline, config.baselineUpdate);
@@ -141,6 +142,13 @@ export async function runConformanceCli(
     }
     throw err;
   }
+}
+
+/** The run's document (runContract), and a line naming it when it is not the shipped one. */
+function contractOf(config: ConformanceConfig, io: Io): Contract {
+  const contract = runContract(config);
+  if (config.spec !== undefined) io.err(`conformance: judging against ${config.spec}`);
+  return contract;
 }
 
 /** Output with every configured key replaced by its variable: a gateway may echo a key into any message. */

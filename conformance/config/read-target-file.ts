@@ -17,6 +17,8 @@ export interface NameMapping {
 
 /** Shape of a target file; conformance/targets/target.schema.json is what validates it. */
 export interface TargetFile {
+  /** The contract to judge against, relative to the target file's folder. */
+  spec?: string;
   baseUrl?: string;
   apiKey?: string;
   managementKey?: string;

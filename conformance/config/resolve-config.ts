@@ -19,6 +19,11 @@ export interface ConformanceConfig {
   readonly proxyEnv?: ProxyEnv;
   /** Undefined until the in-process mock listens (`startMock`). */
   readonly baseUrl?: string;
+  /**
+   * The contract to judge against (--spec, CONFORMANCE_SPEC, or the target file's `spec` taken
+   * from the file's folder); undefined: the shipped spec/openapi.yaml.
+   */
+  readonly spec?: string;
   /** No target and no base URL: the CLI starts the mock in-process and runs against it. */
   readonly startMock: boolean;
   readonly apiKey?: string;
@@ -88,6 +93,11 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
   }
   const guardrail = file.guardrail ?? {};
   return {
+    spec:
+      given.spec ??
+      (file.spec === undefined || given.target === undefined
+        ? undefined
+        : path.resolve(path.dirname(given.target), file.spec)),
     baseUrl: baseUrl?.replace(/\/+$/, ''),
     startMock,
     apiKey,

@@ -4,6 +4,7 @@
  */
 export type SettingKey =
   | 'target'
+  | 'spec'
   | 'baseUrl'
   | 'apiKey'
   | 'managementKey'
@@ -46,6 +47,13 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'CONFORMANCE_TARGET',
     value: 'FILE',
     help: 'JSON target file (examples ship in the package: conformance/targets/*.json); flags override it',
+  },
+  {
+    key: 'spec',
+    flag: 'spec',
+    env: 'CONFORMANCE_SPEC',
+    value: 'FILE',
+    help: 'judge against this OpenAPI 3.1 document instead of the shipped spec/openapi.yaml: validators, limits, the property phase and the stream rules come from it; scenarios for an operation it lacks are not applicable; the in-process mock serves it too',
   },
   {
     key: 'baseUrl',

@@ -12,6 +12,7 @@ import type { Wire } from './build-failure';
 import { createCheckContext } from './check-context';
 import { evaluateExchange } from './evaluate-exchange';
 import { Limiter } from './limiter';
+import { OperationNotInDocument } from './not-in-document';
 import { Liveness } from './liveness';
 import { matchesOnly } from './match-only';
 import { PREFLIGHT_TIMEOUT_MS, preflight, resetTarget } from './preflight';
@@ -183,6 +184,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       if (recorder.countFor(scenario.id) === 0) throw new Error('the scenario produced no check results');
     } catch (err) {
       if (err instanceof RunStopped || control.stopped) return;
+      // A request to an operation the --spec document lacks: the rest of the scenario does not apply.
+      if (err instanceof OperationNotInDocument) return recorder.skip(scenario.id, err.operationId, err.message);
       recorder.fail('rules', scenarioFailure(scenario, (err as Error).message));
     } finally {
       progress.scenarioEnded(scenario);
@@ -217,7 +220,7 @@ export function planContext(contract: Contract, config: ConformanceConfig): Plan
     checks,
     operation(operationId) {
       const op = checks.operations.get(operationId);
-      if (!op) throw new Error(`the document has no operation ${operationId}`);
+      if (!op) throw new OperationNotInDocument(operationId, contract.specPath);
       return op;
     },
   };
