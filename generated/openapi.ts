@@ -1354,7 +1354,22 @@ export interface components {
         };
     };
     responses: {
-        /** @description Invalid request parameters or malformed input. */
+        /**
+         * @description Invalid request parameters or malformed input: a body, parameter or header its schema does
+         *     not accept, JSON that does not parse, a body too deeply nested, a query parameter given twice.
+         *
+         *     POST /responses also answers 400 to a body its schema accepts, for these rules the schema
+         *     cannot express (each is a named example below, marked `x-semantic-rule` with its operation):
+         *     - `noModelGiven`: neither `model` nor `models` is given, and no enabled routing plugin
+         *       (auto-router and the like) chooses a model;
+         *     - `unknownModel`: `model`, or an entry of `models`, names no model of the catalog;
+         *     - `embeddingsModel`: `model` or `models` names an embeddings model, which cannot create responses;
+         *     - `allowedModelsUnmatched`: a routing plugin's `allowed_models` matches no chat model;
+         *     - `fusionModelUnknown`: the fusion plugin's `analysis_models` or `model` names no chat model;
+         *     - `maxPriceNotDecimal`: a `provider.max_price` value is not a non-negative decimal number;
+         *     - `toolChoiceRequiredWithoutTools`: `tool_choice` is `required` but no function tool is given;
+         *     - `toolChoiceNotInTools`: `tool_choice` names a function that is not among the function tools.
+         */
         BadRequest: {
             headers: {
                 [name: string]: unknown;

@@ -6,6 +6,7 @@ import { guardrailScenarios } from './guardrail-scenarios';
 import { limitScenarios } from './limit-scenarios';
 import { propertyScenarios } from './property-scenarios';
 import { responseRuleScenarios } from './response-rule-scenarios';
+import { semanticRuleScenarios } from './semantic-rule-scenarios';
 import { streamScenarios } from './stream-scenarios';
 import { unassignScenarios } from './unassign-scenarios';
 
@@ -14,6 +15,7 @@ export function buildScenarios(plan: PlanContext): Scenario[] {
   const all = [
     ...authScenarios(plan),
     ...responseRuleScenarios(plan),
+    ...semanticRuleScenarios(plan),
     ...bodyScenarios(plan),
     ...streamScenarios(plan),
     ...limitScenarios(plan),
