@@ -1046,7 +1046,30 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description One Server-Sent Event of POST /responses with `stream: true`.
+         * @description One event of the POST /responses event stream as an SSE parser reads it (the per-event
+         *     schema of `text/event-stream`, as OpenAPI 3.2's `itemSchema` gives it; Schemathesis and
+         *     other SSE-aware tools read a 3.1 document's `schema` the same way): the fields `data`,
+         *     `event`, `id` and `retry`, comment lines dropped. `data` is either the sentinel `[DONE]`,
+         *     which ends the stream, or JSON (`contentMediaType: application/json`) that is one
+         *     `ResponseStreamEvent` (`contentSchema`). Validate the decoded `data` against
+         *     `ResponseStreamEvent`; the order and pairing of events are rules of ResponseStreamEvent.
+         */
+        ResponseStreamSseEvent: {
+            /** @description The event's payload, its `data:` lines joined with line feeds. */
+            data: string;
+            /** @description The event type, when the gateway sends an `event:` line (optional; equal to the JSON's `type`). */
+            event?: string;
+            id?: string;
+            retry?: number;
+        } & ({
+            /** @constant */
+            data?: "[DONE]";
+        } | {
+            data?: unknown;
+        });
+        /**
+         * @description The JSON of one Server-Sent Event of POST /responses with `stream: true` (the `data` of
+         *     ResponseStreamSseEvent, its `contentSchema`).
          *     Framing: each event is a `data: <json>` line holding one of these objects, events are
          *     separated by a blank line, SSE comment lines (starting with `:`, e.g. `: keep-alive`) may
          *     appear and must be tolerated, and the stream ends with the line `data: [DONE]`. An event
@@ -1624,7 +1647,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResponseResult"];
-                    "text/event-stream": components["schemas"]["ResponseStreamEvent"];
+                    "text/event-stream": components["schemas"]["ResponseStreamSseEvent"];
                 };
             };
             400: components["responses"]["BadRequest"];

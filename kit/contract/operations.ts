@@ -1,4 +1,5 @@
 import type { Contract } from './contract';
+import { EVENT_STREAM, eventDataSchema } from './event-data-schema';
 import { ContractError } from './contract';
 import { isRecord } from '../json/guards';
 import type { JsonObject } from '../json/guards';
@@ -19,7 +20,10 @@ export interface ParameterInfo {
 export interface ResponseInfo {
   /** `"200"`, `"404"`... as written in the document. */
   readonly status: string;
-  /** Media type → JSON pointer of its schema. */
+  /**
+   * Media type → JSON pointer of its schema; for `text/event-stream`, of the schema each event's
+   * decoded `data` is read against (event-data-schema.ts).
+   */
   readonly content: ReadonlyMap<string, string>;
   /** Media type → example name → example value. */
   readonly examples: ReadonlyMap<string, ReadonlyMap<string, unknown>>;
@@ -121,7 +125,11 @@ function readResponses(contract: Contract, raw: unknown, pointer: string): Map<s
     const content = new Map<string, string>();
     const examples = new Map<string, Map<string, unknown>>();
     for (const [mediaType, media] of Object.entries((response.content as JsonObject | undefined) ?? {})) {
-      content.set(mediaType, `${base}/content/${encodeSegment(mediaType)}/schema`);
+      const mediaPointer = `${base}/content/${encodeSegment(mediaType)}`;
+      content.set(
+        mediaType,
+        mediaType === EVENT_STREAM ? eventDataSchema(contract, mediaPointer) : `${mediaPointer}/schema`,
+      );
       const named = new Map<string, unknown>();
       const mediaObject = isRecord(media) ? media : {};
       for (const [name, example] of Object.entries((mediaObject.examples as JsonObject | undefined) ?? {})) {
