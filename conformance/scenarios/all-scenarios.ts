@@ -4,6 +4,9 @@ import { bodyScenarios } from './body-scenarios';
 import { modelScenarios, pagingScenarios, queryTypeScenarios } from './catalog-scenarios';
 import { guardrailScenarios } from './guardrail-scenarios';
 import { limitScenarios } from './limit-scenarios';
+import { malformedInputScenarios } from './malformed-input-scenarios';
+import { memberScenarios } from './member-scenarios';
+import { methodScenarios } from './method-scenarios';
 import { propertyScenarios } from './property-scenarios';
 import { responseRuleScenarios } from './response-rule-scenarios';
 import { semanticRuleScenarios } from './semantic-rule-scenarios';
@@ -24,6 +27,9 @@ export function buildScenarios(plan: PlanContext): Scenario[] {
     ...queryTypeScenarios(plan),
     ...guardrailScenarios(plan),
     ...unassignScenarios(plan),
+    ...methodScenarios(plan),
+    ...memberScenarios(plan),
+    ...malformedInputScenarios(plan),
     ...propertyScenarios(plan),
   ];
   const seen = new Map<string, number>();

@@ -27,6 +27,8 @@ export interface ResponseInfo {
   readonly content: ReadonlyMap<string, string>;
   /** Media type → example name → example value. */
   readonly examples: ReadonlyMap<string, ReadonlyMap<string, unknown>>;
+  /** Declared response header, lower-cased name → JSON pointer of its schema. */
+  readonly headers: ReadonlyMap<string, string>;
 }
 
 export interface OperationInfo {
@@ -138,7 +140,13 @@ function readResponses(contract: Contract, raw: unknown, pointer: string): Map<s
       if (mediaObject.example !== undefined) named.set('default', mediaObject.example);
       examples.set(mediaType, named);
     }
-    responses.set(status, { status, content, examples });
+    const headers = new Map<string, string>();
+    for (const [name, header] of Object.entries((response.headers as JsonObject | undefined) ?? {})) {
+      const at =
+        isRecord(header) && typeof header.$ref === 'string' ? header.$ref : `${base}/headers/${encodeSegment(name)}`;
+      if (isRecord(contract.resolve<JsonObject>(header).schema)) headers.set(name.toLowerCase(), `${at}/schema`);
+    }
+    responses.set(status, { status, content, examples, headers });
   }
   return responses;
 }
