@@ -10,7 +10,7 @@ const MAX_BYTES = 1024 * 1024;
 /**
  * One HTTP/1.1 request written to the socket byte for byte, for header values an HTTP client
  * library refuses to send (control characters, NUL), which is what a broken or hostile client
- * does. `Connection: close` ends the answer with the connection; it is read whole (chunked or
+ * does. `Connection: close` ends the answer with the connection (the request side stays open, as servers close a half-closed one unanswered); it is read whole (chunked or
  * `Content-Length`), within the timeout. Direct connections only: no proxy sees bytes like these.
  */
 export function sendRaw(call: HttpCall): Promise<CapturedResponse> {
@@ -39,7 +39,7 @@ export function sendRaw(call: HttpCall): Promise<CapturedResponse> {
     const timer = setTimeout(() => fail(new Error(`no response within ${call.timeoutMs} ms`)), call.timeoutMs);
     const stop = () => fail(new Error('aborted: the run stopped'));
     call.signal?.addEventListener('abort', stop, { once: true });
-    socket.once(secure ? 'secureConnect' : 'connect', () => socket.end(body ? Buffer.concat([head, body]) : head));
+    socket.once(secure ? 'secureConnect' : 'connect', () => socket.write(body ? Buffer.concat([head, body]) : head));
     socket.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_BYTES) chunks.push(chunk);
