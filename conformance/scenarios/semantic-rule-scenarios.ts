@@ -1,5 +1,4 @@
 import { expectStatus } from '../checks/status-matches-rule';
-import { missing } from '../engine/scenario';
 import type { PlanContext, Scenario } from '../engine/scenario';
 import { baseRequest, PLAIN_INPUT, plainResponseBody } from './base-requests';
 import { semanticRules } from '../../kit/contract/semantic-rules';
@@ -45,13 +44,13 @@ export const SEMANTIC_RULE_REQUESTS: Readonly<
  */
 export function semanticRuleScenarios(plan: PlanContext): Scenario[] {
   return semanticRules(plan.contract).map((rule): Scenario => {
-    const build = SEMANTIC_RULE_REQUESTS[rule.id];
+    const build = Object.hasOwn(SEMANTIC_RULE_REQUESTS, rule.id) ? SEMANTIC_RULE_REQUESTS[rule.id] : undefined;
     const body = build?.(plan);
     const skipReason =
       build === undefined
         ? `the suite has no request that breaks the semantic rule ${rule.id} (${rule.summary})`
         : body === undefined
-          ? missing([['embeddingsModel', undefined]])
+          ? `the target does not provide what a request breaking ${rule.id} needs (embeddingsModel)`
           : undefined;
     return {
       id: `rules/${rule.operationId}/semantic-${rule.id}`,
