@@ -1,4 +1,5 @@
 import type { Contract } from '../../kit/contract/contract';
+import type { OperationInfo } from '../../kit/contract/operations';
 import { GENERIC_CHECKS } from '../checks/generic-checks';
 import { responseTimeWithinLimit } from '../checks/response-time-within-limit';
 import { ConfigError } from '../config/config-error';
@@ -138,15 +139,17 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       : [...GENERIC_CHECKS, responseTimeWithinLimit(config.maxResponseTimeMs)];
   const exchangeOf = async (
     scenario: Scenario,
-    operationId: string,
+    operation: string | OperationInfo,
     request: Parameters<ScenarioContext['send']>[0],
   ) => {
+    const info = typeof operation === 'string' ? plan.operation(operation) : operation;
+    const operationId = info.operationId;
     control.check();
     const exchange = await limiter.run(async () => {
       control.check();
       const token = progress.requestStarted(operationId);
       try {
-        return await client.send(scenario.id, plan.operation(operationId), request);
+        return await client.send(scenario.id, info, request);
       } finally {
         progress.requestEnded(token);
       }
@@ -159,11 +162,14 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const contextFor = (scenario: Scenario): ScenarioContext => ({
     config,
     checks,
-    async send(request, expectations = [], operationId = scenario.operationId) {
-      const exchange = await exchangeOf(scenario, operationId, request);
+    async send(request, expectations = [], operation = scenario.operationId) {
+      const exchange = await exchangeOf(scenario, operation, request);
       const before = recorder.results.length;
       evaluateExchange(exchange, generic, expectations, checks, recorder, wire);
-      progress.failed(operationId, recorder.results.slice(before).filter((r) => r.outcome === 'fail').length);
+      progress.failed(
+        exchange.operation.operationId,
+        recorder.results.slice(before).filter((r) => r.outcome === 'fail').length,
+      );
       return exchange;
     },
     probe: (request, operationId = scenario.operationId) => exchangeOf(scenario, operationId, request),

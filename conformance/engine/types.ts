@@ -30,6 +30,11 @@ export interface RequestSpec {
    * contract switches on the body's `stream` alone.
    */
   readonly acceptEventStream?: boolean;
+  /**
+   * Write the request to the socket byte for byte (http/send-raw.ts), for header values an HTTP
+   * client library refuses to send: control characters, NUL (malformed-input scenarios).
+   */
+  readonly raw?: boolean;
 }
 
 export interface CapturedResponse {

@@ -8,6 +8,7 @@ import { pause } from './pause';
 import { routeFor } from './proxy-route';
 import type { ProxyEnv } from './proxy-route';
 import { sendJson } from './send-json';
+import { sendRaw } from './send-raw';
 import { sendStream } from './send-stream';
 import { reconnecting } from './reconnecting';
 import { describeTransportError } from './transport-error';
@@ -49,6 +50,7 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
         route,
       };
       const attempt = async (): Promise<Exchange> => {
+        if (spec.raw) return { ...base, response: incoming(await sendRaw(call), names) };
         if (!spec.stream) return { ...base, response: incoming(await sendJson(call), names) };
         const outcome = await sendStream({ ...call, eventTimeoutMs: settings.eventTimeoutMs });
         const response = incoming(outcome.response, names);

@@ -5,8 +5,12 @@ import { bodyScenarios } from './body-scenarios';
 import { modelScenarios, pagingScenarios, queryTypeScenarios } from './catalog-scenarios';
 import { guardrailScenarios } from './guardrail-scenarios';
 import { limitScenarios } from './limit-scenarios';
+import { malformedInputScenarios } from './malformed-input-scenarios';
+import { memberScenarios } from './member-scenarios';
+import { methodScenarios } from './method-scenarios';
 import { propertyScenarios } from './property-scenarios';
 import { responseRuleScenarios } from './response-rule-scenarios';
+import { semanticRuleScenarios } from './semantic-rule-scenarios';
 import { streamScenarios } from './stream-scenarios';
 import { unassignScenarios } from './unassign-scenarios';
 
@@ -14,6 +18,7 @@ import { unassignScenarios } from './unassign-scenarios';
 const FAMILIES: ReadonlyArray<readonly [string, (plan: PlanContext) => Scenario[]]> = [
   ['auth', authScenarios],
   ['rules', responseRuleScenarios],
+  ['rules', semanticRuleScenarios],
   ['rules', bodyScenarios],
   ['stream', streamScenarios],
   ['limits', limitScenarios],
@@ -22,6 +27,9 @@ const FAMILIES: ReadonlyArray<readonly [string, (plan: PlanContext) => Scenario[
   ['catalog', queryTypeScenarios],
   ['guardrail', guardrailScenarios],
   ['guardrail', unassignScenarios],
+  ['methods', methodScenarios],
+  ['members', memberScenarios],
+  ['malformed', malformedInputScenarios],
   ['property', propertyScenarios],
 ];
 
