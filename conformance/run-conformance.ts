@@ -6,6 +6,7 @@ import { ConfigError } from './config/config-error';
 import { helpText, keysOnCommandLine, parseCli } from './config/parse-cli';
 import { resolveConfig } from './config/resolve-config';
 import { redactText } from './http/credentials';
+import { secretHeaderValues } from './http/extra-headers';
 import { proxyEnv, proxyVariableFor, shownProxy } from './http/proxy-route';
 import type { ConformanceConfig } from './config/resolve-config';
 import { SETTINGS } from './config/settings';
@@ -56,12 +57,12 @@ export type ConformanceReport = ConformanceReportJson;
 
 /**
  * A run from code: every setting of the CLI under its name in the settings table (`baseUrl`,
- * `apiKey`, `managementKey`, `target`, `only`, `seed`, `baseline`...; numbers may be numbers,
- * `only` a list), and what the CLI's caller provides (`startTarget`, `signal`).
+ * `apiKey`, `managementKey`, `target`, `only`, `seed`, `baseline`, `header`...; numbers may be
+ * numbers, `only` and `header` lists: `header: ['X-Tenant: acme']`), and what the CLI's caller provides (`startTarget`, `signal`).
  * CONFORMANCE_* variables are not read.
  */
 export type ConformanceOptions = {
-  readonly [K in SettingKey]?: K extends 'only' ? string | readonly string[] : string | number | boolean;
+  readonly [K in SettingKey]?: K extends 'only' | 'header' ? string | readonly string[] : string | number | boolean;
 } & RunOptions & {
     /** Progress lines (the in-process target's address, progress per operation); silent by default. */
     readonly log?: (line: string) => void;
@@ -79,7 +80,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   for (const { key } of SETTINGS) {
     const value = options[key];
     if (value === undefined || value === false) continue;
-    flags[key] = typeof value === 'object' ? value.join(',') : String(value);
+    // `header` values are kept one per line (a value may hold a comma), `only` patterns comma-separated.
+    flags[key] = typeof value === 'object' ? value.join(key === 'header' ? '\n' : ',') : String(value);
   }
   const config = resolveConfig({ help: false, flags, env: {} });
   const log = options.log ?? (() => undefined);
@@ -149,6 +151,7 @@ function redacting(io: Io, config: ConformanceConfig): Io {
     apiKey: config.apiKey,
     managementKey: config.managementKey,
     guardedApiKey: config.guardrail.guardedApiKey,
+    secrets: secretHeaderValues(config.headers),
   };
   return { out: (text) => io.out(redactText(text, keys)), err: (text) => io.err(redactText(text, keys)) };
 }

@@ -7,6 +7,7 @@ import type { ConformanceConfig } from '../config/resolve-config';
 import { createGatewayClient } from '../http/gateway-client';
 import type { Keys } from '../http/credentials';
 import { createNameMap } from '../http/name-map';
+import { secretHeaderValues } from '../http/extra-headers';
 import { buildScenarios } from '../scenarios/all-scenarios';
 import type { Wire } from './build-failure';
 import { createCheckContext } from './check-context';
@@ -48,7 +49,10 @@ export interface SuiteResult {
   readonly config: ConformanceConfig & { readonly baseUrl: string };
   readonly recorder: Recorder;
   readonly scenarios: readonly PlannedScenario[];
+  /** The operations the run covers (those of its scenarios): the only ones asked and reported. */
   readonly operations: readonly string[];
+  /** The spec's operations `--only` left out: reported as not in scope, never as failures. */
+  readonly outOfScope?: readonly string[];
   /** operationId → documented status keys. */
   readonly documentedStatuses: ReadonlyMap<string, readonly string[]>;
   readonly startedAt: Date;
@@ -78,8 +82,9 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     apiKey: config.apiKey,
     managementKey: config.managementKey,
     guardedApiKey: config.guardrail.guardedApiKey,
+    secrets: secretHeaderValues(config.headers),
   };
-  const wire: Wire = { keys, names: createNameMap(config.names) };
+  const wire: Wire = { keys, names: createNameMap(config.names), headers: config.headers };
   const settings = {
     baseUrl: config.baseUrl,
     keys,
@@ -88,14 +93,18 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     eventTimeoutMs: config.eventTimeoutMs,
     signal: control.signal,
     proxyEnv: config.proxyEnv,
+    headers: config.headers,
   };
   const recorder = new Recorder();
   const all = planScenarios(plan, options.scenarios);
+  const scope = new Set(all.map((s) => s.operationId));
+  const [operations, outOfScope] = splitByScope([...checks.operations.keys()], scope);
   const finish = (): SuiteResult => ({
     config,
     recorder,
     scenarios: all.map(({ id, title, operationId, skipReason }) => ({ id, title, operationId, skipReason })),
-    operations: [...checks.operations.keys()],
+    operations,
+    ...(outOfScope.length > 0 ? { outOfScope } : {}),
     documentedStatuses: new Map(
       [...checks.operations.values()].map((op) => [op.operationId, [...op.responses.keys()]]),
     ),
@@ -109,6 +118,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   try {
     await waitForTarget({
       plan,
+      scope,
       baseUrl: config.baseUrl,
       client: createGatewayClient({ ...settings, requestTimeoutMs }),
       seconds: config.waitSeconds,
@@ -117,6 +127,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     });
     await preflight({
       plan,
+      scope,
       baseUrl: config.baseUrl,
       clientFor: (baseUrl) => createGatewayClient({ ...settings, baseUrl, requestTimeoutMs }),
     });
@@ -125,7 +136,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     throw err;
   }
   const resetUrl = resolveResetUrl(config.resetUrl, config.baseUrl);
-  if (resetUrl) await resetTarget(resetUrl, config.managementKey, config.proxyEnv);
+  if (resetUrl) await resetTarget(resetUrl, config.managementKey, config.proxyEnv, config.headers);
 
   const client = createGatewayClient(settings);
   const limiter = new Limiter(config.concurrency);
@@ -204,7 +215,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     log(`stopped: ${control.stopped.reason}`);
     return finish();
   }
-  if (resetUrl) await resetTarget(resetUrl, config.managementKey, config.proxyEnv);
+  if (resetUrl) await resetTarget(resetUrl, config.managementKey, config.proxyEnv, config.headers);
   return finish();
 }
 
@@ -221,6 +232,11 @@ export function planContext(contract: Contract, config: ConformanceConfig): Plan
       return op;
     },
   };
+}
+
+/** The spec's operations in the run's scope (in the spec's order) and those left out. */
+function splitByScope(all: readonly string[], scope: ReadonlySet<string>): [string[], string[]] {
+  return [all.filter((op) => scope.has(op)), all.filter((op) => !scope.has(op))];
 }
 
 /** The scenarios a run executes, `--only` applied. */

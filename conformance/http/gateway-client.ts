@@ -11,6 +11,8 @@ import { sendJson } from './send-json';
 import { sendStream } from './send-stream';
 import { reconnecting } from './reconnecting';
 import { describeTransportError } from './transport-error';
+import { mergeHeaders, shownHeaders } from './extra-headers';
+import type { ExtraHeaders } from './extra-headers';
 
 export interface ClientSettings {
   readonly baseUrl: string;
@@ -23,6 +25,8 @@ export interface ClientSettings {
   readonly signal?: AbortSignal;
   /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY as the CLI found them: requests go through that proxy. */
   readonly proxyEnv?: ProxyEnv;
+  /** Headers sent on every request (--header); a request's own headers win over them. */
+  readonly headers?: ExtraHeaders;
 }
 
 export interface GatewayClient {
@@ -42,7 +46,10 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
         baseUrl: settings.baseUrl,
         method: spec.method,
         pathAndQuery,
-        headers: names.outgoingHeaders(requestHeaders(spec, authorization(spec.credential, settings.keys))),
+        headers: mergeHeaders(
+          settings.headers ?? {},
+          names.outgoingHeaders(requestHeaders(spec, authorization(spec.credential, settings.keys))),
+        ),
         body: wireBody(spec, names),
         timeoutMs: settings.requestTimeoutMs,
         signal: settings.signal,
@@ -106,9 +113,16 @@ function wireBody(spec: RequestSpec, names: NameMap): string | undefined {
   return spec.body === undefined ? undefined : JSON.stringify(names.outgoingBody(spec.body));
 }
 
-/** Headers as sent, minus the key: what reports and curl commands show. */
-export function reportedHeaders(spec: RequestSpec, names: NameMap = SAME_NAMES): Record<string, string> {
-  return names.outgoingHeaders(requestHeaders(spec, redactedAuthorization(spec.credential)));
+/** Headers as sent, minus the key and any secret extra header: what reports and curl commands show. */
+export function reportedHeaders(
+  spec: RequestSpec,
+  names: NameMap = SAME_NAMES,
+  extra: ExtraHeaders = {},
+): Record<string, string> {
+  return mergeHeaders(
+    shownHeaders(extra),
+    names.outgoingHeaders(requestHeaders(spec, redactedAuthorization(spec.credential))),
+  );
 }
 
 /** The body as sent, in the gateway's names. */

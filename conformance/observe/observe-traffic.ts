@@ -70,6 +70,8 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     propertyRuns: 0,
     waitSeconds: 0,
     names: { headers: {}, members: {} },
+    headers: {},
+    acceptDrops: false,
     baselineUpdate: false,
     source: target.source,
   };

@@ -32,6 +32,7 @@ ${fact('Target', `${result.target.baseUrl} (${result.target.source})`)}
 ${fact('Model', result.target.embeddingsModel ? `${result.target.model}; embeddings ${result.target.embeddingsModel}` : result.target.model)}
 ${result.seed === null ? fact('Traffic', 'observed: sent by clients through the proxy, not by the suite') : fact('Seed', `${result.seed} (replay: npm run conformance -- --seed ${result.seed})`)}
 ${fact('Run', `${result.startedAt}, ${(result.durationMs / 1000).toFixed(1)} s, ${result.requests} requests, ${result.scenarios.length} scenarios`)}
+${result.notInScope && result.notInScope.length > 0 ? fact('Not in scope', `${result.notInScope.join(', ')} (left out by --only: not asked, not judged)`) : ''}
 </dl>
 ${result.incomplete ? `<p class="incomplete" id="incomplete">INCOMPLETE: ${esc(result.incomplete.reason)}. The results below cover what ran before it stopped.</p>` : ''}
 <nav><a href="#root-causes">Root causes (${result.rootCauses.length})</a> · <a href="#matrix">Operations by checks</a> · <a href="#coverage">Status coverage</a> · <a href="#failures">Failures (${result.failures.length})</a> · <a href="#skipped">Skipped (${result.scenarios.filter((s) => s.outcome === 'skip').length})</a> · <a href="#scenarios">Scenarios</a></nav>

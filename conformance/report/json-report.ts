@@ -33,6 +33,7 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
     passed: summary.totals.fail === 0 && result.incomplete === undefined,
     complete: result.incomplete === undefined,
     ...(result.incomplete ? { incomplete: { kind: result.incomplete.kind, reason: result.incomplete.reason } } : {}),
+    ...(result.outOfScope && result.outOfScope.length > 0 ? { notInScope: result.outOfScope } : {}),
     operations,
     scenarios: result.scenarios.map((s) => {
       const outcome = summary.scenarioOutcomes.get(s.id);

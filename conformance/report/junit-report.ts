@@ -32,6 +32,15 @@ export function junitReport(result: SuiteResult, summary: Summary): string {
       '  </testsuite>',
     );
   }
+  if (result.outOfScope && result.outOfScope.length > 0) {
+    suites.push(
+      '  <testsuite name="not in scope" tests="0" failures="0" skipped="0" errors="0">',
+      '    <properties>',
+      ...result.outOfScope.map((op) => `      <property name="not-in-scope" value="${esc(op)}"/>`),
+      '    </properties>',
+      '  </testsuite>',
+    );
+  }
   if (result.incomplete) {
     suites.push(
       '  <testsuite name="run" tests="0" failures="0" skipped="0" errors="0">',

@@ -33,6 +33,8 @@ export interface ConformanceReportJson {
   /** False when the run stopped early (`incomplete` says why): the results cover what ran. */
   readonly complete: boolean;
   readonly incomplete?: { readonly kind: string; readonly reason: string };
+  /** The spec's operations `--only` left out: not asked, not judged (never failures). */
+  readonly notInScope?: readonly string[];
   readonly operations: Readonly<
     Record<string, { readonly checks: Readonly<Record<string, Tally>>; readonly statuses?: StatusCoverage }>
   >;

@@ -19,6 +19,8 @@ export function terminalSummary(result: SuiteResult, summary: Summary, reportFil
   lines.push(
     `seed ${config.seed} (replay: --seed ${config.seed}) · ${result.scenarios.length} scenarios · ${recorder.exchanges} requests · ${(result.durationMs / 1000).toFixed(1)} s`,
   );
+  if (result.outOfScope && result.outOfScope.length > 0)
+    lines.push(`not in scope (left out by --only; not asked, not judged): ${result.outOfScope.join(', ')}`);
   if (result.incomplete) lines.push(`INCOMPLETE: ${result.incomplete.reason}; the results cover what ran before.`);
   lines.push('');
   lines.push(...matrixTable(result.operations, summary));
