@@ -11,7 +11,8 @@ import { proxyEnv, proxyVariableFor, shownProxy } from './http/proxy-route';
 import type { ConformanceConfig } from './config/resolve-config';
 import { SETTINGS } from './config/settings';
 import type { RawSettings, SettingKey } from './config/settings';
-import { runSuite } from './engine/run-suite';
+import { planContext, planScenarios, runSuite } from './engine/run-suite';
+import { scenarioList } from './report/scenario-list';
 import type { SuiteResult } from './engine/run-suite';
 import { readBaseline, updatedBaseline, writeBaseline } from './report/baseline';
 import type { Baseline } from './report/baseline';
@@ -121,6 +122,13 @@ export async function runConformanceCli(
     }
     const config = { ...resolveConfig(cli), proxyEnv: proxyEnv(env) };
     io = redacting(io, config);
+    if (cli.list === true) {
+      const contract = loadContract();
+      if (planScenarios(planContext(contract, config)).length === 0)
+        throw new ConfigError(`no scenario matches --only ${config.only.join(',')}`);
+      io.out(scenarioList(contract, config));
+      return EXIT_PASS;
+    }
     for (const flag of keysOnCommandLine(cli))
       io.err(
         `conformance: warning: ${flag} puts a key on the command line, where CI logs and the process list show it; use its CONFORMANCE_* variable`,

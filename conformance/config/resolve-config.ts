@@ -82,7 +82,8 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
     );
   }
   const apiKey = given.apiKey ?? file.apiKey;
-  if (!startMock && apiKey === undefined) {
+  // `--list` sends nothing: it needs no key.
+  if (!startMock && apiKey === undefined && cli.list !== true) {
     throw new ConfigError('no API key: set CONFORMANCE_API_KEY (or "apiKey" in the target file)');
   }
   const resetUrl = given.resetUrl ?? file.resetUrl;

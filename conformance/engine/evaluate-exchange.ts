@@ -3,6 +3,8 @@ import { buildFailure } from './build-failure';
 import type { Wire } from './build-failure';
 import type { Recorder } from './recorder';
 import { documentedResponse } from './response-helpers';
+import { DROPPED_CAUSE, recordDrops } from './transport-findings';
+import type { TransportPolicy } from './transport-findings';
 import type { Check, CheckContext, Exchange, Expectation, Finding } from './types';
 
 /** The pseudo-check a request fails when the gateway never answered it. */
@@ -33,13 +35,17 @@ export function evaluateExchange(
   ctx: CheckContext,
   recorder: Recorder,
   wire: Wire,
+  policy: TransportPolicy = {},
 ): void {
   recorder.noteExchange(exchange);
+  recordDrops(exchange, recorder, wire, policy);
   const operation = exchange.operation.operationId;
   if (exchange.transportError !== undefined) {
     const finding = {
       message: `no complete answer: ${exchange.transportError}`,
       expected: 'an HTTP response within the request timeout',
+      // A request that ended in a dropped connection is counted with the other drops.
+      ...(exchange.dropped === undefined ? {} : { cause: DROPPED_CAUSE }),
     };
     const source = { check: REQUEST_COMPLETES.name, rule: REQUEST_COMPLETES.rule };
     recorder.fail(REQUEST_COMPLETES.family, buildFailure(exchange, source, finding, wire));

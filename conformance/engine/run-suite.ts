@@ -172,7 +172,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     async send(request, expectations = [], operationId = scenario.operationId) {
       const exchange = await exchangeOf(scenario, operationId, request);
       const before = recorder.results.length;
-      evaluateExchange(exchange, generic, expectations, checks, recorder, wire);
+      evaluateExchange(exchange, generic, expectations, checks, recorder, wire, config);
       progress.failed(operationId, recorder.results.slice(before).filter((r) => r.outcome === 'fail').length);
       return exchange;
     },

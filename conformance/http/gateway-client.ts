@@ -1,5 +1,6 @@
 import type { OperationInfo } from '../../kit/contract/operations';
-import type { Exchange, RequestSpec, StreamCapture } from '../engine/types';
+import type { ConnectionDrop, Exchange, RequestSpec, StreamCapture } from '../engine/types';
+import { idleConnectionRace } from './connection-reuse';
 import { authorization, redactedAuthorization } from './credentials';
 import type { Keys } from './credentials';
 import { SAME_NAMES } from './name-map';
@@ -10,7 +11,7 @@ import type { ProxyEnv } from './proxy-route';
 import { sendJson } from './send-json';
 import { sendStream } from './send-stream';
 import { reconnecting } from './reconnecting';
-import { describeTransportError } from './transport-error';
+import { describeTransportError, droppedConnection } from './transport-error';
 import { mergeHeaders, shownHeaders } from './extra-headers';
 import type { ExtraHeaders } from './extra-headers';
 
@@ -64,10 +65,15 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
           : { ...base, response };
       };
       const once = async (): Promise<Exchange> => {
+        const drops: ConnectionDrop[] = [];
+        const noted = (exchange: Exchange): Exchange => (drops.length === 0 ? exchange : { ...exchange, drops });
         try {
-          return await reconnecting(attempt, () => settings.signal?.aborted === true);
+          const onDrop = (err: unknown) => drops.push(connectionDrop(err, route.via));
+          return noted(await reconnecting(attempt, () => settings.signal?.aborted === true, onDrop));
         } catch (err) {
-          return { ...base, transportError: describeTransportError(err, route.via) };
+          const transportError = describeTransportError(err, route.via);
+          const dropped = droppedConnection(err) ? { dropped: connectionDrop(err, route.via) } : {};
+          return noted({ ...base, transportError, ...dropped });
         }
       };
       let exchange = await once();
@@ -84,6 +90,10 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
       return exchange;
     },
   };
+}
+
+function connectionDrop(err: unknown, via: string | undefined): ConnectionDrop {
+  return { error: describeTransportError(err, via), idle: idleConnectionRace(err) };
 }
 
 const RATE_LIMIT_RETRIES = 2;

@@ -1,6 +1,6 @@
 import type { SuiteResult } from '../engine/run-suite';
 import type { ConformanceReportJson } from './report-json';
-import { rootCauseTitle } from './root-causes';
+import { rootCauseTitle, warningTitle } from './root-causes';
 import type { Summary, Tally } from './summarize';
 
 /** conformance.json: everything a CI job or a dashboard needs, keys never included. */
@@ -68,6 +68,19 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
             known: summary.baseline.known,
             added: summary.baseline.added,
             fixed: summary.baseline.fixed,
+          },
+        }
+      : {}),
+    ...(recorder.warnings.length > 0
+      ? {
+          warnings: {
+            count: recorder.warnings.length,
+            causes: summary.warnings.map((group) => ({
+              cause: group.cause,
+              title: warningTitle(group),
+              count: group.failures,
+            })),
+            findings: recorder.warnings,
           },
         }
       : {}),

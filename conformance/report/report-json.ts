@@ -54,6 +54,15 @@ export interface ConformanceReportJson {
     readonly added: readonly string[];
     readonly fixed: readonly string[];
   };
+  /**
+   * Findings that do not fail the run but are counted (the idle keep-alive race, drops accepted
+   * with --accept-dropped-connections): by cause, and each one.
+   */
+  readonly warnings?: {
+    readonly count: number;
+    readonly causes: ReadonlyArray<{ readonly cause: string; readonly title: string; readonly count: number }>;
+    readonly findings: readonly Failure[];
+  };
   /** Every failure; `known` when the baseline lists it. */
   readonly failures: ReadonlyArray<Failure & { readonly known?: boolean }>;
 }

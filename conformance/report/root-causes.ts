@@ -54,6 +54,11 @@ export function rootCauseTitle(group: Pick<RootCause, 'cause' | 'failures' | 'kn
   return `${group.failures} failure${group.failures === 1 ? '' : 's'}${knockOn}: ${group.cause}`;
 }
 
+/** `3 warnings: idle kept-alive connections closed…`: a group of findings that do not fail the run. */
+export function warningTitle(group: Pick<RootCause, 'cause' | 'failures'>): string {
+  return `${group.failures} warning${group.failures === 1 ? '' : 's'}: ${group.cause}`;
+}
+
 /**
  * The cause a failure is grouped (and baselined) by: the one it states, else its check, the
  * status it got and its message without the particulars of one request.
