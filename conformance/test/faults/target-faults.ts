@@ -20,6 +20,8 @@ export interface TargetFaultCase {
   readonly says?: RegExp;
   /** A check that must fail (exit 1). */
   readonly caughtBy?: string;
+  /** A value given on the command line that must show nowhere: not in the output, not in a report file. */
+  readonly secret?: string;
   /** Further assertions on conformance.json, when the run wrote one. */
   readonly report?: (json: ConformanceReportJson) => void;
 }
