@@ -26,7 +26,8 @@ interface Verdict {
  * has nothing the contract lets it judge: its passes are not recorded. And one cause is reported
  * once: when the answer's status (or else its content type) is wrong, every other failure on the
  * same answer is recorded as that one's knock-on effect (`causedBy`), so reports group them under it;
- * so is every other failure on a body its schema does not allow.
+ * so is every other failure on a body its schema does not allow, and, when nothing is wrong with
+ * the status, type or schema, every failure after the first: one answer, one root cause.
  */
 export function evaluateExchange(
   exchange: Exchange,
@@ -82,7 +83,8 @@ export function evaluateExchange(
 /**
  * The finding that explains the others on this answer: a wrong status first (one that states its
  * cause, an expectation's, before a generic check's), then a wrong content type, then a body its
- * schema does not allow.
+ * schema does not allow; else the first finding of the first check that failed. One answer is
+ * one root cause: everything else wrong with it is reported with it, as its knock-on effect.
  */
 function rootOf(verdicts: readonly Verdict[]): { check: string; finding: Finding } | undefined {
   for (const kind of ['status', 'content-type', 'schema'] as const) {
@@ -92,7 +94,9 @@ function rootOf(verdicts: readonly Verdict[]): { check: string; finding: Finding
     const root = candidates.find((c) => c.finding.cause !== undefined) ?? candidates[0];
     if (root) return root;
   }
-  return undefined;
+  const first = verdicts.find((v) => v.findings.length > 0);
+  const finding = first?.findings[0];
+  return first && finding ? { check: first.name, finding } : undefined;
 }
 
 function verdict(name: string, rule: string, family: Check['family'], verify: () => Finding[]): Verdict {

@@ -80,9 +80,22 @@ export function normalise(message: string): string {
     .trim();
 }
 
+/**
+ * A quoted text after these words is the detail that says what is wrong (`missing required
+ * property "context_length"`, `the 401 message "Invalid key" does not say…`): kept, its numbers
+ * and ids still taken out, so the title names it. Other quoted values are a request's particulars.
+ */
+const DETAIL_BEFORE = /\b(property|message)\s$/;
+
 function particularsOut(text: string): string {
   return text
-    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+    .replace(/"(?:[^"\\]|\\.)*"/g, (quoted, offset: number, whole: string) =>
+      DETAIL_BEFORE.test(whole.slice(Math.max(0, offset - 9), offset))
+        ? quoted.length > 80
+          ? `${quoted.slice(0, 78)}…"`
+          : quoted
+        : '"…"',
+    )
     .replace(/\[[^\]\n]*\]/g, '[…]')
     .replace(/\{[^{}\n]*\}/g, '{…}')
     .replace(/\b(?=[\w.:-]{8,})[\w.:-]*[A-Za-z][\w.:-]*\d[\w.:-]*\b/g, 'ID')
