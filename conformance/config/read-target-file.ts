@@ -29,6 +29,7 @@ export interface TargetFile {
   guardrail?: { id?: string; keyHashes?: string[]; guardedApiKey?: string; blockedInput?: string };
   resetUrl?: string;
   names?: NameMapping;
+  headers?: Record<string, string>;
 }
 
 const TARGETS_DIR = packageFile('conformance', 'targets');

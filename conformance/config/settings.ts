@@ -22,7 +22,9 @@ export type SettingKey =
   | 'maxResponseTimeMs'
   | 'propertyRuns'
   | 'baseline'
-  | 'baselineUpdate';
+  | 'baselineUpdate'
+  | 'header'
+  | 'acceptDrops';
 
 export interface SettingDefinition {
   readonly key: SettingKey;
@@ -31,8 +33,12 @@ export interface SettingDefinition {
   /** What the flag takes, for --help; '' for a switch. */
   readonly value: string;
   readonly help: string;
-  /** A switch (`--baseline-update`); its variable takes 1/true/yes or 0/false/no. */
-  readonly kind?: 'boolean';
+  /**
+   * `boolean`: a switch (`--baseline-update`); its variable takes 1/true/yes or 0/false/no.
+   * `multiple`: a flag given as often as needed (`--header`); the values are kept one per line,
+   * as its variable holds them.
+   */
+  readonly kind?: 'boolean' | 'multiple';
   /**
    * A key: best given by its variable (or the target file), since a flag's value shows in the
    * process list and in CI logs (`npm run` echoes the command line).
@@ -61,6 +67,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'CONFORMANCE_BASE_URL',
     value: 'URL',
     help: 'base URL including /api/v1; without it and without a target the mock starts in-process',
+  },
+  {
+    key: 'header',
+    flag: 'header',
+    env: 'CONFORMANCE_HEADERS',
+    value: "'NAME: VALUE'",
+    kind: 'multiple',
+    help: 'a header sent on every request, the reset call included (routing, tenant...); repeatable; the variable takes one per line; a value whose name looks secret (key, token, auth...) is never shown',
   },
   {
     key: 'apiKey',
@@ -119,7 +133,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     flag: 'only',
     env: 'CONFORMANCE_ONLY',
     value: 'PATTERN',
-    help: 'run only scenarios whose id or operationId matches; comma-separated, * wildcard (e.g. "stream/*,getModel")',
+    help: 'run only scenarios whose id or operationId matches; comma-separated, * wildcard (e.g. "stream/*,getModel"); the preflight asks, and the reports judge, only the operations they cover',
   },
   {
     key: 'seed',
@@ -184,6 +198,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     value: '',
     kind: 'boolean',
     help: "write this run's failures into the --baseline FILE (created if missing): new ones become known, fixed ones leave",
+  },
+  {
+    key: 'acceptDrops',
+    flag: 'accept-dropped-connections',
+    env: 'CONFORMANCE_ACCEPT_DROPPED_CONNECTIONS',
+    value: '',
+    kind: 'boolean',
+    help: 'connections the gateway dropped with a request in flight are warnings (still counted and shown) instead of failures',
   },
 ];
 

@@ -8,6 +8,7 @@ import type { ConformanceConfig } from '../config/resolve-config';
 import { createGatewayClient } from '../http/gateway-client';
 import type { Keys } from '../http/credentials';
 import { createNameMap } from '../http/name-map';
+import { secretHeaderValues } from '../http/extra-headers';
 import { buildScenarios } from '../scenarios/all-scenarios';
 import type { Wire } from './build-failure';
 import { createCheckContext } from './check-context';
@@ -50,7 +51,10 @@ export interface SuiteResult {
   readonly config: ConformanceConfig & { readonly baseUrl: string };
   readonly recorder: Recorder;
   readonly scenarios: readonly PlannedScenario[];
+  /** The operations the run covers (those of its scenarios): the only ones asked and reported. */
   readonly operations: readonly string[];
+  /** The spec's operations `--only` left out: reported as not in scope, never as failures. */
+  readonly outOfScope?: readonly string[];
   /** operationId → documented status keys. */
   readonly documentedStatuses: ReadonlyMap<string, readonly string[]>;
   readonly startedAt: Date;
@@ -80,8 +84,9 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     apiKey: config.apiKey,
     managementKey: config.managementKey,
     guardedApiKey: config.guardrail.guardedApiKey,
+    secrets: secretHeaderValues(config.headers),
   };
-  const wire: Wire = { keys, names: createNameMap(config.names) };
+  const wire: Wire = { keys, names: createNameMap(config.names), headers: config.headers };
   const settings = {
     baseUrl: config.baseUrl,
     keys,
@@ -90,14 +95,18 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     eventTimeoutMs: config.eventTimeoutMs,
     signal: control.signal,
     proxyEnv: config.proxyEnv,
+    headers: config.headers,
   };
   const recorder = new Recorder();
   const all = planScenarios(plan, options.scenarios);
+  const scope = new Set(all.map((s) => s.operationId));
+  const [operations, outOfScope] = splitByScope([...checks.operations.keys()], scope);
   const finish = (): SuiteResult => ({
     config,
     recorder,
     scenarios: all.map(({ id, title, operationId, skipReason }) => ({ id, title, operationId, skipReason })),
-    operations: [...checks.operations.keys()],
+    operations,
+    ...(outOfScope.length > 0 ? { outOfScope } : {}),
     documentedStatuses: new Map(
       [...checks.operations.values()].map((op) => [op.operationId, [...op.responses.keys()]]),
     ),
@@ -111,6 +120,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   try {
     await waitForTarget({
       plan,
+      scope,
       baseUrl: config.baseUrl,
       client: createGatewayClient({ ...settings, requestTimeoutMs }),
       seconds: config.waitSeconds,
@@ -119,6 +129,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     });
     await preflight({
       plan,
+      scope,
       baseUrl: config.baseUrl,
       clientFor: (baseUrl) => createGatewayClient({ ...settings, baseUrl, requestTimeoutMs }),
     });
@@ -127,7 +138,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     throw err;
   }
   const resetUrl = resolveResetUrl(config.resetUrl, config.baseUrl);
-  if (resetUrl) await resetTarget(resetUrl, config.managementKey, config.proxyEnv);
+  if (resetUrl) await resetTarget(resetUrl, config.managementKey, config.proxyEnv, config.headers);
 
   const client = createGatewayClient(settings);
   const limiter = new Limiter(config.concurrency);
@@ -165,7 +176,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     async send(request, expectations = [], operation = scenario.operationId) {
       const exchange = await exchangeOf(scenario, operation, request);
       const before = recorder.results.length;
-      evaluateExchange(exchange, generic, expectations, checks, recorder, wire);
+      evaluateExchange(exchange, generic, expectations, checks, recorder, wire, config);
       progress.failed(
         exchange.operation.operationId,
         recorder.results.slice(before).filter((r) => r.outcome === 'fail').length,
@@ -213,7 +224,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     log(`stopped: ${control.stopped.reason}`);
     return finish();
   }
-  if (resetUrl) await resetTarget(resetUrl, config.managementKey, config.proxyEnv);
+  if (resetUrl) await resetTarget(resetUrl, config.managementKey, config.proxyEnv, config.headers);
   return finish();
 }
 
@@ -230,6 +241,11 @@ export function planContext(contract: Contract, config: ConformanceConfig): Plan
       return op;
     },
   };
+}
+
+/** The spec's operations in the run's scope (in the spec's order) and those left out. */
+function splitByScope(all: readonly string[], scope: ReadonlySet<string>): [string[], string[]] {
+  return [all.filter((op) => scope.has(op)), all.filter((op) => !scope.has(op))];
 }
 
 /** The scenarios a run executes, `--only` applied. */

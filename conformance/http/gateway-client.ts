@@ -1,5 +1,6 @@
 import type { OperationInfo } from '../../kit/contract/operations';
-import type { Exchange, RequestSpec, StreamCapture } from '../engine/types';
+import type { ConnectionDrop, Exchange, RequestSpec, StreamCapture } from '../engine/types';
+import { idleConnectionRace } from './connection-reuse';
 import { authorization, redactedAuthorization } from './credentials';
 import type { Keys } from './credentials';
 import { SAME_NAMES } from './name-map';
@@ -11,7 +12,9 @@ import { sendJson } from './send-json';
 import { sendRaw } from './send-raw';
 import { sendStream } from './send-stream';
 import { reconnecting } from './reconnecting';
-import { describeTransportError } from './transport-error';
+import { describeTransportError, droppedConnection } from './transport-error';
+import { mergeHeaders, shownHeaders } from './extra-headers';
+import type { ExtraHeaders } from './extra-headers';
 
 export interface ClientSettings {
   readonly baseUrl: string;
@@ -24,6 +27,8 @@ export interface ClientSettings {
   readonly signal?: AbortSignal;
   /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY as the CLI found them: requests go through that proxy. */
   readonly proxyEnv?: ProxyEnv;
+  /** Headers sent on every request (--header); a request's own headers win over them. */
+  readonly headers?: ExtraHeaders;
 }
 
 export interface GatewayClient {
@@ -43,7 +48,10 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
         baseUrl: settings.baseUrl,
         method: spec.method,
         pathAndQuery,
-        headers: names.outgoingHeaders(requestHeaders(spec, authorization(spec.credential, settings.keys))),
+        headers: mergeHeaders(
+          settings.headers ?? {},
+          names.outgoingHeaders(requestHeaders(spec, authorization(spec.credential, settings.keys))),
+        ),
         body: wireBody(spec, names),
         timeoutMs: settings.requestTimeoutMs,
         signal: settings.signal,
@@ -59,10 +67,15 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
           : { ...base, response };
       };
       const once = async (): Promise<Exchange> => {
+        const drops: ConnectionDrop[] = [];
+        const noted = (exchange: Exchange): Exchange => (drops.length === 0 ? exchange : { ...exchange, drops });
         try {
-          return await reconnecting(attempt, () => settings.signal?.aborted === true);
+          const onDrop = (err: unknown) => drops.push(connectionDrop(err, route.via));
+          return noted(await reconnecting(attempt, () => settings.signal?.aborted === true, onDrop));
         } catch (err) {
-          return { ...base, transportError: describeTransportError(err, route.via) };
+          const transportError = describeTransportError(err, route.via);
+          const dropped = droppedConnection(err) ? { dropped: connectionDrop(err, route.via) } : {};
+          return noted({ ...base, transportError, ...dropped });
         }
       };
       let exchange = await once();
@@ -79,6 +92,10 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
       return exchange;
     },
   };
+}
+
+function connectionDrop(err: unknown, via: string | undefined): ConnectionDrop {
+  return { error: describeTransportError(err, via), idle: idleConnectionRace(err) };
 }
 
 const RATE_LIMIT_RETRIES = 2;
@@ -108,9 +125,16 @@ function wireBody(spec: RequestSpec, names: NameMap): string | undefined {
   return spec.body === undefined ? undefined : JSON.stringify(names.outgoingBody(spec.body));
 }
 
-/** Headers as sent, minus the key: what reports and curl commands show. */
-export function reportedHeaders(spec: RequestSpec, names: NameMap = SAME_NAMES): Record<string, string> {
-  return names.outgoingHeaders(requestHeaders(spec, redactedAuthorization(spec.credential)));
+/** Headers as sent, minus the key and any secret extra header: what reports and curl commands show. */
+export function reportedHeaders(
+  spec: RequestSpec,
+  names: NameMap = SAME_NAMES,
+  extra: ExtraHeaders = {},
+): Record<string, string> {
+  return mergeHeaders(
+    shownHeaders(extra),
+    names.outgoingHeaders(requestHeaders(spec, redactedAuthorization(spec.credential))),
+  );
 }
 
 /** The body as sent, in the gateway's names. */
