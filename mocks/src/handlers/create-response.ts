@@ -12,6 +12,7 @@ import { readFailAfterTokens, upstreamFailure } from '../stream/stream-failures'
 import { upstreamBody } from '../answer/upstream-body';
 import { sendPacedStream } from '../stream/paced-stream';
 import { responseFrames } from '../stream/response-frames';
+import { replayRecording } from '../replay/replay-recording';
 
 /**
  * POST /responses (createResponse). The body is already schema-valid; this adds the semantics:
@@ -28,6 +29,8 @@ export const createResponse: Handler<'createResponse'> = (ctx) => {
   const streamed = (body.stream ?? defaults.request.stream) === true;
   const pacing = streamed ? resolvePacing(ctx.headers, ctx.options, store.fixtures) : undefined;
   const failAfterTokens = readFailAfterTokens(ctx.headers);
+  const replayed = replayRecording(ctx, pacing);
+  if (replayed !== undefined) return replayed;
 
   const plan = responsePlan(
     { body, fixtures: store.fixtures, catalog: store.catalog, defaults },
