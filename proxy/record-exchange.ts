@@ -32,7 +32,9 @@ export interface Recorder {
  * No header is written; secrets (the key, headers and members on the redaction list) are redacted.
  */
 export function createRecorder(init: RecorderInit): Recorder {
-  const file = new RecordingFile(init.file, init.contract);
+  const file = new RecordingFile(init.file, init.contract, (error) =>
+    init.log(`proxy: the recording ${init.file} could not be written: ${error.message}`),
+  );
   const inspect = createRequestInspector(init.contract);
   const names = new Set([...DEFAULT_REDACTED_NAMES, ...(init.redact ?? [])].map((name) => name.toLowerCase()));
   const upstream = new URL(init.upstream);

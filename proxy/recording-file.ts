@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { rename, writeFile } from 'node:fs/promises';
 import type { Contract, FixtureScript } from '../mocks/index';
-import { loadFixtures, mergeRecordings, recordingKey, withScripts } from '../mocks/index';
+import { FixturesError, loadFixtures, mergeRecordings, recordingKey, withScripts } from '../mocks/index';
 
 /**
  * The file `--record FILE` writes (docs/record-replay.md): a scripts file, `{ "scripts": [...] }`,
@@ -21,16 +22,24 @@ export class RecordingFile {
   #dirty = false;
   #failure: Error | undefined;
 
-  constructor(path: string, contract: Contract) {
-    this.#path = path;
-    const existing = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  /** `onFailure` hears of a write that failed (the next change tries again; `settled` rejects). */
+  constructor(
+    file: string,
+    contract: Contract,
+    private readonly onFailure: (error: Error) => void = () => undefined,
+  ) {
+    this.#path = file;
+    const folder = path.dirname(path.resolve(file));
+    if (!existsSync(folder) || !statSync(folder).isDirectory())
+      throw new FixturesError(file, [{ path: '', message: `cannot be written: there is no folder ${folder}` }]);
+    const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
     if (existing.trim() === '') {
       this.#scripts = [];
       this.#others = {};
       return;
     }
     // Throws a FixturesError naming the file and the place when it is not a valid scripts file.
-    withScripts(loadFixtures(undefined, contract), path, contract);
+    withScripts(loadFixtures(undefined, contract), file, contract);
     const parsed = JSON.parse(existing) as unknown;
     if (Array.isArray(parsed)) {
       this.#scripts = parsed as FixtureScript[];
@@ -87,6 +96,7 @@ export class RecordingFile {
         this.#failure = undefined;
       } catch (error) {
         this.#failure = error instanceof Error ? error : new Error(String(error));
+        this.onFailure(this.#failure);
       }
     }
   }
