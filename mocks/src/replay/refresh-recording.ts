@@ -32,7 +32,7 @@ export function refreshRecording(recording: FixtureRecording, ids: ResponseIds, 
       if (known !== undefined) return known;
       if (!ID_MEMBERS.has(member)) return value;
       const made = value.startsWith('gen-') || value === recordedId ? ids.generation : itemId(value, ids);
-      if (made !== value) fresh.set(value, made);
+      fresh.set(value, made);
       return made;
     }
     if (typeof value === 'number') return TIME_MEMBERS.has(member) ? value + shift : value;
