@@ -16,7 +16,8 @@ import { replayRecording } from '../replay/replay-recording';
 
 /**
  * POST /responses (createResponse). The body is already schema-valid; this adds the semantics:
- * model choice → provider routing → guardrails → the scripted answer → JSON or an event stream.
+ * a recording that matches (replay-recording.ts), else model choice → provider routing →
+ * guardrails → the scripted answer → JSON or an event stream.
  * Every failure before the stream starts is a GatewayError, so it leaves as an ErrorEnvelope.
  * What follows from the body alone comes from its plan (ResponsePlan: made once per body when the
  * mock reuses answers); what depends on the mock's state is worked out here for every request, in

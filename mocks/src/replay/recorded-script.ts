@@ -29,7 +29,7 @@ const NAME_TEXT = 60;
  * The script that replays an exchange (docs/record-replay.md), matched as any script is: the
  * request's model and, for a turn that ends with a user message, that message (`equals`), or for a
  * turn that ends with tool results, the first of the newest results the request names the tool of
- * (`tool` and its output, `equals`). Undefined, with the reason, when no script could match the
+ * (`tool` and its output, `equals`). A string, the reason, when no script could match the
  * request: tool results whose calls were not sent back, so their tool is unknown.
  */
 export function recordedScript(exchange: ExchangeToRecord): FixtureScript | string {
