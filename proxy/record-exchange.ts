@@ -43,15 +43,24 @@ export function createRecorder(init: RecorderInit): Recorder {
   return {
     record(relayed) {
       if (relayed.method !== 'POST' || new URL(relayed.url).pathname !== `${basePath}/responses`) return;
-      const exchange = toRecord(relayed, inspect, from);
-      if (typeof exchange === 'string')
-        return init.log(`proxy: not recorded: POST /responses → ${relayed.status ?? 'no answer'}: ${exchange}`);
-      const script = recordedScript(exchange);
-      if (typeof script === 'string') return init.log(`proxy: not recorded: POST /responses: ${script}`);
-      file.add(redact(script, names, requestSecrets(relayed.requestHeaders, names)) as FixtureScript);
+      try {
+        recordOne(relayed);
+      } catch (error) {
+        // A recording that fails is a line, never a proxy that stops relaying.
+        init.log(`proxy: not recorded: POST /responses: ${(error as Error).message}`);
+      }
     },
     settled: () => file.settled(),
   };
+
+  function recordOne(relayed: Relayed): void {
+    const exchange = toRecord(relayed, inspect, from);
+    if (typeof exchange === 'string')
+      return init.log(`proxy: not recorded: POST /responses → ${relayed.status ?? 'no answer'}: ${exchange}`);
+    const script = recordedScript(exchange);
+    if (typeof script === 'string') return init.log(`proxy: not recorded: POST /responses: ${script}`);
+    file.add(redact(script, names, requestSecrets(relayed.requestHeaders, names)) as FixtureScript);
+  }
 }
 
 function toRecord(

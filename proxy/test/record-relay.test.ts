@@ -34,7 +34,18 @@ async function startGateway(): Promise<Gateway> {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
-      if ((JSON.parse(body) as { stream?: boolean }).stream !== true) {
+      const request = JSON.parse(body) as { stream?: boolean; input?: string };
+      if (request.input === 'who am I') {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end('{"error":{"code":401,"message":"Missing Authentication header"}}');
+        return;
+      }
+      if (request.input === 'break off') {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(FIRST, () => res.destroy());
+        return;
+      }
+      if (request.stream !== true) {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON_ANSWER);
         return;
@@ -93,5 +104,31 @@ describe('a recording proxy', () => {
     ]);
     expect(recorded.scripts[1]?.reply.recorded.body).toEqual(JSON.parse(JSON_ANSWER));
     expect(readFileSync(file, 'utf8')).not.toContain('sk-test-0123456789');
+  });
+
+  it('does not record an answer about the key, a request the spec refuses, or a stream the gateway broke off, and says why', async () => {
+    const gateway = await startGateway();
+    const file = path.join(dir, 'recorded.json');
+    const lines: string[] = [];
+    const proxy = await startProxy({ upstream: gateway.url, record: file, log: (line) => lines.push(line) });
+    const send = (body: unknown) =>
+      fetch(`${proxy.baseUrl}/responses`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-test-0123456789', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((res) => res.text().catch(() => 'cut'));
+    await send({ model: 'openai/gpt-4o', input: 'who am I' });
+    await send({ model: 'openai/gpt-4o', input: 'answer me', temperature: 'hot' });
+    await send({ model: 'openai/gpt-4o', input: 'break off', stream: true });
+    await send({ model: 'openai/gpt-4o', input: 'answer me' });
+    await proxy.close();
+    await gateway.close();
+    const recorded = JSON.parse(readFileSync(file, 'utf8')) as { scripts: Array<{ match: unknown }> };
+    expect(recorded.scripts.map((s) => s.match)).toEqual([{ model: 'openai/gpt-4o', equals: 'answer me' }]);
+    expect(lines.filter((line) => line.startsWith('proxy: not recorded'))).toEqual([
+      expect.stringMatching(/→ 401: an answer about the key/),
+      expect.stringMatching(/→ 200: the request breaks the spec: .*temperature/),
+      expect.stringMatching(/→ 200: the gateway broke off its answer/),
+    ]);
   });
 });
