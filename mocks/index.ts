@@ -26,3 +26,6 @@ export { createRequestInspector } from './src/pipeline/inspect-request';
 export type { InspectedRequest, RequestInspection, RequestInspector } from './src/pipeline/inspect-request';
 export { loadContract } from '../kit/contract/contract';
 export type { Contract } from '../kit/contract/contract';
+export { recordedScript, recordingKey, mergeRecordings } from './src/replay/recorded-script';
+export type { ExchangeToRecord } from './src/replay/recorded-script';
+export type { FixtureRecordedEvent, FixtureRecording, FixtureScript } from './src/fixtures/fixture-types';

@@ -11,10 +11,12 @@ import { buildServiceMetadata, wantsServiceMetadata } from '../routing/service-m
 import { readFailAfterTokens, upstreamFailure } from '../stream/stream-failures';
 import { upstreamBody } from '../answer/upstream-body';
 import { responseFrames } from '../stream/response-frames';
+import { replayRecording } from '../replay/replay-recording';
 
 /**
  * POST /responses (createResponse). The body is already schema-valid; this adds the semantics:
- * model choice → provider routing → guardrails → the scripted answer → JSON or an event stream.
+ * a recording that matches (replay-recording.ts), else model choice → provider routing →
+ * guardrails → the scripted answer → JSON or an event stream.
  * Every failure before the stream starts is a GatewayError, so it leaves as an ErrorEnvelope.
  * What follows from the body alone comes from its plan (ResponsePlan: made once per body when the
  * mock reuses answers); what depends on the mock's state is worked out here for every request, in
@@ -27,6 +29,8 @@ export const createResponse: Handler<'createResponse'> = (ctx) => {
   const streamed = (body.stream ?? defaults.request.stream) === true;
   const pacing = streamed ? resolvePacing(ctx.headers, ctx.options, store.fixtures) : undefined;
   const failAfterTokens = readFailAfterTokens(ctx.headers);
+  const replayed = replayRecording(ctx, pacing);
+  if (replayed !== undefined) return replayed;
 
   const plan = responsePlan(
     { body, fixtures: store.fixtures, catalog: store.catalog, defaults },

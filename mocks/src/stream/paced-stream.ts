@@ -67,6 +67,8 @@ class PacedStream {
   #offDrain: (() => void) | undefined;
   #tokens = 0;
   #startedAt = 0;
+  /** When the stream started: a recorded frame (`atMs`) is due this long after it. */
+  #openedAt = 0;
   #nextSequence = 0;
   /** A frame taken but not yet sent: it waits for its time or for the socket. */
   #held: Frame | undefined;
@@ -90,6 +92,7 @@ class PacedStream {
     for (const name of Object.keys(stream.headers)) list.push(name, stream.headers[name] as string);
     this.#sink = reply.stream(status, list);
     this.#offClose = reply.onClose(this.#onClose);
+    this.#openedAt = performance.now();
     // Ends the stream at once when the shutdown has already begun.
     this.#unregister = this.init.streams.add(this.#onShutdown);
     this.#step();
@@ -118,7 +121,7 @@ class PacedStream {
           return;
         }
         frame = next.value;
-        this.#due = frame.token ? this.#schedule() : undefined;
+        this.#due = frame.atMs !== undefined ? this.#openedAt + frame.atMs : frame.token ? this.#schedule() : undefined;
       }
       if (this.#due !== undefined) {
         const writable = this.#flush();
