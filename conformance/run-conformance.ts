@@ -125,7 +125,7 @@ export async function runConformanceCli(
     const config = { ...resolveConfig(cli), proxyEnv: proxyEnv(env) };
     io = redacting(io, config);
     if (cli.list === true) {
-      const contract = loadContract();
+      const contract = runContract(config);
       if (planScenarios(planContext(contract, config)).length === 0)
         throw new ConfigError(`no scenario matches --only ${config.only.join(',')}`);
       io.out(scenarioList(contract, config));

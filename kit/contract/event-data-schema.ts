@@ -1,6 +1,6 @@
 import { isRecord } from '../json/guards';
 import type { JsonObject } from '../json/guards';
-import type { Contract } from './contract';
+import type { Contract } from './contract-types';
 
 /** Server-Sent Events (createResponse 200). */
 export const EVENT_STREAM = 'text/event-stream';

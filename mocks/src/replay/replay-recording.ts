@@ -9,7 +9,6 @@ import { readInputText } from '../answer/input-text';
 import type { ResponseResult } from '../answer/response-types';
 import { compile } from '../answer/match-script';
 import type { Pacing } from '../stream/pacing';
-import { sendPacedStream } from '../stream/paced-stream';
 import { explainMiss } from './closest-recording';
 import { matchRecording } from './match-recording';
 import { recordedFrames, recordedResult } from './recorded-frames';
@@ -51,14 +50,7 @@ export function replayRecording(
     return { status: 200, body: recordedResult(fresh) as unknown as ResponseResult, headers };
   }
   const { frames, tail } = recordedFrames(fresh, options.replayPace === 'fast');
-  return sendPacedStream({
-    res: ctx.res,
-    headers: { ...ctx.facts.headers.eventStream, ...headers },
-    frames,
-    pacing,
-    streams: ctx.shutdown,
-    tail,
-  }).then(() => ({ streamed: true, status: 200 }));
+  return { status: 200, stream: { headers: { ...ctx.facts.headers.eventStream, ...headers }, frames, pacing, tail } };
 }
 
 /** The recorded error as the mock's one error type: its status, message, metadata and service metadata. */
