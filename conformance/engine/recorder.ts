@@ -1,4 +1,5 @@
 import type { CheckFamily, CheckResult, Exchange, Failure } from './types';
+import { isOutsideOperation } from './outside-operation';
 
 export interface SkippedScenario {
   readonly scenario: string;
@@ -24,7 +25,8 @@ export class Recorder {
   noteExchange(exchange: Exchange): void {
     this.exchanges++;
     const status = exchange.response?.status;
-    if (status === undefined) return;
+    // An undocumented method or malformed HTTP is not the operation's traffic (outside-operation.ts).
+    if (status === undefined || isOutsideOperation(exchange.operation)) return;
     const seen = this.observedStatuses.get(exchange.operation.operationId) ?? new Set<string>();
     seen.add(String(status));
     this.observedStatuses.set(exchange.operation.operationId, seen);

@@ -33,7 +33,7 @@ export interface ScenarioContext {
   /**
    * Sends a request for the scenario's operation (or another one) and evaluates every check on it.
    * `operation` may also be an OperationInfo made for a request no operation documents (an
-   * undocumented method, malformed input: see scenarios/outside-operation.ts), whose responses
+   * undocumented method, malformed input: see engine/outside-operation.ts), whose responses
    * say what the contract asks of its answer.
    */
   send(

@@ -4,7 +4,7 @@ import type { PlanContext, Scenario } from '../engine/scenario';
 import type { RequestSpec } from '../engine/types';
 import type { OperationInfo } from '../../kit/contract/operations';
 import { baseRequest, fillPath } from './base-requests';
-import { outsideOperation } from './outside-operation';
+import { outsideOperation } from '../engine/outside-operation';
 
 /** Long enough to overflow a naive buffer, short enough to pass the usual 8 KB header and URL limits. */
 const LONG = 4096;

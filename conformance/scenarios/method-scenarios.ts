@@ -2,7 +2,7 @@ import { expectMethodNotAllowed } from '../checks/method-not-allowed';
 import type { PlanContext, Scenario } from '../engine/scenario';
 import type { OperationInfo } from '../../kit/contract/operations';
 import { baseRequest } from './base-requests';
-import { outsideOperation } from './outside-operation';
+import { outsideOperation } from '../engine/outside-operation';
 
 /** The methods tried on every path (RFC 9110's, less HEAD and OPTIONS, which servers answer for CORS and GET). */
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'] as const;

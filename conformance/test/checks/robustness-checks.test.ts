@@ -6,7 +6,7 @@ import { responseHeadersValid } from '../../checks/response-headers-valid';
 import { expectValidMemberAccepted } from '../../checks/valid-member-accepted';
 import { createCheckContext } from '../../engine/check-context';
 import type { Exchange, Expectation } from '../../engine/types';
-import { outsideOperation } from '../../scenarios/outside-operation';
+import { outsideOperation } from '../../engine/outside-operation';
 import { cannedExchange, findingsOf } from '../support/canned';
 
 const ctx = createCheckContext(loadContract());

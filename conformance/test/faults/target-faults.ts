@@ -160,14 +160,14 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
   },
   {
     name: 'renames the routing-metadata header and member (run without a mapping)',
-    only: ['service-metadata'],
+    only: ['/service-metadata'],
     fault: RENAMING_GATEWAY,
     exit: 1,
     caughtBy: 'service-metadata-present',
   },
   {
     name: 'renames the routing-metadata header and member (run with the target file mapping them)',
-    only: ['service-metadata'],
+    only: ['/service-metadata'],
     fault: RENAMING_GATEWAY,
     mapNames: true,
     exit: 0,

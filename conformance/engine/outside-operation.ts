@@ -13,6 +13,19 @@ export function errorEnvelopeOf(op: OperationInfo): string | undefined {
 }
 
 /**
+ * An operation made up for requests no operation documents (`outside`): the recorder leaves their
+ * statuses out of the operation's status coverage, which is about its documented traffic.
+ */
+export interface OutsideOperation extends OperationInfo {
+  readonly outside: true;
+}
+
+/** Whether the exchange's operation is one made up by `outsideOperation`. */
+export function isOutsideOperation(op: OperationInfo): op is OutsideOperation {
+  return (op as Partial<OutsideOperation>).outside === true;
+}
+
+/**
  * What the generic checks judge a request against when no operation documents it: `op`'s path
  * and id (so reports place it), the method sent, and as its responses the ones given, each with
  * the operation's error envelope as its JSON body. `keep: true` keeps the operation's own
@@ -23,7 +36,7 @@ export function outsideOperation(
   method: string,
   statuses: readonly string[],
   keep = false,
-): OperationInfo {
+): OutsideOperation {
   const envelope = errorEnvelopeOf(op);
   const responses = new Map<string, ResponseInfo>(keep ? op.responses : []);
   for (const status of statuses) {
@@ -35,5 +48,5 @@ export function outsideOperation(
       headers: new Map(),
     });
   }
-  return { ...op, method, responses };
+  return { ...op, method, responses, outside: true };
 }
