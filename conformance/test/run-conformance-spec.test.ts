@@ -78,7 +78,8 @@ describe('runConformance({ spec }): judging against another document', () => {
     };
     const report = await runConformance({
       ...target(),
-      only: 'getWidget',
+      // getModel proves the target is this API; getWidget is then judged like any other operation.
+      only: 'getWidget,getModel',
       spec: specFile('widgets.yaml', dump(document)),
     });
     // The mock serves the shipped spec: it has no such operation and answers 404, which getWidget does not document.

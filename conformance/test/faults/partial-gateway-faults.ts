@@ -14,9 +14,12 @@ const NOT_FOUND: ProxiedResponse = {
   body: { error: { code: 404, message: 'Not Found' } },
 };
 
-/** Serves POST /responses under /v1 (not /api/v1), and nothing else: 404 to every other request. */
+/**
+ * Serves /responses under /v1 (not /api/v1), and nothing else: 404 to every other path. Its other
+ * methods get the 405 with `Allow` the contract asks of a served path.
+ */
 const ONLY_RESPONSES_UNDER_V1: Fault = {
-  answer: (req) => (req.method === 'POST' && req.path.startsWith('/v1/responses') ? undefined : NOT_FOUND),
+  answer: (req) => (/^\/v1\/responses(\?|$)/.test(req.path) ? undefined : NOT_FOUND),
   request: (req) => ({ ...req, path: req.path.replace(/^\/v1\//, '/') }),
 };
 
