@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadContract } from '../../kit/contract/contract';
+import { isRecord } from '../../kit/json/guards';
 import { startInProcessMock } from '../../mocks/index';
 import type { RunningMock } from '../../mocks/index';
 import { startFaultProxy } from '../../conformance/test/faults/fault-proxy';
@@ -14,8 +15,10 @@ let proxy: FaultProxy;
 
 beforeAll(async () => {
   mock = await startInProcessMock({ contract: loadContract() });
-  // Answers a few requests, then none: the run is still going when the signal comes.
-  proxy = await startFaultProxy(mock.baseUrl, { answer: (_req, n) => (n > 15 ? 'hang' : undefined) });
+  // Answers the preflight and every JSON request, and no stream: the run is still going when the signal comes.
+  proxy = await startFaultProxy(mock.baseUrl, {
+    answer: (req) => (isRecord(req.body) && req.body.stream === true ? 'hang' : undefined),
+  });
 });
 afterAll(async () => {
   await proxy.close();

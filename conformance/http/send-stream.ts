@@ -2,6 +2,7 @@ import type { CapturedResponse, StreamCapture } from '../engine/types';
 import type { HttpCall } from './send-json';
 import { IncompleteAnswerError, lowerCaseHeaders, parseJson } from './send-json';
 import { createSseReader } from '../../kit/sse/read-sse';
+import { markReused, watchSend } from './connection-reuse';
 
 export interface StreamCall extends HttpCall {
   /** Longest wait for the next event; a stream silent for longer counts as stalled. */
@@ -36,6 +37,7 @@ export async function sendStream(call: StreamCall): Promise<StreamOutcome> {
   if (call.signal?.aborted) stop();
   call.signal?.addEventListener('abort', stop, { once: true });
   let res: Response;
+  const send = watchSend(call.method, call.baseUrl + call.pathAndQuery);
   try {
     res = await (call.route?.fetch ?? fetch)(call.baseUrl + call.pathAndQuery, {
       method: call.method,
@@ -46,8 +48,10 @@ export async function sendStream(call: StreamCall): Promise<StreamOutcome> {
     });
   } catch (err) {
     call.signal?.removeEventListener('abort', stop);
+    if (send.reused === true) markReused(err);
     throw err;
   } finally {
+    send.done();
     clearTimeout(headerTimer);
   }
   const headers = lowerCaseHeaders(Object.fromEntries(res.headers.entries()));

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../../config/config-error';
-import { parseCli } from '../../config/parse-cli';
+import { keysOnCommandLine, parseCli } from '../../config/parse-cli';
 import { resolveConfig } from '../../config/resolve-config';
 import { redactText } from '../../http/credentials';
 import { secretHeaderValues, shownHeaders } from '../../http/extra-headers';
@@ -38,6 +38,13 @@ describe('extra headers', () => {
     expect(() => resolve(['--base-url', 'http://127.0.0.1:9/api/v1', '--api-key', 'k', '--header', header])).toThrow(
       ConfigError,
     );
+  });
+
+  it('warns of a header whose name looks secret given as a flag, not of one from the variable', () => {
+    const cli = parseCli(['--header', 'X-Route-To: a', '--header', 'X-Tenant-Key: s'], {
+      CONFORMANCE_HEADERS: 'X-Api-Token: t',
+    });
+    expect(keysOnCommandLine(cli)).toEqual(['--header X-Tenant-Key']);
   });
 
   it('shows a header whose name looks secret as a variable, in reports and in any text', () => {

@@ -14,12 +14,16 @@ const NOT_FOUND: ProxiedResponse = {
   body: { error: { code: 404, message: 'Not Found' } },
 };
 
-/**
- * Serves /responses under /v1 (not /api/v1), and nothing else: 404 to every other path. Its other
- * methods get the 405 with `Allow` the contract asks of a served path.
- */
+const METHOD_NOT_ALLOWED: ProxiedResponse = {
+  status: 405,
+  headers: { 'content-type': 'application/json', allow: 'POST' },
+  body: { error: { code: 405, message: 'Method Not Allowed' } },
+};
+
+/** Serves POST /responses under /v1 (not /api/v1), and nothing else: 405 to another method there, 404 elsewhere. */
 const ONLY_RESPONSES_UNDER_V1: Fault = {
-  answer: (req) => (/^\/v1\/responses(\?|$)/.test(req.path) ? undefined : NOT_FOUND),
+  answer: (req) =>
+    !/^\/v1\/responses(\?|$)/.test(req.path) ? NOT_FOUND : req.method === 'POST' ? undefined : METHOD_NOT_ALLOWED,
   request: (req) => ({ ...req, path: req.path.replace(/^\/v1\//, '/') }),
 };
 

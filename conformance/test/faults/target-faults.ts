@@ -108,7 +108,8 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
   {
     name: 'stops answering after a few requests',
     args: ['--request-timeout', '400'],
-    fault: answerAfter('/', 12, 'hang'),
+    // Past the preflight's requests (about ten for a run over every operation).
+    fault: answerAfter('/', 16, 'hang'),
     exit: 2,
     says: /the target stopped answering (GET|POST) \/\S+: \d+ requests in a row got no answer.*; the partial report is in/,
     report: (json) => {
