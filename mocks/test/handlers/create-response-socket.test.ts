@@ -17,12 +17,29 @@ import { contractStreamProblems, parseSse } from '../helpers/stream-helpers';
 
 const KEY = { authorization: 'Bearer sk-mock-user', 'content-type': 'application/json' };
 
-/** Watches the real handler: the context it got, whether it finished, its live timers and how many it made. */
+/**
+ * Watches the real handler: the context it got, whether it finished, its live timers and how many it
+ * made, and (when `writes` is given) each write to the response: whether the response was waiting
+ * for 'drain' when the handler wrote, and what write() answered.
+ */
 interface Watch {
   ctx?: RequestContext;
   settled?: boolean;
   readonly timers: Set<number>;
   created?: number;
+  readonly writes?: Array<{ whileNeedingDrain: boolean; accepted: boolean }>;
+}
+
+/** Records every write the handler makes to its response (see Watch.writes). */
+function recordWrites(ctx: RequestContext, writes: NonNullable<Watch['writes']>): void {
+  const { res } = ctx;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  res.write = ((...args: unknown[]) => {
+    const whileNeedingDrain = res.writableNeedDrain;
+    const accepted = write(...args);
+    writes.push({ whileNeedingDrain, accepted });
+    return accepted;
+  }) as typeof res.write;
 }
 
 /**
@@ -51,6 +68,7 @@ afterAll(() => timerHook.disable());
 async function start(init: MockServerInit = {}, watch?: Watch): Promise<{ mock: MockServer; url: string }> {
   const watched: Handler<'createResponse'> = async (ctx) => {
     if (watch) watch.ctx = ctx;
+    if (watch?.writes) recordWrites(ctx, watch.writes);
     try {
       return await (watch ? watching.run(watch, () => createResponse(ctx)) : createResponse(ctx));
     } finally {
@@ -194,7 +212,7 @@ describe('POST /responses over a socket', () => {
   });
 
   it('respects backpressure: waits for drain while the client does not read', async () => {
-    const watch: Watch = { timers: new Set() };
+    const watch: Watch = { timers: new Set(), writes: [] };
     // ~100k tokens, ~15 MB of events: more than the socket buffers of both ends can hold.
     // Test mode is off here: checking 100k events against the spec would dominate the test.
     const fixtures = fixturesWith((f) => {
@@ -223,16 +241,21 @@ describe('POST /responses over a socket', () => {
         req.end(body);
       });
       const res = await finished;
-      // The client reads nothing: the handler must come to wait for 'drain', with little buffered in user space.
+      // The client reads nothing: the handler must come to wait for 'drain', its last write being the
+      // one write() refused, and none made while the buffer was full (whatever size Node gives that
+      // buffer: its default high-water mark differs between versions).
       await waitFor(() => watch.ctx?.res.listenerCount('drain') === 1);
       expect(watch.settled).toBeUndefined();
-      expect(watch.ctx!.res.writableLength).toBeLessThan(64 * 1024);
+      expect(watch.writes!.at(-1)).toEqual({ whileNeedingDrain: false, accepted: false });
+      expect(watch.writes!.filter((write) => write.whileNeedingDrain)).toEqual([]);
       res.on('data', (chunk: Buffer) => received.push(chunk));
       res.resume();
       await new Promise((resolve) => res.on('end', resolve));
       const { events, done } = parseSse(Buffer.concat(received).toString('utf8'));
       expect(done).toBe(true);
       expect(watch.settled).toBe(true);
+      // Over the whole answer: no write while the response waited for 'drain'.
+      expect(watch.writes!.filter((write) => write.whileNeedingDrain)).toEqual([]);
       const deltas = events
         .filter((e: Event) => e.type === 'response.output_text.delta')
         .map((e) => e.delta)
