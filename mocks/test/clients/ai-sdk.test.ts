@@ -153,7 +153,7 @@ describe('the AI SDK against the mock', () => {
       ['get_weather'],
       ['answer'],
     ]);
-    expect(result.staticToolCalls[0]?.input).toEqual({ text: expect.any(String) });
+    expect(result.steps.at(-1)?.toolCalls[0]?.input).toEqual({ text: expect.any(String) });
   });
 
   it('keeps a multi-turn chat: the earlier answer goes back as an item_reference by default, in full with store false', async () => {
@@ -168,7 +168,10 @@ describe('the AI SDK against the mock', () => {
     expect(stateless.text).toBe('second turn');
     const [, byReference, inFull] = recorder.responses().map((body) => body.input as Array<Record<string, unknown>>);
     expect(byReference?.map((item) => item.type ?? item.role)).toEqual(['user', 'item_reference', 'user']);
-    expect(inFull?.[1]).toMatchObject({ role: 'assistant', id: expect.stringMatching(/^msg_/) });
+    // In full: the assistant message with its text (ai 6 sends it as output_text parts with the
+    // message's id, ai 7 as a plain string).
+    expect(inFull?.[1]).toMatchObject({ role: 'assistant' });
+    expect(JSON.stringify(inFull?.[1]?.content)).toContain(first.text);
   });
 
   describe('structured output', () => {
@@ -256,8 +259,9 @@ describe('the AI SDK against the mock', () => {
       headers: { 'x-mock-fail-after-tokens': '3' },
       maxRetries: 0,
     });
-    await expect(failing).rejects.toBeInstanceOf(APICallError);
-    await expect(failing).rejects.toMatchObject({ statusCode: 502, isRetryable: true });
+    const error: unknown = await failing.catch((thrown: unknown) => thrown);
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ statusCode: 502, isRetryable: true });
     expect(recorder.responses()).toHaveLength(1);
   });
 
@@ -307,8 +311,12 @@ describe('the AI SDK against the mock', () => {
     ],
     ['401 for an unknown key', () => model('openai/gpt-4o', 'sk-wrong'), 401, expect.any(String)],
   ])('throws an APICallError: %s', async (_name, make, status, message) => {
-    const call = generateText({ model: make(), prompt: 'hello', maxRetries: 0 });
-    await expect(call).rejects.toBeInstanceOf(APICallError);
-    await expect(call).rejects.toMatchObject({ statusCode: status, message, isRetryable: false });
+    const error: unknown = await generateText({ model: make(), prompt: 'hello', maxRetries: 0 }).catch(
+      (thrown: unknown) => thrown,
+    );
+    // isInstance, as the AI SDK's docs check its errors: the class lives in @ai-sdk/provider, of
+    // which node_modules holds more than one copy here (docs/clients.md, "Versions").
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ statusCode: status, message, isRetryable: false });
   });
 });
