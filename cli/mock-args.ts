@@ -24,12 +24,23 @@ Options:
   --tokens-per-second N       streaming: pace deltas at N tokens per second; 0 = as fast as possible
   --validate-responses        check every response against the spec and log violations
   --watch                     reload when the spec, the fixtures or the scripts file changes
+  --strict-replay             a POST /responses no recording in --scripts answers gets a 404
+                              naming the closest recording and why it does not match, instead
+                              of the mock's own answer (docs/record-replay.md)
+  --fast-replay               send recorded streams as fast as possible instead of at the pace
+                              they were recorded at
   --quiet                     print only the start-up banner and errors
   --proxy URL                 proxy mode: forward to the gateway at URL (its base, e.g.
                               https://gateway.example/api/v1), check every exchange against the
                               spec, list violations at GET /__mock/violations (docs/ci.md)
   --report-dir DIR            proxy mode: where junit.xml, conformance.json and conformance.html
                               are written at exit (default reports/proxy)
+  --record FILE               proxy mode: write each POST /responses exchange into FILE as a
+                              script the mock replays with --scripts FILE; an existing FILE is
+                              added to (docs/record-replay.md)
+  --redact NAME               proxy mode, with --record: also redact headers and JSON members
+                              named NAME (repeatable; Authorization, keys, cookies, secrets
+                              and passwords are always redacted)
   -h, --help                  show this help
 
 Request headers that steer the mock (docs/mock.md, docs/responses.md):
@@ -58,6 +69,10 @@ export const CLI_OPTIONS = {
   quiet: { type: 'boolean', default: false },
   proxy: { type: 'string' },
   'report-dir': { type: 'string' },
+  record: { type: 'string' },
+  redact: { type: 'string', multiple: true },
+  'strict-replay': { type: 'boolean', default: false },
+  'fast-replay': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -70,7 +85,12 @@ const MOCK_ONLY = [
   'tokens-per-second',
   'validate-responses',
   'watch',
+  'strict-replay',
+  'fast-replay',
 ];
+
+/** Flags of proxy mode only. */
+const PROXY_ONLY = ['report-dir', 'record', 'redact'];
 
 export const DEFAULT_PROXY_REPORT_DIR = path.join('reports', 'proxy');
 
@@ -90,6 +110,14 @@ export interface CliSettings {
   /** Proxy mode: the upstream gateway's base URL. */
   readonly proxyUrl: string | undefined;
   readonly reportDir: string;
+  /** Proxy mode: the scripts file exchanges are recorded into. */
+  readonly recordPath: string | undefined;
+  /** Proxy mode: names redacted from the recording besides the defaults. */
+  readonly redact: readonly string[];
+  /** Replay: a request no recording answers gets a 404 (MockOptions.strictReplay). */
+  readonly strictReplay: boolean;
+  /** Replay: recorded streams as fast as possible (MockOptions.replayPace `fast`). */
+  readonly fastReplay: boolean;
   readonly help: boolean;
 }
 
@@ -106,8 +134,14 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     throw new CliError((err as Error).message);
   }
   const proxyUrl = values.proxy === undefined ? undefined : upstreamUrl(values.proxy);
-  if (proxyUrl === undefined && values['report-dir'] !== undefined)
-    throw new CliError('--report-dir applies to proxy mode only: add --proxy URL');
+  const proxyOnly = PROXY_ONLY.find((name) => values[name as 'record'] !== undefined);
+  if (proxyUrl === undefined && proxyOnly !== undefined)
+    throw new CliError(`--${proxyOnly} applies to proxy mode only: add --proxy URL`);
+  if (values.redact !== undefined && values.record === undefined)
+    throw new CliError('--redact applies to a recording: add --record FILE');
+  const replayFlag = values['strict-replay'] ? 'strict-replay' : values['fast-replay'] ? 'fast-replay' : undefined;
+  if (replayFlag !== undefined && values.scripts === undefined && proxyUrl === undefined)
+    throw new CliError(`--${replayFlag} replays the recordings of a scripts file: add --scripts FILE`);
   if (proxyUrl !== undefined) {
     const given = MOCK_ONLY.filter((name) => argv.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`)));
     if (given.length > 0)
@@ -134,6 +168,10 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     quiet: values.quiet === true,
     proxyUrl,
     reportDir: values['report-dir'] ?? DEFAULT_PROXY_REPORT_DIR,
+    recordPath: values.record,
+    redact: values.redact ?? [],
+    strictReplay: values['strict-replay'] === true,
+    fastReplay: values['fast-replay'] === true,
     help: values.help === true,
   };
 }

@@ -45,6 +45,8 @@ export async function serveMock(settings: CliSettings): Promise<number> {
         validateResponses: settings.validateResponses,
         pacing: { firstTokenDelayMs: settings.firstTokenDelayMs, tokensPerSecond: settings.tokensPerSecond },
         adminRequiresManagementKey: !isLoopbackHost(settings.host),
+        replayPace: settings.fastReplay ? 'fast' : 'recorded',
+        strictReplay: settings.strictReplay,
         // Internal errors are printed even with --quiet: a 500 says "see the mock's log".
         log: (line) => console.error(line),
       },

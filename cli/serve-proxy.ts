@@ -7,29 +7,47 @@ import { untilStopSignal } from './stop-signal';
 
 /**
  * `model-gateway-mock --proxy URL`: relays every request to the gateway at URL and prints each
- * violation of the spec as it is found, until SIGINT or SIGTERM; then writes the reports. Resolves
- * to the exit status: 0 when the traffic kept the spec, 1 when it did not.
+ * violation of the spec as it is found, until SIGINT or SIGTERM; then writes the reports. With
+ * --record, writes each POST /responses exchange into the recording as it ends. Resolves to the
+ * exit status: 0 when the traffic kept the spec (and the recording was written), 1 when not.
  */
 export async function serveProxy(settings: CliSettings, upstream: string): Promise<number> {
   const contract = loadContract(settings.specPath ?? SPEC_PATH);
   const proxy = await listenOrExplain(
     () =>
-      startProxy({ upstream, contract, port: settings.port, host: settings.host, log: (line) => console.error(line) }),
+      startProxy({
+        upstream,
+        contract,
+        port: settings.port,
+        host: settings.host,
+        log: (line) => console.error(line),
+        ...(settings.recordPath === undefined ? {} : { record: settings.recordPath, redact: settings.redact }),
+      }),
     settings,
   );
   console.log(`Model Gateway proxy listening on ${proxy.baseUrl}`);
   console.log(
     `Forwarding to ${upstream}; checking against ${displayPath(contract.specPath)}; violations: ${new URL(proxy.baseUrl).origin}${VIOLATIONS_PATH}`,
   );
+  if (settings.recordPath !== undefined)
+    console.log(
+      `Recording POST /responses exchanges into ${displayPath(settings.recordPath)} (replay: --scripts FILE)`,
+    );
   if (!settings.quiet) console.log('Ctrl-C stops, then writes the reports.');
 
   const signal = await untilStopSignal();
   if (!settings.quiet) console.log(`${signal}: finishing exchanges in flight, then writing the reports`);
-  await proxy.close();
+  let unwritten = false;
+  try {
+    await proxy.close();
+  } catch (error) {
+    unwritten = true;
+    console.error(`proxy: the recording could not be written: ${(error as Error).message}`);
+  }
   const files = proxy.writeReports(settings.reportDir);
   const found = proxy.violations().length;
   console.log(
     `proxy: ${proxy.exchanges} exchange(s), ${found} violation(s); reports: ${files.map(displayPath).join(', ')}`,
   );
-  return found === 0 ? 0 : 1;
+  return found === 0 && !unwritten ? 0 : 1;
 }

@@ -6,9 +6,9 @@
  * write junit.xml and conformance.json. The property phase uses a fixed seed (CONFORMANCE_SEED
  * overrides it), so the tests and their results are the same on every run.
  */
-import { loadContract } from '../kit/contract/contract';
 import { parseCli } from './config/parse-cli';
 import { resolveConfig } from './config/resolve-config';
+import { runContract } from './config/run-contract';
 import { planContext, planScenarios } from './engine/run-suite';
 import type { SuiteResult } from './engine/run-suite';
 import type { Failure } from './engine/types';
@@ -20,7 +20,7 @@ import { startInProcessMock } from '../mocks/index';
 /** The property phase draws from this seed unless CONFORMANCE_SEED says otherwise: same tests, same verdicts, every run. */
 const FIXED_SEED = '20240601';
 const config = resolveConfig(parseCli([], { CONFORMANCE_SEED: FIXED_SEED, ...process.env }));
-const contract = loadContract();
+const contract = runContract(config); // CONFORMANCE_SPEC, or the target file's spec, else the shipped one
 const scenarios = planScenarios(planContext(contract, config));
 const operations = [...new Set(scenarios.map((s) => s.operationId))];
 let result: SuiteResult | undefined;

@@ -1,16 +1,19 @@
 import { constants } from 'node:os';
-import { ContractError, loadContract } from '../kit/contract/contract';
+import { ContractError } from '../kit/contract/contract';
 import type { Contract } from '../kit/contract/contract';
 import { checkNames } from './config/check-names';
 import { ConfigError } from './config/config-error';
 import { helpText, keysOnCommandLine, parseCli } from './config/parse-cli';
 import { resolveConfig } from './config/resolve-config';
+import { runContract } from './config/run-contract';
 import { redactText } from './http/credentials';
+import { secretHeaderValues } from './http/extra-headers';
 import { proxyEnv, proxyVariableFor, shownProxy } from './http/proxy-route';
 import type { ConformanceConfig } from './config/resolve-config';
 import { SETTINGS } from './config/settings';
 import type { RawSettings, SettingKey } from './config/settings';
-import { runSuite } from './engine/run-suite';
+import { planContext, planScenarios, runSuite } from './engine/run-suite';
+import { scenarioList } from './report/scenario-list';
 import type { SuiteResult } from './engine/run-suite';
 import { readBaseline, updatedBaseline, writeBaseline } from './report/baseline';
 import type { Baseline } from './report/baseline';
@@ -55,13 +58,14 @@ export const EXIT_CONFIG = 2;
 export type ConformanceReport = ConformanceReportJson;
 
 /**
- * A run from code: every setting of the CLI under its name in the settings table (`baseUrl`,
- * `apiKey`, `managementKey`, `target`, `only`, `seed`, `baseline`...; numbers may be numbers,
- * `only` a list), and what the CLI's caller provides (`startTarget`, `signal`).
+ * A run from code: every setting of the CLI under its name in the settings table (`baseUrl`, `spec`,
+ * `apiKey`, `managementKey`, `target`, `only`, `seed`, `baseline`, `header`...; numbers may be
+ * numbers, `only` and `header` lists: `header: ['X-Tenant: acme']`), and what the CLI's caller
+ * provides (`startTarget`, `signal`).
  * CONFORMANCE_* variables are not read.
  */
 export type ConformanceOptions = {
-  readonly [K in SettingKey]?: K extends 'only' ? string | readonly string[] : string | number | boolean;
+  readonly [K in SettingKey]?: K extends 'only' | 'header' ? string | readonly string[] : string | number | boolean;
 } & RunOptions & {
     /** Progress lines (the in-process target's address, progress per operation); silent by default. */
     readonly log?: (line: string) => void;
@@ -79,12 +83,13 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   for (const { key } of SETTINGS) {
     const value = options[key];
     if (value === undefined || value === false) continue;
-    flags[key] = typeof value === 'object' ? value.join(',') : String(value);
+    // `header` values are kept one per line (a value may hold a comma), `only` patterns comma-separated.
+    flags[key] = typeof value === 'object' ? value.join(key === 'header' ? '\n' : ',') : String(value);
   }
   const config = resolveConfig({ help: false, flags, env: {} });
   const log = options.log ?? (() => undefined);
   const io = redacting({ out: log, err: log }, config);
-  const contract = loadContract();
+  const contract = contractOf(config, io);
   checkNames(contract, config.names);
   if (options.reportDir !== undefined) prepareReportDir(config.reportDir);
   const baseline = config.baseline === undefined ? undefined : readBaseline(config.baseline, config.baselineUpdate);
@@ -119,6 +124,13 @@ export async function runConformanceCli(
     }
     const config = { ...resolveConfig(cli), proxyEnv: proxyEnv(env) };
     io = redacting(io, config);
+    if (cli.list === true) {
+      const contract = runContract(config);
+      if (planScenarios(planContext(contract, config)).length === 0)
+        throw new ConfigError(`no scenario matches --only ${config.only.join(',')}`);
+      io.out(scenarioList(contract, config));
+      return EXIT_PASS;
+    }
     for (const flag of keysOnCommandLine(cli))
       io.err(
         `conformance: warning: ${flag} puts a key on the command line, where CI logs and the process list show it; use its CONFORMANCE_* variable`,
@@ -128,7 +140,7 @@ export async function runConformanceCli(
       io.err(
         `conformance: requests to ${new URL(config.baseUrl).host} go through the proxy in ${proxy} (${shownProxy(config.proxyEnv[proxy] ?? '')}); NO_PROXY lists the hosts reached directly`,
       );
-    const contract = loadContract();
+    const contract = contractOf(config, io);
     checkNames(contract, config.names);
     prepareReportDir(config.reportDir);
     const baseline = config.baseline === undefined ? undefined : readBaseline(config.baseline, config.baselineUpdate);
@@ -143,12 +155,20 @@ export async function runConformanceCli(
   }
 }
 
+/** The run's document (runContract), and a line naming it when it is not the shipped one. */
+function contractOf(config: ConformanceConfig, io: Io): Contract {
+  const contract = runContract(config);
+  if (config.spec !== undefined) io.err(`conformance: judging against ${config.spec}`);
+  return contract;
+}
+
 /** Output with every configured key replaced by its variable: a gateway may echo a key into any message. */
 function redacting(io: Io, config: ConformanceConfig): Io {
   const keys = {
     apiKey: config.apiKey,
     managementKey: config.managementKey,
     guardedApiKey: config.guardrail.guardedApiKey,
+    secrets: secretHeaderValues(config.headers),
   };
   return { out: (text) => io.out(redactText(text, keys)), err: (text) => io.err(redactText(text, keys)) };
 }

@@ -1046,7 +1046,30 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description One Server-Sent Event of POST /responses with `stream: true`.
+         * @description One event of the POST /responses event stream as an SSE parser reads it (the per-event
+         *     schema of `text/event-stream`, as OpenAPI 3.2's `itemSchema` gives it; Schemathesis and
+         *     other SSE-aware tools read a 3.1 document's `schema` the same way): the fields `data`,
+         *     `event`, `id` and `retry`, comment lines dropped. `data` is either the sentinel `[DONE]`,
+         *     which ends the stream, or JSON (`contentMediaType: application/json`) that is one
+         *     `ResponseStreamEvent` (`contentSchema`). Validate the decoded `data` against
+         *     `ResponseStreamEvent`; the order and pairing of events are rules of ResponseStreamEvent.
+         */
+        ResponseStreamSseEvent: {
+            /** @description The event's payload, its `data:` lines joined with line feeds. */
+            data: string;
+            /** @description The event type, when the gateway sends an `event:` line (optional; equal to the JSON's `type`). */
+            event?: string;
+            id?: string;
+            retry?: number;
+        } & ({
+            /** @constant */
+            data?: "[DONE]";
+        } | {
+            data?: unknown;
+        });
+        /**
+         * @description The JSON of one Server-Sent Event of POST /responses with `stream: true` (the `data` of
+         *     ResponseStreamSseEvent, its `contentSchema`).
          *     Framing: each event is a `data: <json>` line holding one of these objects, events are
          *     separated by a blank line, SSE comment lines (starting with `:`, e.g. `: keep-alive`) may
          *     appear and must be tolerated, and the stream ends with the line `data: [DONE]`. An event
@@ -1354,7 +1377,22 @@ export interface components {
         };
     };
     responses: {
-        /** @description Invalid request parameters or malformed input. */
+        /**
+         * @description Invalid request parameters or malformed input: a body, parameter or header its schema does
+         *     not accept, JSON that does not parse, a body too deeply nested, a query parameter given twice.
+         *
+         *     POST /responses also answers 400 to a body its schema accepts, for these rules the schema
+         *     cannot express (each is a named example below, marked `x-semantic-rule` with its operation):
+         *     - `noModelGiven`: neither `model` nor `models` is given, and no enabled routing plugin
+         *       (auto-router and the like) chooses a model;
+         *     - `unknownModel`: `model`, or an entry of `models`, names no model of the catalog;
+         *     - `embeddingsModel`: `model` or `models` names an embeddings model, which cannot create responses;
+         *     - `allowedModelsUnmatched`: a routing plugin's `allowed_models` matches no chat model;
+         *     - `fusionModelUnknown`: the fusion plugin's `analysis_models` or `model` names no chat model;
+         *     - `maxPriceNotDecimal`: a `provider.max_price` value is not a non-negative decimal number;
+         *     - `toolChoiceRequiredWithoutTools`: `tool_choice` is `required` but no function tool is given;
+         *     - `toolChoiceNotInTools`: `tool_choice` names a function that is not among the function tools.
+         */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -1609,7 +1647,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResponseResult"];
-                    "text/event-stream": components["schemas"]["ResponseStreamEvent"];
+                    "text/event-stream": components["schemas"]["ResponseStreamSseEvent"];
                 };
             };
             400: components["responses"]["BadRequest"];

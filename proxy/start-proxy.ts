@@ -6,6 +6,7 @@ import { loadContract } from '../kit/contract/contract';
 import { observeTraffic } from '../conformance/index';
 import type { ConformanceReport, Failure } from '../conformance/index';
 import { createExchangeChecker } from './check-exchange';
+import { createRecorder } from './record-exchange';
 import { relay } from './relay';
 import type { Relayed } from './relay';
 import { violationLine } from './violation-line';
@@ -22,6 +23,13 @@ export interface ProxyInit {
   readonly host?: string;
   /** Receives one line per violation as it is found (`proxy: ✗ …`); silent by default. */
   readonly log?: (line: string) => void;
+  /**
+   * Records each POST /responses exchange into this scripts file, which the mock replays with
+   * `--scripts` (docs/record-replay.md). Off by default.
+   */
+  readonly record?: string;
+  /** Header and member names redacted from the recording besides the defaults (`--redact NAME`). */
+  readonly redact?: readonly string[];
 }
 
 export interface RunningProxy {
@@ -37,7 +45,8 @@ export interface RunningProxy {
   writeReports(dir: string): string[];
   /**
    * Stops accepting, lets exchanges in flight finish for up to `graceMs`, then cuts what is left
-   * (aborting their requests to the gateway).
+   * (aborting their requests to the gateway). With `record`, resolves once the recording file
+   * holds every exchange, and rejects if it could not be written.
    */
   close(graceMs?: number): Promise<void>;
 }
@@ -53,6 +62,10 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
   const traffic = observeTraffic(contract, { baseUrl: `${upstream.origin}${basePath}`, source: 'proxy' });
   const check = createExchangeChecker(contract, traffic, basePath);
   const log = init.log ?? (() => undefined);
+  const recorder =
+    init.record === undefined
+      ? undefined
+      : createRecorder({ file: init.record, contract, upstream: init.upstream, redact: init.redact, log });
   const agent =
     upstream.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
   let inFlight = 0;
@@ -83,6 +96,7 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
       // An exchange the client gave up on (or the proxy's shutdown cut) is not the gateway's doing;
       // a browser's CORS preflight is HTTP's, not the API's.
       if (relayed.abandoned || isCorsPreflight(relayed)) return;
+      recorder?.record(relayed);
       for (const failure of check(relayed)) log(violationLine(failure, relayed));
     });
     pending.add(exchange);
@@ -108,10 +122,12 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
     writeReports: (dir) => traffic.writeReports(dir),
     close(graceMs = 2_000) {
       closing = true;
-      return new Promise((resolve) => {
+      return new Promise((resolve, reject) => {
         server.close(() => {
           agent.destroy();
-          void Promise.all(pending).then(() => resolve());
+          void Promise.all(pending)
+            .then(() => recorder?.settled())
+            .then(() => resolve(), reject);
         });
         server.closeIdleConnections();
         if (inFlight === 0) server.closeAllConnections();

@@ -1,10 +1,17 @@
 import type { Failure } from '../conformance/index';
 import type { Relayed } from './relay';
 
-/** One line per violation, as the proxy prints it: the check, where, and the first line of what it found. */
+/**
+ * One line per violation, as the proxy prints it: the check, where, and the whole of what it found
+ * (a schema finding's lines after its first joined with `;`, so a line never ends at "…schema:").
+ */
 export function violationLine(failure: Failure, relayed: Relayed): string {
   const path = new URL(relayed.url).pathname;
   const status = relayed.status === undefined ? 'no answer' : String(relayed.status);
-  const message = failure.message.split('\n')[0]?.replace(/\s+/g, ' ').trim() ?? '';
+  const [first = '', ...details] = failure.message
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '');
+  const message = details.length === 0 ? first : `${first} ${details.join('; ')}`;
   return `proxy: ✗ ${failure.check} · ${failure.operation} · ${relayed.method} ${path} → ${status}: ${message}`;
 }

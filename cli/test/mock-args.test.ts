@@ -33,4 +33,32 @@ describe('parseCliArgs', () => {
   ])('refuses %s with a CliError', (_name, argv) => {
     expect(() => parseCliArgs(argv, {})).toThrow(CliError);
   });
+
+  it.each([
+    ['--record without --proxy', ['--record', 'r.json'], '--record applies to proxy mode only: add --proxy URL'],
+    [
+      '--redact without --record',
+      ['--proxy', 'http://gw.test/api/v1', '--redact', 'x'],
+      '--redact applies to a recording',
+    ],
+    [
+      '--strict-replay without --scripts',
+      ['--strict-replay'],
+      '--strict-replay replays the recordings of a scripts file',
+    ],
+    ['--fast-replay with --proxy', ['--proxy', 'http://gw.test/api/v1', '--fast-replay'], 'leave out --fast-replay'],
+  ])('refuses %s, saying what to do', (_name, argv, message) => {
+    expect(() => parseCliArgs(argv, {})).toThrow(message);
+  });
+
+  it('reads the recording and replay flags', () => {
+    expect(
+      parseCliArgs(['--proxy', 'http://gw.test/api/v1', '--record', 'r.json', '--redact', 'a', '--redact', 'b'], {}),
+    ).toMatchObject({ recordPath: 'r.json', redact: ['a', 'b'] });
+    expect(parseCliArgs(['--scripts', 's.json', '--strict-replay', '--fast-replay'], {})).toMatchObject({
+      scriptsPath: 's.json',
+      strictReplay: true,
+      fastReplay: true,
+    });
+  });
 });

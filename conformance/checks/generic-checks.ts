@@ -2,6 +2,7 @@ import type { Check } from '../engine/types';
 import { contentTypeDocumented } from './content-type-documented';
 import { errorCodeMatchesStatus } from './error-code-matches-status';
 import { metadataEchoed } from './metadata-echoed';
+import { responseHeadersValid } from './response-headers-valid';
 import { responseSchemaValid } from './response-schema-valid';
 import { streamAnswerCompletes } from './stream-answer-completes';
 import { statusCodeDocumented } from './status-code-documented';
@@ -23,6 +24,7 @@ export const GENERIC_CHECKS: readonly Check[] = [
   contentTypeDocumented,
   responseSchemaValid,
   errorCodeMatchesStatus,
+  responseHeadersValid,
   usageTotalConsistent,
   metadataEchoed,
   streamContentType,

@@ -1,6 +1,7 @@
 import { DONE_DATA } from '../../kit/sse/read-sse';
 import { CUT_SHORT_CHECK, isEventStream } from '../engine/stream-helpers';
 import type { Check, Finding } from '../engine/types';
+import { DROPPED_CAUSE } from '../engine/transport-findings';
 
 /**
  * The stream keeps moving until it ends: no wait for the next event exceeds the per-event timeout,
@@ -47,6 +48,8 @@ export const streamCompletesInTime: Check = {
         message: `the connection broke after ${stream.events.length} event(s): ${stream.transportError}${waiting}`,
         expected: 'the stream runs to data: [DONE] on one connection',
         excerpt: pending?.data,
+        // Counted with every other request whose connection dropped under it.
+        cause: DROPPED_CAUSE,
       });
     }
     return findings;

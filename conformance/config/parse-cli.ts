@@ -5,6 +5,8 @@ import type { RawSettings, SettingDefinition } from './settings';
 
 export interface CliInput {
   readonly help: boolean;
+  /** `--list`: print the scenarios a run would execute, send nothing. */
+  readonly list?: boolean;
   /** Settings given as flags. */
   readonly flags: RawSettings;
   /** Settings given as CONFORMANCE_* variables. */
@@ -16,10 +18,15 @@ const FALSE = /^(0|false|no|off)$/i;
 
 /** Reads flags and CONFORMANCE_* variables; unknown flags are a configuration error (exit 2). */
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliInput {
-  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {
     help: { type: 'boolean', short: 'h' },
+    list: { type: 'boolean' },
   };
-  for (const setting of SETTINGS) options[setting.flag] = { type: setting.kind ?? 'string' };
+  for (const setting of SETTINGS)
+    options[setting.flag] =
+      setting.kind === 'multiple'
+        ? { type: 'string', multiple: true }
+        : { type: setting.kind === 'boolean' ? 'boolean' : 'string' };
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals: false });
@@ -31,11 +38,12 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliIn
   for (const setting of SETTINGS) {
     const flagValue = parsed.values[setting.flag];
     if (typeof flagValue === 'string') flags[setting.key] = flagValue;
+    if (Array.isArray(flagValue)) flags[setting.key] = flagValue.join('\n');
     if (flagValue === true) flags[setting.key] = 'true';
     const envValue = env[setting.env];
     if (envValue !== undefined && envValue !== '') fromEnv[setting.key] = envSwitch(setting, envValue);
   }
-  return { help: parsed.values.help === true, flags, env: fromEnv };
+  return { help: parsed.values.help === true, list: parsed.values.list === true, flags, env: fromEnv };
 }
 
 function envSwitch(setting: SettingDefinition, value: string): string {
@@ -61,14 +69,15 @@ export function helpText(): string {
     'Usage: model-gateway-conformance [options]      (in the repository: npm run conformance -- [options])',
     '',
     'Runs the Model Gateway API conformance suite against a gateway and reports, check by check,',
-    'where it departs from the contract (spec/openapi.yaml). Without --target and --base-url it',
-    'starts the mock in-process on a free port and runs against it.',
+    'where it departs from the contract (spec/openapi.yaml, or the document given with --spec).',
+    'Without --target and --base-url it starts the mock in-process on a free port and runs against it.',
     '',
     '  CONFORMANCE_API_KEY=... model-gateway-conformance --base-url https://gw.example/api/v1',
     '  model-gateway-conformance --target conformance/targets/openrouter.json --baseline conformance-baseline.json',
     '',
-    'Before any scenario a preflight proves the target is this API (documented statuses, bodies valid',
-    'against the spec) and that each key is accepted, without side effects. Progress goes to stderr;',
+    'Before any scenario a preflight proves the target is this API (answers with the top-level shape',
+    'the spec documents, on the operations the run covers) and that each key is accepted, without',
+    'side effects; defects in its answers are left to the checks. Progress goes to stderr;',
     'the report folder is checked before the first request; a target that stops answering ends the',
     'run within about twice --request-timeout. docs/conformance.md tells the rest.',
     '',
@@ -77,11 +86,20 @@ export function helpText(): string {
     '',
     'Options (flags override CONFORMANCE_* variables, which override the target file):',
     ...lines,
+    `  ${'--list'.padEnd(width)}  list the scenarios a run with these options would execute (id, operation, what it`,
+    `  ${''.padEnd(width)}  checks), filtered by --only as a run is; sends no request`,
     `  ${'--help'.padEnd(width)}  show this help`,
     '',
-    'Target file fields: baseUrl, apiKey, managementKey, model, embeddingsModel, aliases, variants,',
-    'guardrail { id, keyHashes, guardedApiKey, blockedInput }, resetUrl, names { headers, members }',
-    "(conformance/targets/target.schema.json; names maps the contract's names to the gateway's).",
+    'Target file fields: spec, baseUrl, apiKey, managementKey, model, embeddingsModel, aliases, variants,',
+    'guardrail { id, keyHashes, guardedApiKey, blockedInput }, resetUrl, names { headers, members },',
+    "headers { NAME: VALUE } (conformance/targets/target.schema.json; names maps the contract's names",
+    "to the gateway's; headers are sent on every request, --header and CONFORMANCE_HEADERS override them;",
+    "spec is taken from the target file's folder).",
+    '',
+    'Transport: every request the gateway answered only after a retry, or never (a reset or closed',
+    'connection), is a finding of its own root cause; a connection dropped with a request in flight',
+    'fails the run unless --accept-dropped-connections; an idle kept-alive connection closed as the',
+    'next request went out is a warning (counted, shown, not failing).',
     '',
     'Exit status: 0 every check passed (with --baseline: no new failure), 1 a check failed, 2 bad',
     'configuration, a target that is not this API or that stopped answering, 130/143 interrupted',

@@ -17,6 +17,8 @@ export interface NameMapping {
 
 /** Shape of a target file; conformance/targets/target.schema.json is what validates it. */
 export interface TargetFile {
+  /** The contract to judge against, relative to the target file's folder. */
+  spec?: string;
   baseUrl?: string;
   apiKey?: string;
   managementKey?: string;
@@ -27,6 +29,7 @@ export interface TargetFile {
   guardrail?: { id?: string; keyHashes?: string[]; guardedApiKey?: string; blockedInput?: string };
   resetUrl?: string;
   names?: NameMapping;
+  headers?: Record<string, string>;
 }
 
 const TARGETS_DIR = packageFile('conformance', 'targets');

@@ -5,6 +5,8 @@ import { ConfigError } from './config-error';
 import type { CliInput } from './parse-cli';
 import { MOCK_TARGET_PATH, readTargetFile } from './read-target-file';
 import type { NameMapping, TargetFile } from './read-target-file';
+import { checkedHeader, mergeHeaders, parseHeaderLines } from '../http/extra-headers';
+import type { ExtraHeaders } from '../http/extra-headers';
 
 export interface GuardrailTarget {
   readonly id?: string;
@@ -19,6 +21,11 @@ export interface ConformanceConfig {
   readonly proxyEnv?: ProxyEnv;
   /** Undefined until the in-process mock listens (`startMock`). */
   readonly baseUrl?: string;
+  /**
+   * The contract to judge against (--spec, CONFORMANCE_SPEC, or the target file's `spec` taken
+   * from the file's folder); undefined: the shipped spec/openapi.yaml.
+   */
+  readonly spec?: string;
   /** No target and no base URL: the CLI starts the mock in-process and runs against it. */
   readonly startMock: boolean;
   readonly apiKey?: string;
@@ -30,6 +37,10 @@ export interface ConformanceConfig {
   readonly guardrail: GuardrailTarget;
   /** An http(s) URL, or a path taken on the base URL's host (`/__mock/reset`). */
   readonly resetUrl?: string;
+  /** Headers sent on every request, the reset call included (--header, CONFORMANCE_HEADERS, `headers`). */
+  readonly headers: ExtraHeaders;
+  /** Connections dropped with a request in flight are warnings instead of failures. */
+  readonly acceptDrops: boolean;
   /** The gateway's names for the contract's headers and members (empty maps: the same names). */
   readonly names: Required<NameMapping>;
   readonly reportDir: string;
@@ -76,7 +87,8 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
     );
   }
   const apiKey = given.apiKey ?? file.apiKey;
-  if (!startMock && apiKey === undefined) {
+  // `--list` sends nothing: it needs no key.
+  if (!startMock && apiKey === undefined && cli.list !== true) {
     throw new ConfigError('no API key: set CONFORMANCE_API_KEY (or "apiKey" in the target file)');
   }
   const resetUrl = given.resetUrl ?? file.resetUrl;
@@ -88,6 +100,11 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
   }
   const guardrail = file.guardrail ?? {};
   return {
+    spec:
+      given.spec ??
+      (file.spec === undefined || given.target === undefined
+        ? undefined
+        : path.resolve(path.dirname(given.target), file.spec)),
     baseUrl: baseUrl?.replace(/\/+$/, ''),
     startMock,
     apiKey,
@@ -103,6 +120,15 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
     },
     // The in-process mock names its own reset address when it starts.
     resetUrl: startMock ? given.resetUrl : resetUrl,
+    headers: mergeHeaders(
+      Object.assign(
+        {},
+        ...Object.entries(file.headers ?? {}).map(([name, value]) => checkedHeader(name, value, 'target file headers')),
+      ) as Record<string, string>,
+      parseHeaderLines((cli.env.header ?? '').split('\n'), 'CONFORMANCE_HEADERS'),
+      parseHeaderLines((cli.flags.header ?? '').split('\n'), '--header'),
+    ),
+    acceptDrops: given.acceptDrops === 'true',
     names: { headers: file.names?.headers ?? {}, members: file.names?.members ?? {} },
     reportDir: given.reportDir ?? DEFAULT_REPORT_DIR,
     only: (given.only ?? '')

@@ -4,6 +4,7 @@
  */
 export type SettingKey =
   | 'target'
+  | 'spec'
   | 'baseUrl'
   | 'apiKey'
   | 'managementKey'
@@ -21,7 +22,9 @@ export type SettingKey =
   | 'maxResponseTimeMs'
   | 'propertyRuns'
   | 'baseline'
-  | 'baselineUpdate';
+  | 'baselineUpdate'
+  | 'header'
+  | 'acceptDrops';
 
 export interface SettingDefinition {
   readonly key: SettingKey;
@@ -30,8 +33,12 @@ export interface SettingDefinition {
   /** What the flag takes, for --help; '' for a switch. */
   readonly value: string;
   readonly help: string;
-  /** A switch (`--baseline-update`); its variable takes 1/true/yes or 0/false/no. */
-  readonly kind?: 'boolean';
+  /**
+   * `boolean`: a switch (`--baseline-update`); its variable takes 1/true/yes or 0/false/no.
+   * `multiple`: a flag given as often as needed (`--header`); the values are kept one per line,
+   * as its variable holds them.
+   */
+  readonly kind?: 'boolean' | 'multiple';
   /**
    * A key: best given by its variable (or the target file), since a flag's value shows in the
    * process list and in CI logs (`npm run` echoes the command line).
@@ -48,11 +55,26 @@ export const SETTINGS: readonly SettingDefinition[] = [
     help: 'JSON target file (examples ship in the package: conformance/targets/*.json); flags override it',
   },
   {
+    key: 'spec',
+    flag: 'spec',
+    env: 'CONFORMANCE_SPEC',
+    value: 'FILE',
+    help: 'judge against this OpenAPI 3.1 document instead of the shipped spec/openapi.yaml: validators, limits, the property phase and the stream rules come from it; scenarios for an operation it lacks are not applicable; the in-process mock serves it too',
+  },
+  {
     key: 'baseUrl',
     flag: 'base-url',
     env: 'CONFORMANCE_BASE_URL',
     value: 'URL',
     help: 'base URL including /api/v1; without it and without a target the mock starts in-process',
+  },
+  {
+    key: 'header',
+    flag: 'header',
+    env: 'CONFORMANCE_HEADERS',
+    value: "'NAME: VALUE'",
+    kind: 'multiple',
+    help: 'a header sent on every request, the reset call included (routing, tenant...); repeatable; the variable takes one per line; a value whose name looks secret (key, token, auth...) is never shown',
   },
   {
     key: 'apiKey',
@@ -111,7 +133,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     flag: 'only',
     env: 'CONFORMANCE_ONLY',
     value: 'PATTERN',
-    help: 'run only scenarios whose id or operationId matches; comma-separated, * wildcard (e.g. "stream/*,getModel")',
+    help: 'run only scenarios whose id or operationId matches; comma-separated, * wildcard (e.g. "stream/*,getModel"); the preflight asks, and the reports judge, only the operations they cover',
   },
   {
     key: 'seed',
@@ -176,6 +198,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     value: '',
     kind: 'boolean',
     help: "write this run's failures into the --baseline FILE (created if missing): new ones become known, fixed ones leave",
+  },
+  {
+    key: 'acceptDrops',
+    flag: 'accept-dropped-connections',
+    env: 'CONFORMANCE_ACCEPT_DROPPED_CONNECTIONS',
+    value: '',
+    kind: 'boolean',
+    help: 'connections the gateway dropped with a request in flight are warnings (still counted and shown) instead of failures',
   },
 ];
 

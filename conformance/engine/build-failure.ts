@@ -4,6 +4,7 @@ import type { Keys } from '../http/credentials';
 import { reportedBody, reportedHeaders } from '../http/gateway-client';
 import { SAME_NAMES } from '../http/name-map';
 import type { NameMap } from '../http/name-map';
+import type { ExtraHeaders } from '../http/extra-headers';
 import type { Exchange, Failure, Finding, ReportedRequest } from './types';
 
 /** Response headers worth showing next to a failure; the rest is noise. */
@@ -27,12 +28,14 @@ export interface FailureSource {
 export interface Wire {
   readonly keys: Keys;
   readonly names?: NameMap;
+  /** Headers sent on every request (--header), as they were sent; reports show secret ones as variables. */
+  readonly headers?: ExtraHeaders;
 }
 
 /** Turns one finding into a self-contained failure record: request, answer, contract, reproduction. */
 export function buildFailure(exchange: Exchange, source: FailureSource, finding: Finding, wire: Wire): Failure {
   const { keys, names = SAME_NAMES } = wire;
-  const request = reportedRequest(exchange, names);
+  const request = reportedRequest(exchange, names, wire.headers);
   const response = exchange.response;
   const shown: Record<string, string> = {};
   for (const name of SHOWN_HEADERS) {
@@ -55,13 +58,17 @@ export function buildFailure(exchange: Exchange, source: FailureSource, finding:
   };
 }
 
-export function reportedRequest(exchange: Exchange, names: NameMap = SAME_NAMES): ReportedRequest {
+export function reportedRequest(
+  exchange: Exchange,
+  names: NameMap = SAME_NAMES,
+  extra: ExtraHeaders = {},
+): ReportedRequest {
   const request = exchange.request;
   const body = reportedBody(request, names);
   return {
     method: request.method,
     url: exchange.url,
-    headers: reportedHeaders(request, names),
+    headers: reportedHeaders(request, names, extra),
     ...(body === undefined ? {} : { body }),
     ...(request.rawBody === undefined ? {} : { rawBody: request.rawBody }),
   };

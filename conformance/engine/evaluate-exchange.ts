@@ -3,6 +3,8 @@ import { buildFailure } from './build-failure';
 import type { Wire } from './build-failure';
 import type { Recorder } from './recorder';
 import { documentedResponse } from './response-helpers';
+import { DROPPED_CAUSE, recordDrops } from './transport-findings';
+import type { TransportPolicy } from './transport-findings';
 import type { Check, CheckContext, Exchange, Expectation, Finding } from './types';
 
 /** The pseudo-check a request fails when the gateway never answered it. */
@@ -24,7 +26,8 @@ interface Verdict {
  * has nothing the contract lets it judge: its passes are not recorded. And one cause is reported
  * once: when the answer's status (or else its content type) is wrong, every other failure on the
  * same answer is recorded as that one's knock-on effect (`causedBy`), so reports group them under it;
- * so is every other failure on a body its schema does not allow.
+ * so is every other failure on a body its schema does not allow, and, when nothing is wrong with
+ * the status, type or schema, every failure after the first: one answer, one root cause.
  */
 export function evaluateExchange(
   exchange: Exchange,
@@ -33,13 +36,17 @@ export function evaluateExchange(
   ctx: CheckContext,
   recorder: Recorder,
   wire: Wire,
+  policy: TransportPolicy = {},
 ): void {
   recorder.noteExchange(exchange);
+  recordDrops(exchange, recorder, wire, policy);
   const operation = exchange.operation.operationId;
   if (exchange.transportError !== undefined) {
     const finding = {
       message: `no complete answer: ${exchange.transportError}`,
       expected: 'an HTTP response within the request timeout',
+      // A request that ended in a dropped connection is counted with the other drops.
+      ...(exchange.dropped === undefined ? {} : { cause: DROPPED_CAUSE }),
     };
     const source = { check: REQUEST_COMPLETES.name, rule: REQUEST_COMPLETES.rule };
     recorder.fail(REQUEST_COMPLETES.family, buildFailure(exchange, source, finding, wire));
@@ -76,7 +83,8 @@ export function evaluateExchange(
 /**
  * The finding that explains the others on this answer: a wrong status first (one that states its
  * cause, an expectation's, before a generic check's), then a wrong content type, then a body its
- * schema does not allow.
+ * schema does not allow; else the first finding of the first check that failed. One answer is
+ * one root cause: everything else wrong with it is reported with it, as its knock-on effect.
  */
 function rootOf(verdicts: readonly Verdict[]): { check: string; finding: Finding } | undefined {
   for (const kind of ['status', 'content-type', 'schema'] as const) {
@@ -86,7 +94,9 @@ function rootOf(verdicts: readonly Verdict[]): { check: string; finding: Finding
     const root = candidates.find((c) => c.finding.cause !== undefined) ?? candidates[0];
     if (root) return root;
   }
-  return undefined;
+  const first = verdicts.find((v) => v.findings.length > 0);
+  const finding = first?.findings[0];
+  return first && finding ? { check: first.name, finding } : undefined;
 }
 
 function verdict(name: string, rule: string, family: Check['family'], verify: () => Finding[]): Verdict {

@@ -2,6 +2,7 @@ import { apiBasePath } from '../../kit/contract/api-base-path';
 import { schemaErrorLines } from '../../kit/schema/schema-problems';
 import { documentedResponse, documentedSchema, isJsonMediaType, mediaType } from './response-helpers';
 import type { PlanContext } from './scenario';
+import { hasTopLevelShape } from './top-level-shape';
 import type { Exchange } from './types';
 
 /*
@@ -12,17 +13,25 @@ import type { Exchange } from './types';
 /** Answers of a server that is there but not ready: a proxy or load balancer before its backend. */
 export const NOT_READY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
-/** An answer only this API gives: its body (whatever its status and type say) valid against a documented success schema. */
-export function isApiAnswer(exchange: Exchange, plan: PlanContext): boolean {
-  const json = exchange.response?.json;
-  if (json === undefined) return false;
-  return [...exchange.operation.responses.values()]
-    .filter((response) => response.status.startsWith('2'))
-    .flatMap((response) =>
-      [...response.content].filter(([type]) => isJsonMediaType(type)).map(([, pointer]) => pointer),
-    )
-    .some((pointer) => plan.contract.validator(pointer)(json));
+/**
+ * An answer that looks like this API's: JSON whose top-level shape (its type and required members,
+ * nothing deeper) is that of the schema the operation documents for its status; a redirect, a 404
+ * or 405 (a wrong prefix) never is. A body with a defect further down is this API with a defect,
+ * for the checks to report (exit 1), not another service (exit 2).
+ */
+export function looksLikeApi(exchange: Exchange, plan: PlanContext): boolean {
+  const response = exchange.response;
+  if (response?.json === undefined || WRONG_PLACE.test(String(response.status))) return false;
+  const documented = documentedResponse(exchange.operation, response.status);
+  const pointers = [...(documented?.content ?? [])].filter(([type]) => isJsonMediaType(type)).map(([, p]) => p);
+  return pointers.some((pointer) => hasTopLevelShape(plan.contract, pointer, response.json));
 }
+
+/**
+ * Statuses that prove nothing about who answered: a redirect, a wrong path or method, and what
+ * any proxy or load balancer in front of anything answers (407, 429, 5xx).
+ */
+const WRONG_PLACE = /^(3\d\d|404|405|407|429|5\d\d)$/;
 
 /** What answered, in words: the status and type, and what the body was. */
 export function describeAnswer(exchange: Exchange, plan: PlanContext): string {
@@ -71,7 +80,7 @@ function bodyStart(exchange: Exchange): string {
   const json = exchange.response?.json as
     { error?: { message?: unknown }; title?: unknown; detail?: unknown } | undefined;
   const said = json?.error?.message ?? json?.detail ?? json?.title;
-  if (typeof said === 'string') return JSON.stringify(said.slice(0, 160));
+  if (typeof said === 'string') return JSON.stringify(said.length > 300 ? `${said.slice(0, 300)}…` : said);
   const text = (exchange.response?.text ?? '').replace(/\s+/g, ' ').trim();
-  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }

@@ -3,11 +3,12 @@ import { ConfigError } from '../config/config-error';
 import type { GatewayClient } from '../http/gateway-client';
 import { routeFor } from '../http/proxy-route';
 import { reconnecting } from '../http/reconnecting';
+import type { ExtraHeaders } from '../http/extra-headers';
 import type { ProxyEnv } from '../http/proxy-route';
 import { ANSWERED_BUT, describeTransportError } from '../http/transport-error';
 import type { OperationInfo } from '../../kit/contract/operations';
 import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest, fillPath } from '../scenarios/base-requests';
-import { NOT_READY_STATUSES, describeAnswer, hintFor, isApiAnswer } from './not-the-api';
+import { NOT_READY_STATUSES, describeAnswer, hintFor, looksLikeApi } from './not-the-api';
 import type { PlanContext } from './scenario';
 import type { Credential, Exchange, RequestSpec } from './types';
 
@@ -24,45 +25,55 @@ const CREDENTIAL_SOURCE: Readonly<Record<'apiKey' | 'managementKey' | 'guardedAp
 export interface PreflightInput {
   readonly plan: PlanContext;
   readonly baseUrl: string;
+  /** The operations the run covers (those of its scenarios): the only ones asked. */
+  readonly scope: ReadonlySet<string>;
   /** A client for a base URL, with the preflight's short timeout. */
   readonly clientFor: (baseUrl: string) => GatewayClient;
 }
 
 /**
  * Requests before any scenario that prove the target is this API and that each key works, without
- * side effects; any doubt is a configuration problem, reported on one line (exit 2) instead of as
- * hundreds of failures:
- * - the GET operations an ordinary key may call (GET /model/{model}, GET /embeddings/models) are
- *   asked with the API key: the key must not be refused, and one answer at least must be one only
- *   this API gives, a body valid against the operation's documented success schema (a wrong
- *   status or content type on such an answer is left to the checks: that is a gateway to judge);
- *   an HTML page, `{}` or error envelopes alone (a base URL without `/api/v1`) are not;
+ * side effects, asked only of the operations the run covers. It proves identity, not perfection:
+ * a defect in an answer is the checks' to report (exit 1); only what is clearly something else is
+ * a configuration problem, reported on one line (exit 2) instead of as hundreds of failures:
+ * - each operation is asked with a key no gateway issues: the answer to a refused key is this
+ *   API's when it has the top-level shape of what the operation documents for that status (the
+ *   error envelope); each GET an ordinary key may call is asked with the API key too, its answer
+ *   this API's when it has the top-level shape of the documented body; one answer at least must
+ *   be this API's (an HTML page, `{}`, a redirect or a 404 from a base URL without the prefix are not);
+ * - the API key is not refused (a body-taking operation is sent a body it must refuse as invalid,
+ *   so nothing is created);
  * - the management key is accepted where only it may go, on a guardrail that does not exist (404
  *   accepted, 401/403 refused), and the target's guardrail exists (unassigning a hash no key has
  *   changes nothing);
  * - the guarded key is accepted.
  */
-export async function preflight({ plan, baseUrl, clientFor }: PreflightInput): Promise<void> {
+export async function preflight({ plan, baseUrl, scope, clientFor }: PreflightInput): Promise<void> {
   const client = clientFor(baseUrl);
   const { config, checks } = plan;
-  const reads = keyReads(plan);
-  const answers = await Promise.all(reads.map((op) => send(client, op, baseRequest(plan, op.operationId))));
-  for (const exchange of answers) {
-    if (!exchange.response) throw new ConfigError(unreachable(exchange, baseUrl));
-    refused(exchange, 'apiKey', baseUrl);
-  }
-  if (!answers.some((exchange) => isApiAnswer(exchange, plan))) {
+  const covered = [...checks.operations.values()].filter((op) => scope.has(op.operationId));
+  const keyed = keyedFirstGets(plan, scope);
+  // The API key's requests first: a target that does not answer is described by them.
+  const probes = [
+    ...keyed.map((op) => [op, keyProbe(plan, op)] as const),
+    ...covered.map((op) => [op, baseRequest(plan, op.operationId, { credential: 'invalid' })] as const),
+  ];
+  const answers = await Promise.all(probes.map(([op, request]) => send(client, op, request)));
+  for (const exchange of answers) if (!exchange.response) throw new ConfigError(unreachable(exchange, baseUrl));
+  if (!answers.some((exchange) => looksLikeApi(exchange, plan))) {
     const first = answers[0];
     if (first) await notThisApi(first, plan, baseUrl, clientFor);
   }
-  for (const exchange of answers) {
+  const keyAnswers = answers.filter((exchange) => exchange.request.credential === 'apiKey');
+  for (const exchange of keyAnswers) refused(exchange, 'apiKey', baseUrl);
+  for (const exchange of keyAnswers) {
     const status = exchange.response?.status;
     if (status === 404 && exchange.operation.pathParamNames.includes('author'))
       throw new ConfigError(
         `the target does not know the model ${config.model} (${describe(exchange)} answered 404): give one it serves with CONFORMANCE_MODEL, --model or "model"`,
       );
   }
-  const management = [...checks.managementOnly].map((id) => plan.operation(id));
+  const management = covered.filter((op) => checks.managementOnly.has(op.operationId));
   if (config.managementKey !== undefined) {
     for (const op of management) {
       const path = fillPath(op, { id: UNKNOWN_GUARDRAIL_ID });
@@ -78,19 +89,35 @@ export async function preflight({ plan, baseUrl, clientFor }: PreflightInput): P
         );
     }
   }
-  const read = reads[0];
+  const read = keyed[0];
   if (config.guardrail.guardedApiKey !== undefined && read) {
-    const exchange = await send(client, read, baseRequest(plan, read.operationId, { credential: 'guardedApiKey' }));
+    const exchange = await send(client, read, { ...keyProbe(plan, read), credential: 'guardedApiKey' });
     refused(exchange, 'guardedApiKey', baseUrl);
   }
 }
 
-/** The GET operations the API key may call: asked first, since they change nothing. */
-export function keyReads(plan: PlanContext): OperationInfo[] {
-  const { checks } = plan;
-  return [...checks.operations.values()].filter(
-    (op) => op.method === 'GET' && !checks.managementOnly.has(op.operationId),
+/**
+ * The request that proves the API key is accepted without changing anything: a GET as is; an
+ * operation that takes a body is sent a JSON array where an object is due, which the operation
+ * must refuse as invalid after it accepted the key, so nothing is generated or stored.
+ */
+export function keyProbe(plan: PlanContext, op: OperationInfo): RequestSpec {
+  if (op.requestBody === undefined) return baseRequest(plan, op.operationId);
+  return { ...baseRequest(plan, op.operationId), body: undefined, rawBody: '[]' };
+}
+
+/** The first request `--wait` asks until the target is up: one the API key may send without side effects. */
+export function waitProbe(plan: PlanContext, scope: ReadonlySet<string>): [OperationInfo, RequestSpec] | undefined {
+  const op = keyedFirstGets(plan, scope)[0];
+  return op === undefined ? undefined : [op, keyProbe(plan, op)];
+}
+
+/** The operations in scope an ordinary key may call, GETs first: they change nothing as they are. */
+function keyedFirstGets(plan: PlanContext, scope: ReadonlySet<string>): OperationInfo[] {
+  const keyed = [...plan.checks.operations.values()].filter(
+    (op) => scope.has(op.operationId) && !plan.checks.managementOnly.has(op.operationId),
   );
+  return [...keyed.filter((op) => op.method === 'GET'), ...keyed.filter((op) => op.method !== 'GET')];
 }
 
 async function send(client: GatewayClient, op: OperationInfo, request: RequestSpec): Promise<Exchange> {
@@ -123,17 +150,25 @@ async function answersElsewhere(
   baseUrl: string,
   clientFor: (baseUrl: string) => GatewayClient,
 ): Promise<string | undefined> {
-  const prefix = apiBasePath(plan.contract);
-  const url = new URL(baseUrl);
-  // The API's prefix on the host, after the given path, or the bare host (a mock serving the spec's paths at its root).
-  const candidates = [...new Set([`${url.origin}${prefix}`, `${baseUrl}${prefix}`, url.origin])].filter(
-    (candidate) => candidate !== baseUrl,
-  );
+  const candidates = [...new Set(prefixCandidates(plan, baseUrl))].filter((candidate) => candidate !== baseUrl);
   for (const candidate of candidates) {
     const again = await send(clientFor(candidate), exchange.operation, exchange.request);
-    if (isApiAnswer(again, plan)) return candidate;
+    if (looksLikeApi(again, plan)) return candidate;
   }
   return undefined;
+}
+
+/**
+ * Where the API may be on the host of a base URL that did not answer as it: the spec's prefix
+ * (`/api/v1`) and its version part alone (`/v1`, where many gateways serve it), on the host and
+ * after the given path, then the bare host (a mock serving the spec's paths at its root).
+ */
+export function prefixCandidates(plan: PlanContext, baseUrl: string): string[] {
+  const prefix = apiBasePath(plan.contract);
+  const origin = new URL(baseUrl).origin;
+  const version = /\/v\d+[^/]*$/.exec(prefix)?.[0];
+  const prefixes = [prefix, ...(version !== undefined && version !== prefix ? [version] : [])].filter((p) => p !== '');
+  return [...prefixes.map((p) => `${origin}${p}`), ...prefixes.map((p) => `${baseUrl}${p}`), origin];
 }
 
 function refused(exchange: Exchange, credential: Exclude<Credential, 'none' | 'invalid'>, baseUrl: string): void {
@@ -180,13 +215,14 @@ export async function resetTarget(
   resetUrl: string,
   managementKey: string | undefined,
   proxyEnv?: ProxyEnv,
+  extraHeaders: ExtraHeaders = {},
 ): Promise<void> {
   try {
     const route = routeFor(resetUrl, proxyEnv);
     const res = await reconnecting(() =>
       route.fetch(resetUrl, {
         method: 'POST',
-        headers: managementKey ? { Authorization: `Bearer ${managementKey}` } : {},
+        headers: { ...extraHeaders, ...(managementKey ? { Authorization: `Bearer ${managementKey}` } : {}) },
         signal: AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS),
       }),
     );

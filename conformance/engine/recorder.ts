@@ -10,6 +10,11 @@ export interface SkippedScenario {
 export class Recorder {
   readonly results: CheckResult[] = [];
   readonly skipped: SkippedScenario[] = [];
+  /**
+   * Findings that do not fail the run but every report counts and shows: an idle kept-alive
+   * connection the gateway closed (transport-findings.ts), drops the user accepted.
+   */
+  readonly warnings: Failure[] = [];
   /** operationId → statuses observed (as strings, like the document's keys). */
   readonly observedStatuses = new Map<string, Set<string>>();
   /** scenario id → number of check results it produced (a scenario must produce some). */
@@ -38,6 +43,10 @@ export class Recorder {
       outcome: 'fail',
       failure,
     });
+  }
+
+  warn(failure: Failure): void {
+    this.warnings.push(failure);
   }
 
   skip(scenario: string, operation: string, reason: string): void {

@@ -1,4 +1,5 @@
 import type { Contract } from '../../kit/contract/contract';
+import type { OperationInfo } from '../../kit/contract/operations';
 import { GENERIC_CHECKS } from '../checks/generic-checks';
 import { responseTimeWithinLimit } from '../checks/response-time-within-limit';
 import { ConfigError } from '../config/config-error';
@@ -7,11 +8,13 @@ import type { ConformanceConfig } from '../config/resolve-config';
 import { createGatewayClient } from '../http/gateway-client';
 import type { Keys } from '../http/credentials';
 import { createNameMap } from '../http/name-map';
+import { secretHeaderValues } from '../http/extra-headers';
 import { buildScenarios } from '../scenarios/all-scenarios';
 import type { Wire } from './build-failure';
 import { createCheckContext } from './check-context';
 import { evaluateExchange } from './evaluate-exchange';
 import { Limiter } from './limiter';
+import { OperationNotInDocument } from './not-in-document';
 import { Liveness } from './liveness';
 import { matchesOnly } from './match-only';
 import { PREFLIGHT_TIMEOUT_MS, preflight, resetTarget } from './preflight';
@@ -48,7 +51,10 @@ export interface SuiteResult {
   readonly config: ConformanceConfig & { readonly baseUrl: string };
   readonly recorder: Recorder;
   readonly scenarios: readonly PlannedScenario[];
+  /** The operations the run covers (those of its scenarios): the only ones asked and reported. */
   readonly operations: readonly string[];
+  /** The spec's operations `--only` left out: reported as not in scope, never as failures. */
+  readonly outOfScope?: readonly string[];
   /** operationId → documented status keys. */
   readonly documentedStatuses: ReadonlyMap<string, readonly string[]>;
   readonly startedAt: Date;
@@ -78,8 +84,9 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     apiKey: config.apiKey,
     managementKey: config.managementKey,
     guardedApiKey: config.guardrail.guardedApiKey,
+    secrets: secretHeaderValues(config.headers),
   };
-  const wire: Wire = { keys, names: createNameMap(config.names) };
+  const wire: Wire = { keys, names: createNameMap(config.names), headers: config.headers };
   const settings = {
     baseUrl: config.baseUrl,
     keys,
@@ -88,14 +95,18 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     eventTimeoutMs: config.eventTimeoutMs,
     signal: control.signal,
     proxyEnv: config.proxyEnv,
+    headers: config.headers,
   };
   const recorder = new Recorder();
   const all = planScenarios(plan, options.scenarios);
+  const scope = new Set(all.map((s) => s.operationId));
+  const [operations, outOfScope] = splitByScope([...checks.operations.keys()], scope);
   const finish = (): SuiteResult => ({
     config,
     recorder,
     scenarios: all.map(({ id, title, operationId, skipReason }) => ({ id, title, operationId, skipReason })),
-    operations: [...checks.operations.keys()],
+    operations,
+    ...(outOfScope.length > 0 ? { outOfScope } : {}),
     documentedStatuses: new Map(
       [...checks.operations.values()].map((op) => [op.operationId, [...op.responses.keys()]]),
     ),
@@ -109,6 +120,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   try {
     await waitForTarget({
       plan,
+      scope,
       baseUrl: config.baseUrl,
       client: createGatewayClient({ ...settings, requestTimeoutMs }),
       seconds: config.waitSeconds,
@@ -117,6 +129,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     });
     await preflight({
       plan,
+      scope,
       baseUrl: config.baseUrl,
       clientFor: (baseUrl) => createGatewayClient({ ...settings, baseUrl, requestTimeoutMs }),
     });
@@ -125,7 +138,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     throw err;
   }
   const resetUrl = resolveResetUrl(config.resetUrl, config.baseUrl);
-  if (resetUrl) await resetTarget(resetUrl, config.managementKey, config.proxyEnv);
+  if (resetUrl) await resetTarget(resetUrl, config.managementKey, config.proxyEnv, config.headers);
 
   const client = createGatewayClient(settings);
   const limiter = new Limiter(config.concurrency);
@@ -137,15 +150,17 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       : [...GENERIC_CHECKS, responseTimeWithinLimit(config.maxResponseTimeMs)];
   const exchangeOf = async (
     scenario: Scenario,
-    operationId: string,
+    operation: string | OperationInfo,
     request: Parameters<ScenarioContext['send']>[0],
   ) => {
+    const info = typeof operation === 'string' ? plan.operation(operation) : operation;
+    const operationId = info.operationId;
     control.check();
     const exchange = await limiter.run(async () => {
       control.check();
       const token = progress.requestStarted(operationId);
       try {
-        return await client.send(scenario.id, plan.operation(operationId), request);
+        return await client.send(scenario.id, info, request);
       } finally {
         progress.requestEnded(token);
       }
@@ -158,11 +173,14 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const contextFor = (scenario: Scenario): ScenarioContext => ({
     config,
     checks,
-    async send(request, expectations = [], operationId = scenario.operationId) {
-      const exchange = await exchangeOf(scenario, operationId, request);
+    async send(request, expectations = [], operation = scenario.operationId) {
+      const exchange = await exchangeOf(scenario, operation, request);
       const before = recorder.results.length;
-      evaluateExchange(exchange, generic, expectations, checks, recorder, wire);
-      progress.failed(operationId, recorder.results.slice(before).filter((r) => r.outcome === 'fail').length);
+      evaluateExchange(exchange, generic, expectations, checks, recorder, wire, config);
+      progress.failed(
+        exchange.operation.operationId,
+        recorder.results.slice(before).filter((r) => r.outcome === 'fail').length,
+      );
       return exchange;
     },
     probe: (request, operationId = scenario.operationId) => exchangeOf(scenario, operationId, request),
@@ -183,6 +201,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       if (recorder.countFor(scenario.id) === 0) throw new Error('the scenario produced no check results');
     } catch (err) {
       if (err instanceof RunStopped || control.stopped) return;
+      // A request to an operation the --spec document lacks: the rest of the scenario does not apply.
+      if (err instanceof OperationNotInDocument) return recorder.skip(scenario.id, err.operationId, err.message);
       recorder.fail('rules', scenarioFailure(scenario, (err as Error).message));
     } finally {
       progress.scenarioEnded(scenario);
@@ -204,7 +224,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     log(`stopped: ${control.stopped.reason}`);
     return finish();
   }
-  if (resetUrl) await resetTarget(resetUrl, config.managementKey, config.proxyEnv);
+  if (resetUrl) await resetTarget(resetUrl, config.managementKey, config.proxyEnv, config.headers);
   return finish();
 }
 
@@ -217,10 +237,15 @@ export function planContext(contract: Contract, config: ConformanceConfig): Plan
     checks,
     operation(operationId) {
       const op = checks.operations.get(operationId);
-      if (!op) throw new Error(`the document has no operation ${operationId}`);
+      if (!op) throw new OperationNotInDocument(operationId, contract.specPath);
       return op;
     },
   };
+}
+
+/** The spec's operations in the run's scope (in the spec's order) and those left out. */
+function splitByScope(all: readonly string[], scope: ReadonlySet<string>): [string[], string[]] {
+  return [all.filter((op) => scope.has(op)), all.filter((op) => !scope.has(op))];
 }
 
 /** The scenarios a run executes, `--only` applied. */

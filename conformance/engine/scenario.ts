@@ -30,8 +30,17 @@ export interface Scenario {
 export interface ScenarioContext {
   readonly config: ConformanceConfig;
   readonly checks: CheckContext;
-  /** Sends a request for the scenario's operation (or another one) and evaluates every check on it. */
-  send(request: RequestSpec, expectations?: readonly Expectation[], operationId?: string): Promise<Exchange>;
+  /**
+   * Sends a request for the scenario's operation (or another one) and evaluates every check on it.
+   * `operation` may also be an OperationInfo made for a request no operation documents (an
+   * undocumented method, malformed input: see scenarios/outside-operation.ts), whose responses
+   * say what the contract asks of its answer.
+   */
+  send(
+    request: RequestSpec,
+    expectations?: readonly Expectation[],
+    operation?: string | OperationInfo,
+  ): Promise<Exchange>;
   /** Sends a request whose answer is read but not judged (a precondition's). */
   probe(request: RequestSpec, operationId?: string): Promise<Exchange>;
 }

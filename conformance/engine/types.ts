@@ -30,6 +30,11 @@ export interface RequestSpec {
    * contract switches on the body's `stream` alone.
    */
   readonly acceptEventStream?: boolean;
+  /**
+   * Write the request to the socket byte for byte (http/send-raw.ts), for header values an HTTP
+   * client library refuses to send: control characters, NUL (malformed-input scenarios).
+   */
+  readonly raw?: boolean;
 }
 
 export interface CapturedResponse {
@@ -62,6 +67,24 @@ export interface Exchange {
   readonly stream?: StreamCapture;
   /** Connection refused, timeout before headers, and the like. */
   readonly transportError?: string;
+  /**
+   * Connections dropped (reset or closed before any answer) on the way to this answer, each asked
+   * again on a fresh connection: findings of their own, never hidden by the retry.
+   */
+  readonly drops?: readonly ConnectionDrop[];
+  /** Set with `transportError` when the request ended in a dropped connection on its last try. */
+  readonly dropped?: ConnectionDrop;
+}
+
+/** A connection that closed or reset under a request. */
+export interface ConnectionDrop {
+  /** What the client saw, in words (transport-error.ts). */
+  readonly error: string;
+  /**
+   * The connection had carried an answer before and nothing of this one came: the usual race of a
+   * kept-alive connection the gateway closed while idle, as the next request went out.
+   */
+  readonly idle: boolean;
 }
 
 /** What a check found wrong in one exchange. An empty list means the check passed. */

@@ -1,8 +1,7 @@
 import type { GatewayClient } from '../http/gateway-client';
 import { pause } from '../http/pause';
-import { baseRequest } from '../scenarios/base-requests';
 import { NOT_READY_STATUSES } from './not-the-api';
-import { keyReads } from './preflight';
+import { waitProbe } from './preflight';
 import type { PlanContext } from './scenario';
 import type { Exchange } from './types';
 
@@ -11,6 +10,8 @@ const REPORT_EVERY_MS = 5_000;
 
 export interface WaitInput {
   readonly plan: PlanContext;
+  /** The operations the run covers: the one asked is one of them. */
+  readonly scope: ReadonlySet<string>;
   readonly baseUrl: string;
   /** A client with the preflight's short timeout. */
   readonly client: GatewayClient;
@@ -21,18 +22,19 @@ export interface WaitInput {
 
 /**
  * `--wait SECONDS`: a target started just before the suite (a container, a dev server) is asked
- * the first GET the API key may call until it answers with anything but a failed connection or
+ * the first operation of the run the API key may call (without side effects, preflight's keyProbe) until it answers with anything but a failed connection or
  * 502/503/504, or the time is up. It judges nothing: the preflight that follows does, and a
  * target still down when the time is up is reported by it as it would be without the wait.
  */
-export async function waitForTarget({ plan, baseUrl, client, seconds, log, signal }: WaitInput): Promise<void> {
-  const operation = keyReads(plan)[0];
-  if (seconds <= 0 || operation === undefined) return;
+export async function waitForTarget({ plan, scope, baseUrl, client, seconds, log, signal }: WaitInput): Promise<void> {
+  const probe = waitProbe(plan, scope);
+  if (seconds <= 0 || probe === undefined) return;
+  const [operation, request] = probe;
   const started = performance.now();
   const deadline = started + seconds * 1000;
   let reportedAt = started;
   for (let tries = 1; ; tries++) {
-    const exchange = await client.send('wait', operation, baseRequest(plan, operation.operationId));
+    const exchange = await client.send('wait', operation, request);
     const why = notReady(exchange);
     if (why === undefined) {
       if (tries > 1) log(`target ${baseUrl} is up after ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -5,6 +5,8 @@ export interface Keys {
   readonly apiKey?: string;
   readonly managementKey?: string;
   readonly guardedApiKey?: string;
+  /** Other secrets (extra headers whose name looks secret): each value and the variable shown instead. */
+  readonly secrets?: ReadonlyArray<readonly [string, string]>;
 }
 
 /** A key no gateway issues; used for the "bad key gets 401" scenarios (bearerAuth). */
@@ -51,10 +53,14 @@ export function redactedAuthorization(credential: Credential): string | undefine
  */
 export function redactText(text: string, keys: Keys): string {
   let out = text;
-  for (const credential of Object.keys(CREDENTIAL_ENV) as Array<keyof typeof CREDENTIAL_ENV>) {
-    const key = keys[credential];
+  const secrets: Array<readonly [string | undefined, string]> = [
+    ...(Object.keys(CREDENTIAL_ENV) as Array<keyof typeof CREDENTIAL_ENV>).map(
+      (credential) => [keys[credential], `$${CREDENTIAL_ENV[credential]}`] as const,
+    ),
+    ...(keys.secrets ?? []),
+  ];
+  for (const [key, variable] of secrets) {
     if (key === undefined || key.length < 4) continue;
-    const variable = `$${CREDENTIAL_ENV[credential]}`;
     for (const [form, shown] of encodedForms(key, variable)) out = out.split(form).join(shown);
   }
   return out;

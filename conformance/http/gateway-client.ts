@@ -1,5 +1,6 @@
 import type { OperationInfo } from '../../kit/contract/operations';
-import type { Exchange, RequestSpec, StreamCapture } from '../engine/types';
+import type { ConnectionDrop, Exchange, RequestSpec, StreamCapture } from '../engine/types';
+import { idleConnectionRace } from './connection-reuse';
 import { authorization, redactedAuthorization } from './credentials';
 import type { Keys } from './credentials';
 import { SAME_NAMES } from './name-map';
@@ -8,9 +9,12 @@ import { pause } from './pause';
 import { routeFor } from './proxy-route';
 import type { ProxyEnv } from './proxy-route';
 import { sendJson } from './send-json';
+import { sendRaw } from './send-raw';
 import { sendStream } from './send-stream';
 import { reconnecting } from './reconnecting';
-import { describeTransportError } from './transport-error';
+import { describeTransportError, droppedConnection } from './transport-error';
+import { mergeHeaders, shownHeaders } from './extra-headers';
+import type { ExtraHeaders } from './extra-headers';
 
 export interface ClientSettings {
   readonly baseUrl: string;
@@ -23,6 +27,8 @@ export interface ClientSettings {
   readonly signal?: AbortSignal;
   /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY as the CLI found them: requests go through that proxy. */
   readonly proxyEnv?: ProxyEnv;
+  /** Headers sent on every request (--header); a request's own headers win over them. */
+  readonly headers?: ExtraHeaders;
 }
 
 export interface GatewayClient {
@@ -42,13 +48,17 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
         baseUrl: settings.baseUrl,
         method: spec.method,
         pathAndQuery,
-        headers: names.outgoingHeaders(requestHeaders(spec, authorization(spec.credential, settings.keys))),
+        headers: mergeHeaders(
+          settings.headers ?? {},
+          names.outgoingHeaders(requestHeaders(spec, authorization(spec.credential, settings.keys))),
+        ),
         body: wireBody(spec, names),
         timeoutMs: settings.requestTimeoutMs,
         signal: settings.signal,
         route,
       };
       const attempt = async (): Promise<Exchange> => {
+        if (spec.raw) return { ...base, response: incoming(await sendRaw(call), names) };
         if (!spec.stream) return { ...base, response: incoming(await sendJson(call), names) };
         const outcome = await sendStream({ ...call, eventTimeoutMs: settings.eventTimeoutMs });
         const response = incoming(outcome.response, names);
@@ -57,10 +67,15 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
           : { ...base, response };
       };
       const once = async (): Promise<Exchange> => {
+        const drops: ConnectionDrop[] = [];
+        const noted = (exchange: Exchange): Exchange => (drops.length === 0 ? exchange : { ...exchange, drops });
         try {
-          return await reconnecting(attempt, () => settings.signal?.aborted === true);
+          const onDrop = (err: unknown) => drops.push(connectionDrop(err, route.via));
+          return noted(await reconnecting(attempt, () => settings.signal?.aborted === true, onDrop));
         } catch (err) {
-          return { ...base, transportError: describeTransportError(err, route.via) };
+          const transportError = describeTransportError(err, route.via);
+          const dropped = droppedConnection(err) ? { dropped: connectionDrop(err, route.via) } : {};
+          return noted({ ...base, transportError, ...dropped });
         }
       };
       let exchange = await once();
@@ -77,6 +92,10 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
       return exchange;
     },
   };
+}
+
+function connectionDrop(err: unknown, via: string | undefined): ConnectionDrop {
+  return { error: describeTransportError(err, via), idle: idleConnectionRace(err) };
 }
 
 const RATE_LIMIT_RETRIES = 2;
@@ -106,9 +125,16 @@ function wireBody(spec: RequestSpec, names: NameMap): string | undefined {
   return spec.body === undefined ? undefined : JSON.stringify(names.outgoingBody(spec.body));
 }
 
-/** Headers as sent, minus the key: what reports and curl commands show. */
-export function reportedHeaders(spec: RequestSpec, names: NameMap = SAME_NAMES): Record<string, string> {
-  return names.outgoingHeaders(requestHeaders(spec, redactedAuthorization(spec.credential)));
+/** Headers as sent, minus the key and any secret extra header: what reports and curl commands show. */
+export function reportedHeaders(
+  spec: RequestSpec,
+  names: NameMap = SAME_NAMES,
+  extra: ExtraHeaders = {},
+): Record<string, string> {
+  return mergeHeaders(
+    shownHeaders(extra),
+    names.outgoingHeaders(requestHeaders(spec, redactedAuthorization(spec.credential))),
+  );
 }
 
 /** The body as sent, in the gateway's names. */

@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { Response } from 'superagent';
 import type { CapturedResponse } from '../engine/types';
 import type { Route } from './proxy-route';
+import { markReused } from './connection-reuse';
 
 export interface HttpCall {
   readonly baseUrl: string;
@@ -73,6 +74,8 @@ export async function sendJson(call: HttpCall): Promise<CapturedResponse> {
     .buffer(true)
     .parse((raw: unknown, done: (err: Error | null, body: string) => void) => readRawText(raw, begun, done));
   for (const [name, value] of Object.entries(call.headers)) test = test.set(name, value);
+  let sent: { reusedSocket?: boolean } | undefined;
+  test.on('request', (request: { req?: { reusedSocket?: boolean } }) => (sent = request.req));
   if (call.route?.agent) test = test.agent(call.route.agent);
   const abort = (): void => {
     void test.abort();
@@ -83,6 +86,7 @@ export async function sendJson(call: HttpCall): Promise<CapturedResponse> {
     res = call.body === undefined ? await test : await test.send(call.body);
   } catch (err) {
     if (call.signal?.aborted) throw new Error('aborted: the run stopped');
+    if (sent?.reusedSocket === true && begun.status === undefined) markReused(err);
     const timedOut = (err as { timeout?: unknown }).timeout !== undefined;
     if (timedOut && begun.status !== undefined)
       throw new IncompleteAnswerError(begun.status, begun.contentType, call.timeoutMs, begun.bytes);

@@ -79,3 +79,14 @@ function codeAndText(err: unknown): { code?: string; text: string } {
   // OpenSSL's own text names its source file and line: keep the reason only.
   return { code, text: text.replace(/^.*?:error:[0-9A-F]+:SSL routines:[^:]*:([^:]+):.*$/s, '$1').trim() };
 }
+
+/**
+ * A request that ended in a reset or closed connection: before any answer (droppedBeforeAnswer)
+ * or part-way through its body (send-json's BrokenAnswerError), as opposed to a timeout, a refused
+ * connection or an answer the client could not read.
+ */
+export function droppedConnection(err: unknown): boolean {
+  if (droppedBeforeAnswer(err)) return true;
+  const { code, text } = codeAndText(err);
+  return code === 'ECONNRESET' || /socket hang up|other side closed|the connection broke after/.test(text);
+}

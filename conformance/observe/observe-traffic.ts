@@ -14,6 +14,7 @@ import type { ConformanceReportJson } from '../report/report-json';
 import { jsonReport } from '../report/json-report';
 import { summarize } from '../report/summarize';
 import { writeReports } from '../report/write-reports';
+import { requestExpectations } from './request-expectations';
 
 /** An exchange seen on the wire whose request matched no operation of the spec. */
 export type UnroutedExchange = Omit<Exchange, 'operation'>;
@@ -21,7 +22,8 @@ export type UnroutedExchange = Omit<Exchange, 'operation'>;
 export interface ObservedTraffic {
   /**
    * Runs every check the suite runs on an exchange (status documented, schemas, each stream
-   * rule…) and `expectations` on one exchange seen elsewhere; records and returns its failures.
+   * rule…), what the suite concludes from the request and answer together (request-expectations.ts)
+   * and `expectations` on one exchange seen elsewhere; records and returns its failures.
    * `keys` are the credentials the exchange carried, kept out of every report.
    */
   check(exchange: Exchange, expectations?: readonly Expectation[], keys?: Keys): Failure[];
@@ -70,6 +72,8 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     propertyRuns: 0,
     waitSeconds: 0,
     names: { headers: {}, members: {} },
+    headers: {},
+    acceptDrops: false,
     baselineUpdate: false,
     source: target.source,
   };
@@ -97,7 +101,8 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     check(exchange, expectations = [], keys = {}) {
       plan(exchange, exchange.operation.operationId);
       const before = recorder.results.length;
-      evaluateExchange(exchange, GENERIC_CHECKS, expectations, checks, recorder, { keys });
+      const all = [...requestExpectations(contract, exchange), ...expectations];
+      evaluateExchange(exchange, GENERIC_CHECKS, all, checks, recorder, { keys });
       return recorder.results.slice(before).flatMap((r) => (r.failure ? [r.failure] : []));
     },
     unrouted(exchange, check, finding) {

@@ -32,12 +32,14 @@ ${fact('Target', `${result.target.baseUrl} (${result.target.source})`)}
 ${fact('Model', result.target.embeddingsModel ? `${result.target.model}; embeddings ${result.target.embeddingsModel}` : result.target.model)}
 ${result.seed === null ? fact('Traffic', 'observed: sent by clients through the proxy, not by the suite') : fact('Seed', `${result.seed} (replay: npm run conformance -- --seed ${result.seed})`)}
 ${fact('Run', `${result.startedAt}, ${(result.durationMs / 1000).toFixed(1)} s, ${result.requests} requests, ${result.scenarios.length} scenarios`)}
+${result.notInScope && result.notInScope.length > 0 ? fact('Not in scope', `${result.notInScope.join(', ')} (left out by --only: not asked, not judged)`) : ''}
 </dl>
 ${result.incomplete ? `<p class="incomplete" id="incomplete">INCOMPLETE: ${esc(result.incomplete.reason)}. The results below cover what ran before it stopped.</p>` : ''}
-<nav><a href="#root-causes">Root causes (${result.rootCauses.length})</a> · <a href="#matrix">Operations by checks</a> · <a href="#coverage">Status coverage</a> · <a href="#failures">Failures (${result.failures.length})</a> · <a href="#skipped">Skipped (${result.scenarios.filter((s) => s.outcome === 'skip').length})</a> · <a href="#scenarios">Scenarios</a></nav>
+<nav><a href="#root-causes">Root causes (${result.rootCauses.length})</a> · <a href="#matrix">Operations by checks</a> · <a href="#coverage">Status coverage</a> · <a href="#failures">Failures (${result.failures.length})</a>${result.warnings ? ` · <a href="#warnings">Warnings (${result.warnings.count})</a>` : ''} · <a href="#skipped">Skipped (${result.scenarios.filter((s) => s.outcome === 'skip').length})</a> · <a href="#scenarios">Scenarios</a></nav>
 </header>
 <main>
 ${rootCausesSection(result)}
+${warningsSection(result)}
 ${baselineSection(result)}
 ${matrixSection(result, anchors)}
 ${coverageSection(result)}
@@ -123,6 +125,18 @@ function rootCauseItem(group: RootCauseJson): string {
   return `<li class="${group.known ? 'known' : 'fail'}"><strong>${esc(group.title)}</strong>${group.known ? ' <span class="chip known">known</span>' : ''}
 <div class="where">${esc(where)} · <a href="#failure-${group.example + 1}">example</a></div>
 <pre class="curl">${esc(group.curl || 'not reproducible with curl')}</pre></li>`;
+}
+
+function warningsSection(result: ConformanceReportJson): string {
+  const warnings = result.warnings;
+  if (!warnings) return '';
+  const causes = warnings.causes.map((c) => `<li class="known"><strong>${esc(c.title)}</strong></li>`);
+  const each = warnings.findings.map((w) => `<li><code>${esc(w.scenario)}</code>: ${esc(w.message)}</li>`);
+  return `<section id="warnings"><h2>Warnings (${warnings.count})</h2>
+<p class="legend">Counted, shown, not failing the run.</p>
+<ol class="causes">${causes.join('')}</ol>
+<details><summary>Each one</summary><ul>${each.join('')}</ul></details>
+</section>`;
 }
 
 function baselineSection(result: ConformanceReportJson): string {

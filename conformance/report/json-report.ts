@@ -1,6 +1,6 @@
 import type { SuiteResult } from '../engine/run-suite';
 import type { ConformanceReportJson } from './report-json';
-import { rootCauseTitle } from './root-causes';
+import { rootCauseTitle, warningTitle } from './root-causes';
 import type { Summary, Tally } from './summarize';
 
 /** conformance.json: everything a CI job or a dashboard needs, keys never included. */
@@ -33,6 +33,7 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
     passed: summary.totals.fail === 0 && result.incomplete === undefined,
     complete: result.incomplete === undefined,
     ...(result.incomplete ? { incomplete: { kind: result.incomplete.kind, reason: result.incomplete.reason } } : {}),
+    ...(result.outOfScope && result.outOfScope.length > 0 ? { notInScope: result.outOfScope } : {}),
     operations,
     scenarios: result.scenarios.map((s) => {
       const outcome = summary.scenarioOutcomes.get(s.id);
@@ -67,6 +68,19 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
             known: summary.baseline.known,
             added: summary.baseline.added,
             fixed: summary.baseline.fixed,
+          },
+        }
+      : {}),
+    ...(recorder.warnings.length > 0
+      ? {
+          warnings: {
+            count: recorder.warnings.length,
+            causes: summary.warnings.map((group) => ({
+              cause: group.cause,
+              title: warningTitle(group),
+              count: group.failures,
+            })),
+            findings: recorder.warnings,
           },
         }
       : {}),

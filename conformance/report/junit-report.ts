@@ -1,6 +1,7 @@
 import type { SuiteResult } from '../engine/run-suite';
 import type { CheckResult } from '../engine/types';
 import type { Summary } from './summarize';
+import { warningTitle } from './root-causes';
 
 /**
  * JUnit XML: one suite per operation and one test case per check result, the unit every report
@@ -29,6 +30,26 @@ export function junitReport(result: SuiteResult, summary: Summary): string {
     suites.push(
       `  <testsuite name="${esc(operation)}" tests="${results.length}" failures="${suiteFailures}" skipped="${suiteSkipped}" errors="0">`,
       ...body,
+      '  </testsuite>',
+    );
+  }
+  if (summary.warnings.length > 0) {
+    // JUnit has no warning: a suite of its own, whose properties and output every CI viewer shows.
+    suites.push(
+      `  <testsuite name="warnings" tests="0" failures="0" skipped="0" errors="0">`,
+      '    <properties>',
+      ...summary.warnings.map((group) => `      <property name="warning" value="${esc(warningTitle(group))}"/>`),
+      '    </properties>',
+      `    <system-out>${esc(result.recorder.warnings.map((w) => `${w.scenario}: ${w.message}`).join('\n'))}</system-out>`,
+      '  </testsuite>',
+    );
+  }
+  if (result.outOfScope && result.outOfScope.length > 0) {
+    suites.push(
+      '  <testsuite name="not in scope" tests="0" failures="0" skipped="0" errors="0">',
+      '    <properties>',
+      ...result.outOfScope.map((op) => `      <property name="not-in-scope" value="${esc(op)}"/>`),
+      '    </properties>',
       '  </testsuite>',
     );
   }

@@ -33,6 +33,8 @@ export interface ConformanceReportJson {
   /** False when the run stopped early (`incomplete` says why): the results cover what ran. */
   readonly complete: boolean;
   readonly incomplete?: { readonly kind: string; readonly reason: string };
+  /** The spec's operations `--only` left out: not asked, not judged (never failures). */
+  readonly notInScope?: readonly string[];
   readonly operations: Readonly<
     Record<string, { readonly checks: Readonly<Record<string, Tally>>; readonly statuses?: StatusCoverage }>
   >;
@@ -51,6 +53,15 @@ export interface ConformanceReportJson {
     readonly known: readonly string[];
     readonly added: readonly string[];
     readonly fixed: readonly string[];
+  };
+  /**
+   * Findings that do not fail the run but are counted (the idle keep-alive race, drops accepted
+   * with --accept-dropped-connections): by cause, and each one.
+   */
+  readonly warnings?: {
+    readonly count: number;
+    readonly causes: ReadonlyArray<{ readonly cause: string; readonly title: string; readonly count: number }>;
+    readonly findings: readonly Failure[];
   };
   /** Every failure; `known` when the baseline lists it. */
   readonly failures: ReadonlyArray<Failure & { readonly known?: boolean }>;

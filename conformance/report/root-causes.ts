@@ -54,6 +54,11 @@ export function rootCauseTitle(group: Pick<RootCause, 'cause' | 'failures' | 'kn
   return `${group.failures} failure${group.failures === 1 ? '' : 's'}${knockOn}: ${group.cause}`;
 }
 
+/** `3 warnings: idle kept-alive connections closed…`: a group of findings that do not fail the run. */
+export function warningTitle(group: Pick<RootCause, 'cause' | 'failures'>): string {
+  return `${group.failures} warning${group.failures === 1 ? '' : 's'}: ${group.cause}`;
+}
+
 /**
  * The cause a failure is grouped (and baselined) by: the one it states, else its check, the
  * status it got and its message without the particulars of one request.
@@ -75,9 +80,22 @@ export function normalise(message: string): string {
     .trim();
 }
 
+/**
+ * A quoted text after these words is the detail that says what is wrong (`missing required
+ * property "context_length"`, `the 401 message "Invalid key" does not say…`): kept, its numbers
+ * and ids still taken out, so the title names it. Other quoted values are a request's particulars.
+ */
+const DETAIL_BEFORE = /\b(property|message)\s$/;
+
 function particularsOut(text: string): string {
   return text
-    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+    .replace(/"(?:[^"\\]|\\.)*"/g, (quoted, offset: number, whole: string) =>
+      DETAIL_BEFORE.test(whole.slice(Math.max(0, offset - 9), offset))
+        ? quoted.length > 80
+          ? `${quoted.slice(0, 78)}…"`
+          : quoted
+        : '"…"',
+    )
     .replace(/\[[^\]\n]*\]/g, '[…]')
     .replace(/\{[^{}\n]*\}/g, '{…}')
     .replace(/\b(?=[\w.:-]{8,})[\w.:-]*[A-Za-z][\w.:-]*\d[\w.:-]*\b/g, 'ID')

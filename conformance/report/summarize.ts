@@ -37,6 +37,8 @@ export interface Summary {
   readonly rootCauses: readonly RootCause[];
   /** Set when the run had a baseline. */
   readonly baseline?: BaselineComparison;
+  /** Findings that do not fail the run (an idle connection's race, accepted drops), grouped by cause. */
+  readonly warnings: readonly RootCause[];
 }
 
 const WORST: readonly Outcome[] = ['fail', 'known', 'pass', 'skip'];
@@ -80,6 +82,7 @@ export function summarize(result: SuiteResult, baseline?: Baseline): Summary {
     coverage: statusCoverage(result),
     scenarioOutcomes,
     rootCauses: rootCauses(failures),
+    warnings: rootCauses(result.recorder.warnings),
     ...(baseline ? { baseline: compareWithBaseline(baseline, failures, ran) } : {}),
   };
 }

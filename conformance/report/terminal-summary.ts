@@ -1,7 +1,7 @@
 import type { SuiteResult } from '../engine/run-suite';
 import type { Failure } from '../engine/types';
 import { verdictLine } from './html-report';
-import { rootCauseTitle } from './root-causes';
+import { rootCauseTitle, warningTitle } from './root-causes';
 import type { Summary, Tally } from './summarize';
 
 /** Failures printed in full after the root causes; the rest are counted (all of them are in conformance.json). */
@@ -19,6 +19,8 @@ export function terminalSummary(result: SuiteResult, summary: Summary, reportFil
   lines.push(
     `seed ${config.seed} (replay: --seed ${config.seed}) · ${result.scenarios.length} scenarios · ${recorder.exchanges} requests · ${(result.durationMs / 1000).toFixed(1)} s`,
   );
+  if (result.outOfScope && result.outOfScope.length > 0)
+    lines.push(`not in scope (left out by --only; not asked, not judged): ${result.outOfScope.join(', ')}`);
   if (result.incomplete) lines.push(`INCOMPLETE: ${result.incomplete.reason}; the results cover what ran before.`);
   lines.push('');
   lines.push(...matrixTable(result.operations, summary));
@@ -43,6 +45,13 @@ export function terminalSummary(result: SuiteResult, summary: Summary, reportFil
       lines.push(`       e.g. ${group.example.scenario}: ${oneLine(group.example.message)}`);
       if (group.example.curl) lines.push(`       reproduce: ${group.example.curl}`);
     });
+  }
+  if (summary.warnings.length > 0) {
+    lines.push('', `Warnings (${recorder.warnings.length}), counted but not failing the run:`);
+    for (const group of summary.warnings) {
+      lines.push(`  ! ${warningTitle(group)}`);
+      lines.push(`    e.g. ${group.example.scenario}: ${oneLine(group.example.message)}`);
+    }
   }
   if (summary.baseline) {
     const b = summary.baseline;

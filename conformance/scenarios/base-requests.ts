@@ -1,6 +1,7 @@
 import type { OperationInfo } from '../../kit/contract/operations';
 import type { Credential, RequestSpec } from '../engine/types';
 import type { PlanContext } from '../engine/scenario';
+import { documentedValue } from './documented-value';
 
 /** A guardrail id no gateway holds (UUID-shaped, unassignGuardrailKeys), for 404 and auth scenarios. */
 export const UNKNOWN_GUARDRAIL_ID = '0c0ffee0-0000-4000-8000-00000000dead';
@@ -45,9 +46,19 @@ export function baseRequest(plan: PlanContext, operationId: string, overrides: P
   let credential: Credential = 'apiKey';
   if (op.pathParamNames.includes('author')) Object.assign(params, modelPathParams(config.model));
   if (op.pathParamNames.includes('id')) params.id = config.guardrail.id ?? UNKNOWN_GUARDRAIL_ID;
+  // A path parameter of an operation the suite does not know (a --spec document's): the document's value.
+  for (const param of op.parameters)
+    if (param.in === 'path' && params[param.name] === undefined)
+      params[param.name] = String(documentedValue(plan, param.schemaPointer.replace(/\/schema$/, '')));
   if (plan.checks.managementOnly.has(operationId))
     credential = config.managementKey === undefined ? 'apiKey' : 'managementKey';
+  const bodyPointer = op.requestBody?.content.get('application/json');
   if (op.requestBody)
-    body = operationId === 'createResponse' ? plainResponseBody(plan) : { key_hashes: [UNKNOWN_KEY_HASH] };
+    body =
+      operationId === 'createResponse'
+        ? plainResponseBody(plan)
+        : operationId === 'unassignGuardrailKeys' || bodyPointer === undefined
+          ? { key_hashes: [UNKNOWN_KEY_HASH] }
+          : documentedValue(plan, bodyPointer.replace(/\/schema$/, ''));
   return { method: op.method, path: fillPath(op, params), body, credential, ...overrides };
 }

@@ -149,3 +149,28 @@ describe('npm run conformance', () => {
     expect(existsSync(path.join(dir, 'skip', 'junit.xml'))).toBe(true);
   });
 });
+
+describe('npm run conformance -- --list', () => {
+  it('lists the scenarios a run would execute, filtered by --only, and sends no request', async () => {
+    // A base URL nothing listens on and no key: listing needs neither.
+    const { code, out } = await cli(['--list', '--base-url', 'http://127.0.0.1:9/api/v1', '--only', 'stream/*']);
+    expect(code).toBe(EXIT_PASS);
+    const lines = out.split('\n');
+    expect(lines[0]).toMatch(/^scenario\s+operation\s+what it checks$/);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^stream\/createResponse\/text\s+createResponse\s+streams a plain text answer$/),
+    );
+    expect(lines.slice(1).filter((l) => /^\S+\s+\S+\s+\S/.test(l) && !l.startsWith('stream/'))).toEqual([
+      expect.stringMatching(/^\d+ scenarios \(/),
+      'not in scope: unassignGuardrailKeys, listEmbeddingsModels, getModel',
+    ]);
+  });
+
+  it('exits 2 when --only matches no scenario', async () => {
+    const { code, err } = await cli(['--list', '--only', 'no-such-scenario']);
+    expect({ code, err }).toEqual({
+      code: EXIT_CONFIG,
+      err: 'conformance: no scenario matches --only no-such-scenario',
+    });
+  });
+});

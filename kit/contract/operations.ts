@@ -1,5 +1,6 @@
-import type { Contract } from './contract';
-import { ContractError } from './contract';
+import type { Contract } from './contract-types';
+import { ContractError } from './contract-error';
+import { EVENT_STREAM, eventDataSchema } from './event-data-schema';
 import { isRecord } from '../json/guards';
 import type { JsonObject } from '../json/guards';
 import { encodeSegment } from '../json/json-pointer';
@@ -19,10 +20,15 @@ export interface ParameterInfo {
 export interface ResponseInfo {
   /** `"200"`, `"404"`... as written in the document. */
   readonly status: string;
-  /** Media type → JSON pointer of its schema. */
+  /**
+   * Media type → JSON pointer of its schema; for `text/event-stream`, of the schema each event's
+   * decoded `data` is read against (event-data-schema.ts).
+   */
   readonly content: ReadonlyMap<string, string>;
   /** Media type → example name → example value. */
   readonly examples: ReadonlyMap<string, ReadonlyMap<string, unknown>>;
+  /** Declared response header, lower-cased name → JSON pointer of its schema. */
+  readonly headers: ReadonlyMap<string, string>;
 }
 
 export interface OperationInfo {
@@ -121,7 +127,11 @@ function readResponses(contract: Contract, raw: unknown, pointer: string): Map<s
     const content = new Map<string, string>();
     const examples = new Map<string, Map<string, unknown>>();
     for (const [mediaType, media] of Object.entries((response.content as JsonObject | undefined) ?? {})) {
-      content.set(mediaType, `${base}/content/${encodeSegment(mediaType)}/schema`);
+      const mediaPointer = `${base}/content/${encodeSegment(mediaType)}`;
+      content.set(
+        mediaType,
+        mediaType === EVENT_STREAM ? eventDataSchema(contract, mediaPointer) : `${mediaPointer}/schema`,
+      );
       const named = new Map<string, unknown>();
       const mediaObject = isRecord(media) ? media : {};
       for (const [name, example] of Object.entries((mediaObject.examples as JsonObject | undefined) ?? {})) {
@@ -130,7 +140,13 @@ function readResponses(contract: Contract, raw: unknown, pointer: string): Map<s
       if (mediaObject.example !== undefined) named.set('default', mediaObject.example);
       examples.set(mediaType, named);
     }
-    responses.set(status, { status, content, examples });
+    const headers = new Map<string, string>();
+    for (const [name, header] of Object.entries((response.headers as JsonObject | undefined) ?? {})) {
+      const at =
+        isRecord(header) && typeof header.$ref === 'string' ? header.$ref : `${base}/headers/${encodeSegment(name)}`;
+      if (isRecord(contract.resolve<JsonObject>(header).schema)) headers.set(name.toLowerCase(), `${at}/schema`);
+    }
+    responses.set(status, { status, content, examples, headers });
   }
   return responses;
 }

@@ -1,9 +1,10 @@
-import type { Contract } from '../contract/contract';
+import type { Contract } from '../contract/contract-types';
+import { EVENT_STREAM } from '../contract/event-data-schema';
 import { listOperations } from '../contract/operations';
 import { isRecord } from '../json/guards';
 import type { JsonObject } from '../json/guards';
 
-export const EVENT_STREAM = 'text/event-stream';
+export { EVENT_STREAM };
 
 /** What the stream rules read from spec/openapi.yaml. */
 export interface StreamSpec {

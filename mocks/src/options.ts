@@ -1,5 +1,5 @@
-import type { ServerTimeouts } from './server-timeouts';
-import { DEFAULT_TIMEOUTS } from './server-timeouts';
+import type { ServerTimeouts } from './timeouts';
+import { DEFAULT_TIMEOUTS } from './timeouts';
 
 /** Settings of one mock instance. The CLI fills them from flags and environment. */
 export interface MockOptions {
@@ -35,6 +35,16 @@ export interface MockOptions {
    * retried after 1, 3, 7... seconds. The kernel caps it at net.core.somaxconn (default 4096).
    */
   readonly listenBacklog: number;
+  /**
+   * How recorded streams (scripts with `reply.recorded`, docs/record-replay.md) are paced: at the
+   * pace they were recorded at (default), or `fast`, as fast as the socket takes them.
+   */
+  readonly replayPace: 'recorded' | 'fast';
+  /**
+   * Strict replay: a POST /responses that no recording answers gets a 404 naming the closest
+   * recording and why it does not apply, instead of the mock's own answer (default false).
+   */
+  readonly strictReplay: boolean;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
@@ -52,6 +62,8 @@ export function mockOptions(basePath: string, overrides: Partial<MockOptions> = 
     timeouts: DEFAULT_TIMEOUTS,
     reuseAnswers: true,
     listenBacklog: DEFAULT_LISTEN_BACKLOG,
+    replayPace: 'recorded',
+    strictReplay: false,
     ...overrides,
   };
 }

@@ -254,6 +254,22 @@ describe('the proxy in front of a gateway that breaks the contract', () => {
         },
       ],
       [
+        'no routing metadata on an answer to a request that opted into it',
+        {
+          fault: {
+            response: (res) => ({ ...res, body: { ...(res.body as object), service_metadata: undefined } }),
+          },
+          send: (proxy) =>
+            fetch(`${proxy.baseUrl}/responses`, {
+              method: 'POST',
+              headers: { ...USER, ...JSON_BODY, 'X-Service-Metadata': 'enabled' },
+              body: JSON.stringify({ model: 'openai/gpt-4o', input: 'hello' }),
+            }),
+          check: 'service-metadata-present',
+          message: /the result has no service_metadata although the request sent X-Service-Metadata: enabled/,
+        },
+      ],
+      [
         'a stream without [DONE]',
         {
           fault: { stream: (frames) => ({ frames: frames.filter((f) => !f.includes('[DONE]')) }) },
@@ -274,6 +290,8 @@ describe('the proxy in front of a gateway that breaks the contract', () => {
     expect(lines()).toContainEqual(
       expect.stringMatching(new RegExp(`^proxy: ✗ ${check} · \\w+ · (GET|POST) /api/v1/\\S+ → \\d+: `)),
     );
+    // The line carries the whole finding, the detail after a schema finding's first line included.
+    expect(lines().find((line) => line.includes(`✗ ${check} `))).toMatch(message);
     const listed = (await (await fetch(`${new URL(proxy.baseUrl).origin}${VIOLATIONS_PATH}`)).json()) as {
       violations: Array<{ check: string }>;
     };

@@ -54,6 +54,14 @@ describe('configuration', () => {
     });
   });
 
+  it("takes the target file's spec from the file's folder, and lets --spec and CONFORMANCE_SPEC override it", () => {
+    const file = targetFile({ baseUrl: 'http://file.test/api/v1', apiKey: 'k', spec: 'specs/extended.yaml' });
+    expect(resolve(['--target', file]).spec).toBe(path.join(dir, 'specs', 'extended.yaml'));
+    expect(resolve(['--target', file], { CONFORMANCE_SPEC: 'env.yaml' }).spec).toBe('env.yaml');
+    expect(resolve(['--target', file, '--spec', 'flag.yaml'], { CONFORMANCE_SPEC: 'env.yaml' }).spec).toBe('flag.yaml');
+    expect(resolve([]).spec).toBeUndefined();
+  });
+
   const errors: Array<[string, { argv: string[]; env?: NodeJS.ProcessEnv; message: RegExp }]> = [
     ['an unknown flag', { argv: ['--nope'], message: /Unknown option '--nope'/ }],
     ['a base URL without an API key', { argv: ['--base-url', 'http://x.test/api/v1'], message: /no API key/ }],

@@ -4,6 +4,7 @@ import { GENERIC_CHECKS } from '../../checks/generic-checks';
 import { createCheckContext } from '../../engine/check-context';
 import { evaluateExchange } from '../../engine/evaluate-exchange';
 import { Recorder } from '../../engine/recorder';
+import { causeOf } from '../../report/root-causes';
 import { cannedExchange } from '../support/canned';
 import type { CannedAnswer } from '../support/canned';
 
@@ -33,6 +34,23 @@ describe('evaluating one answer', () => {
       ['error-code-matches-status', 'status-matches-rule', cause],
       ['status-matches-rule', undefined, cause],
     ]);
+  });
+
+  it('records every failure after the first on an answer whose status, type and body are right as its knock-on effect', () => {
+    const failing = (check: string) => ({
+      check,
+      family: 'rules' as const,
+      rule: '-',
+      verify: () => [{ message: `${check} found a problem`, expected: 'none' }],
+    });
+    const ok = { status: 200, contentType: 'application/json', body: { data: [] } };
+    const results = evaluate(listEmbeddingsModels, ok, [failing('first-check'), failing('second-check')]);
+    const failures = results.flatMap((r) => (r.failure ? [r.failure] : []));
+    expect(failures.map((f) => [f.check, f.causedBy])).toEqual([
+      ['first-check', undefined],
+      ['second-check', 'first-check'],
+    ]);
+    expect(new Set(failures.map((f) => causeOf(f))).size).toBe(1);
   });
 
   it('records no pass on an answer whose status the operation does not document', () => {

@@ -40,7 +40,15 @@ async function waitLines(
   signal = new AbortController().signal,
 ): Promise<string[]> {
   const lines: string[] = [];
-  await waitForTarget({ plan, baseUrl: BASE, client, seconds, log: (line) => lines.push(line), signal });
+  await waitForTarget({
+    plan,
+    scope: new Set(plan.checks.operations.keys()),
+    baseUrl: BASE,
+    client,
+    seconds,
+    log: (line) => lines.push(line),
+    signal,
+  });
   return lines;
 }
 

@@ -20,6 +20,8 @@ export interface TargetFaultCase {
   readonly says?: RegExp;
   /** A check that must fail (exit 1). */
   readonly caughtBy?: string;
+  /** A value given on the command line that must show nowhere: not in the output, not in a report file. */
+  readonly secret?: string;
   /** Further assertions on conformance.json, when the run wrote one. */
   readonly report?: (json: ConformanceReportJson) => void;
 }
@@ -118,7 +120,8 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
   {
     name: 'hangs on POST /responses while its GETs still answer',
     args: ['--request-timeout', '400'],
-    fault: answerAfter('/responses', 0, 'hang'),
+    // The preflight's two requests to POST /responses (the API key's, a refused key's) are answered.
+    fault: answerAfter('/responses', 2, 'hang'),
     exit: 2,
     says: /the target stopped answering POST \/responses: \d+ requests in a row got no answer/,
     report: (json) => expect(json.incomplete?.kind).toBe('target-stopped'),
@@ -173,7 +176,8 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     name: 'answers 200 with a body that never ends',
     only: ['catalog/getModel/model'],
     args: ['--request-timeout', '400'],
-    fault: answerAfter('/model/', 1, 'endless'),
+    // The preflight asks GET /model three times: the API key, a refused key, the guarded key.
+    fault: answerAfter('/model/', 3, 'endless'),
     exit: 1,
     caughtBy: 'request-completes',
     says: /no complete answer: the answer began \(200 application\/json\) but its body did not end within 400 ms/,
@@ -193,7 +197,7 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
   {
     name: 'cuts an answer off mid-body after the preflight',
     only: ['catalog/getModel/model'],
-    fault: answerAfter('/model/', 1, 'cut'),
+    fault: answerAfter('/model/', 3, 'cut'),
     exit: 1,
     caughtBy: 'request-completes',
     says: /no complete answer: the answer began \(200 application\/json\) but the connection broke after 10 bytes of its body/,
@@ -283,7 +287,10 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     name: 'streams events that never end',
     only: ['stream/createResponse/text'],
     args: ['--request-timeout', '600', '--event-timeout', '300'],
-    fault: answerAfter('/responses', 0, 'endless-stream'),
+    fault: {
+      answer: (req) =>
+        isResponses(req) && isRecord(req.body) && req.body.stream === true ? 'endless-stream' : undefined,
+    },
     exit: 1,
     caughtBy: 'stream-completes-in-time',
     says: /the stream had not ended within the request timeout \(\d+ ms\), after \d+ event\(s\)/,

@@ -254,7 +254,7 @@ describe('load balancers and proxies', () => {
     onlyTheProxyKnows = mockUrl().replace('127.0.0.1', 'gateway.test');
   });
 
-  it('asks again on a fresh connection when a load balancer resets a kept-alive one', async () => {
+  it('asks again on a fresh connection when a load balancer resets a kept-alive one, and counts each as a warning', async () => {
     const balancer = await startForgetfulBalancer();
     try {
       // One request at a time: each stream goes on the connection the one before it used.
@@ -262,6 +262,12 @@ describe('load balancers and proxies', () => {
       const { code, output } = await run(url, {}, 'stream/createResponse/*', ['--concurrency', '1']);
       expect(balancer.resets()).toBeGreaterThan(0);
       expect({ code, output }).toEqual({ code: 0, output: expect.stringContaining('PASS:') });
+      // Asked again, and still counted: each reset is a warning of its own cause, not a silent retry.
+      expect(output).toMatch(
+        new RegExp(
+          `Warnings \\(${balancer.resets()}\\), counted but not failing the run:\\n\\s+! ${balancer.resets()} warnings?: idle kept-alive connections closed by the gateway`,
+        ),
+      );
     } finally {
       await balancer.close();
     }

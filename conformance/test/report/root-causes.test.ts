@@ -59,6 +59,16 @@ describe('root causes', () => {
       'the body does not match X: / /data/N/id must be string',
     ],
     [
+      'everything but the property a schema error names',
+      'the body does not match X:\n/data/2 is missing required property "context_length" (required)',
+      'the body does not match X: / /data/N is missing required property "context_length" (required)',
+    ],
+    [
+      'the ids and numbers of the message an answer gave, not its words',
+      'the 401 message "Invalid key sk-abc123456" does not say which',
+      'the N message "Invalid key ID" does not say which',
+    ],
+    [
       'text in backticks, kept as is',
       'the last event `data: [DONE]` has 2 problems',
       'the last event `data: [DONE]` has N problems',

@@ -78,18 +78,26 @@ export function decideAnswer(
 
 /** The step the turn is at: the reply to the user message, or, after tool results, where the replay ends. */
 function currentStep(fixtures: Fixtures, input: InputText, settings: Settings): FollowUp {
-  const question: Step = { match: matchScript(fixtures, input.matchText), fallback: fixtures.default_reply.text };
+  const model = settings.body.model;
+  const question: Step = {
+    match: matchScript(fixtures, input.matchText, model),
+    fallback: fixtures.default_reply.text,
+  };
   if (input.toolTurn === undefined) return { step: question, owed: undefined };
   return followUp(input.toolTurn, question, {
     planned: (step) => plannedCalls(answerStep(step, settings)),
-    after: (results) => toolStep(fixtures, results),
+    after: (results) => toolStep(fixtures, results, model),
   });
 }
 
 /** The step that answers tool results: the first tool script matching them, else the default follow-up. */
-function toolStep(fixtures: Fixtures, results: readonly ToolResult[]): Step {
+function toolStep(fixtures: Fixtures, results: readonly ToolResult[], model: string | undefined): Step {
   const fallback = describeResults(results);
-  const match = matchToolScript(fixtures, results) ?? { name: null, reply: { text: fallback }, reasoning: undefined };
+  const match = matchToolScript(fixtures, results, model) ?? {
+    name: null,
+    reply: { text: fallback },
+    reasoning: undefined,
+  };
   return { match, fallback, results };
 }
 

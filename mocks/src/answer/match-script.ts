@@ -12,13 +12,29 @@ export interface ScriptMatch {
   readonly reasoning: string | undefined;
 }
 
-type Matcher = (text: string, lower: string) => readonly (string | undefined)[] | undefined;
+/** A text match compiled: the groups (the whole text first) when it applies, else undefined. */
+export type Matcher = (text: string, lower: string) => readonly (string | undefined)[] | undefined;
 
-interface CompiledScripts {
+interface Compiled {
+  readonly script: FixtureScript;
+  /** The script's `match.model`, lower-case; undefined: any model. */
+  readonly model: string | undefined;
+  readonly match: Matcher;
+}
+
+/** A compiled script on tool results: the tool's name and a matcher on the output. */
+export interface CompiledTool extends Compiled {
+  readonly tool: string;
+}
+
+/** Scripts compiled, in file order, by what they answer. */
+export interface CompiledScripts {
   /** Scripts on the last user message. */
-  readonly text: ReadonlyArray<{ readonly script: FixtureScript; readonly match: Matcher }>;
-  /** Scripts on tool results: the tool's name and a matcher on the output. */
-  readonly tool: ReadonlyArray<{ readonly script: FixtureScript; readonly tool: string; readonly match: Matcher }>;
+  readonly text: readonly Compiled[];
+  /** Scripts on tool results. */
+  readonly tool: readonly CompiledTool[];
+  /** Recorded answers (reply.recorded), on either; answered before any other script (match-recording.ts). */
+  readonly recorded: ReadonlyArray<Compiled | CompiledTool>;
 }
 
 /**
@@ -32,9 +48,10 @@ const compiledScripts = new WeakMap<Fixtures, CompiledScripts>();
  * `contains`: case-insensitive substring; `equals`: whole text, trimmed, case-insensitive;
  * `regex`: its capture groups fill `$1`..`$9` in the reply and the reasoning.
  */
-export function matchScript(fixtures: Fixtures, text: string): ScriptMatch {
+export function matchScript(fixtures: Fixtures, text: string, model?: string): ScriptMatch {
   const lower = text.toLowerCase();
-  for (const { script, match } of compile(fixtures).text) {
+  for (const { script, model: only, match } of compile(fixtures).text) {
+    if (!forModel(only, model)) continue;
     const groups = match(text, lower);
     if (groups !== undefined) return filled(script, { groups });
   }
@@ -46,8 +63,13 @@ export function matchScript(fixtures: Fixtures, text: string): ScriptMatch {
  * comes from the script's `tool` and its output matches the script's `output`, when it has one.
  * The output regex's groups fill `$1`..`$9`, the output `$output`. Undefined when none matches.
  */
-export function matchToolScript(fixtures: Fixtures, results: readonly ToolResult[]): ScriptMatch | undefined {
-  for (const { script, tool, match } of compile(fixtures).tool) {
+export function matchToolScript(
+  fixtures: Fixtures,
+  results: readonly ToolResult[],
+  model?: string,
+): ScriptMatch | undefined {
+  for (const { script, tool, model: only, match } of compile(fixtures).tool) {
+    if (!forModel(only, model)) continue;
     for (const result of results) {
       if (result.name !== tool) continue;
       const groups = match(result.output, result.output.toLowerCase());
@@ -65,18 +87,29 @@ function filled(script: FixtureScript, values: PlaceholderValues): ScriptMatch {
   };
 }
 
-function compile(fixtures: Fixtures): CompiledScripts {
+/** Whether a script restricted to `only` (lower-case) applies to a request for `model`. */
+export function forModel(only: string | undefined, model: string | undefined): boolean {
+  return only === undefined || only === model?.toLowerCase();
+}
+
+export function compile(fixtures: Fixtures): CompiledScripts {
   let compiled = compiledScripts.get(fixtures);
   if (!compiled) {
-    const text: Array<CompiledScripts['text'][number]> = [];
-    const tool: Array<CompiledScripts['tool'][number]> = [];
+    const text: Compiled[] = [];
+    const tool: CompiledTool[] = [];
+    const recorded: Array<Compiled | CompiledTool> = [];
     for (const script of fixtures.scripts ?? []) {
       const match = script.match;
-      if ('tool' in match)
-        tool.push({ script, tool: match.tool, match: match.output ? matcher(match.output) : always });
-      else text.push({ script, match: matcher(match) });
+      const model = match.model?.toLowerCase();
+      const entry: Compiled | CompiledTool =
+        'tool' in match
+          ? { script, model, tool: match.tool, match: match.output ? matcher(match.output) : always }
+          : { script, model, match: matcher(match) };
+      if ('recorded' in script.reply) recorded.push(entry);
+      else if ('tool' in entry) tool.push(entry);
+      else text.push(entry);
     }
-    compiled = { text, tool };
+    compiled = { text, tool, recorded };
     compiledScripts.set(fixtures, compiled);
   }
   return compiled;

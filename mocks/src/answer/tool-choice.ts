@@ -1,4 +1,4 @@
-import { GatewayError } from '../pipeline/gateway-error';
+import { SemanticRuleError } from '../rules/semantic-rules';
 import type { FunctionTool, ResponseRequest, ToolDefinition } from './response-types';
 
 /** What `tool_choice` allows: no call, a call when a script asks for one, or a call every time (of `forced`, if named). */
@@ -12,14 +12,17 @@ export function readToolChoice(raw: ResponseRequest['tool_choice'], functions: r
   if (raw === 'none') return { mode: 'none', forced: undefined };
   if (raw === 'required') {
     if (functions.length === 0)
-      throw new GatewayError(400, 'tool_choice is "required" but no function tools were given');
+      throw new SemanticRuleError(
+        'toolChoiceRequiredWithoutTools',
+        'tool_choice is "required" but no function tools were given',
+      );
     return { mode: 'required', forced: undefined };
   }
   if (typeof raw === 'object' && raw !== null && raw.type === 'function' && typeof raw.name === 'string') {
     const forced = functions.find((f) => f.name === raw.name);
     if (!forced)
-      throw new GatewayError(
-        400,
+      throw new SemanticRuleError(
+        'toolChoiceNotInTools',
         `tool_choice names the function "${raw.name}", which is not among the function tools`,
       );
     return { mode: 'required', forced };

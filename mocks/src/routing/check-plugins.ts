@@ -1,5 +1,5 @@
 import type { Catalog } from '../state/catalog';
-import { GatewayError } from '../pipeline/gateway-error';
+import { SemanticRuleError } from '../rules/semantic-rules';
 import { isEmbeddingsModel } from '../../../kit/catalog/model-kinds';
 import type { Plugin } from '../answer/response-types';
 import type { SpecDefaults } from '../spec-facts/spec-defaults';
@@ -21,9 +21,14 @@ export function checkPlugins(
     for (const id of named) {
       const resolved = catalog.resolve(id);
       if (!resolved || isEmbeddingsModel(resolved.model)) {
-        throw new GatewayError(400, `The fusion plugin names ${id}, which is not a valid chat model ID`, {
-          metadata: { plugin: 'fusion', model: id },
-        });
+        throw new SemanticRuleError(
+          'fusionModelUnknown',
+          `The fusion plugin names ${id}, which is not a valid chat model ID`,
+          {
+            plugin: 'fusion',
+            model: id,
+          },
+        );
       }
     }
   }

@@ -1,6 +1,6 @@
 import type { FixtureModel } from '../fixtures/fixture-types';
 import type { Catalog, ResolvedModel } from '../state/catalog';
-import { GatewayError } from '../pipeline/gateway-error';
+import { SemanticRuleError } from '../rules/semantic-rules';
 import type { ResponseRequest, RoutingPlugin } from '../answer/response-types';
 import { modelPattern } from './model-patterns';
 import { isEmbeddingsModel, UNIVERSAL_VARIANTS } from '../../../kit/catalog/model-kinds';
@@ -34,7 +34,8 @@ export function pickModels(
   const names = [...(body.model === undefined ? [] : [body.model]), ...(body.models ?? [])];
   if (names.length === 0) {
     const router = catalog.chat.find(isRouter);
-    if (!plugin || !router) throw new GatewayError(400, 'No model given: send `model` or a `models` list');
+    if (!plugin || !router)
+      throw new SemanticRuleError('noModelGiven', 'No model given: send `model` or a `models` list');
     names.push(router.model.id);
   }
   const seen = new Set<string>();
@@ -61,10 +62,12 @@ export function isRouter(entry: FixtureModel): boolean {
 function resolveChatModel(catalog: Catalog, id: string): ResolvedModel {
   const resolved = catalog.resolve(id);
   if (!resolved)
-    throw new GatewayError(400, `${id} is not a valid model ID${authorHint(catalog, id)}`, { metadata: { model: id } });
+    throw new SemanticRuleError('unknownModel', `${id} is not a valid model ID${authorHint(catalog, id)}`, {
+      model: id,
+    });
   if (isEmbeddingsModel(resolved.model)) {
-    throw new GatewayError(400, `${id} is an embeddings model and cannot create responses`, {
-      metadata: { model: id },
+    throw new SemanticRuleError('embeddingsModel', `${id} is an embeddings model and cannot create responses`, {
+      model: id,
     });
   }
   return resolved;
@@ -94,12 +97,10 @@ function routerCandidates(
     const patterns = allowed.map(modelPattern);
     pool = catalog.chat.filter((e) => !isRouter(e) && patterns.some((matches) => matches(e.model.id)));
     if (pool.length === 0) {
-      throw new GatewayError(
-        400,
+      throw new SemanticRuleError(
+        'allowedModelsUnmatched',
         `No model matches allowed_models ${JSON.stringify(allowed)} of the ${plugin?.id} plugin`,
-        {
-          metadata: { allowed_models: allowed },
-        },
+        { allowed_models: allowed },
       );
     }
   } else if (router.entry.routes_to) {

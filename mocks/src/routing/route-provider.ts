@@ -1,6 +1,6 @@
 import type { FixtureEndpoint, FixtureProvider } from '../fixtures/fixture-types';
 import type { ResolvedModel } from '../state/catalog';
-import { GatewayError } from '../pipeline/gateway-error';
+import { SemanticRuleError } from '../rules/semantic-rules';
 import type { ProviderPreferences } from '../answer/response-types';
 import type { SpecDefaults } from '../spec-facts/spec-defaults';
 
@@ -89,8 +89,8 @@ function priceLimits(prefs: ProviderPreferences): PriceLimits {
     if (raw === undefined) return undefined;
     const value = Number(raw);
     if (raw.trim() === '' || !Number.isFinite(value) || value < 0) {
-      throw new GatewayError(
-        400,
+      throw new SemanticRuleError(
+        'maxPriceNotDecimal',
         `provider.max_price.${field} must be a non-negative decimal number of USD, got "${raw}"`,
       );
     }

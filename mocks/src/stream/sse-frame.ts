@@ -18,4 +18,6 @@ export interface Frame {
   readonly text: string;
   readonly token: boolean;
   readonly sequence: number;
+  /** When it is due, in ms after the stream started: a recorded stream's own pace, instead of token pacing. */
+  readonly atMs?: number;
 }

@@ -187,8 +187,15 @@ describe('the openai SDK against the mock', () => {
     it('delivers the debug chunk first to a raw event iteration', async () => {
       const events = await client.responses.create({ ...body, stream: true });
       const types: string[] = [];
-      for await (const event of events) types.push(event.type as string);
+      let debug: unknown;
+      for await (const event of events) {
+        types.push(event.type as string);
+        // The SDK's event types have no response.debug: it passes the event on as parsed.
+        if ((event.type as string) === 'response.debug')
+          debug = (event as unknown as { debug: { echo_upstream_body: unknown } }).debug.echo_upstream_body;
+      }
       expect(types.slice(0, 2)).toEqual(['response.debug', 'response.created']);
+      expect(debug).toMatchObject({ model: 'openai/gpt-4o' });
     });
 
     it('is refused by the SDK stream helper, which knows no response.debug event', async () => {

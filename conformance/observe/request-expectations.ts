@@ -1,0 +1,41 @@
+import type { Contract } from '../../kit/contract/contract';
+import { expectServiceMetadata } from '../checks/service-metadata-present';
+import type { Exchange, Expectation } from '../engine/types';
+
+/**
+ * What the suite concludes from a request and its answer together, for traffic it did not send:
+ * the expectations its scenarios attach to such a request, applied when the request asked for
+ * them. A request that opted into routing metadata (a header parameter whose enum has `enabled`,
+ * X-Service-Metadata on createResponse) and was answered 200 must carry `service_metadata`; any
+ * other status is the generic checks' to judge, since a client's request may well be invalid.
+ */
+export function requestExpectations(contract: Contract, exchange: Exchange): Expectation[] {
+  const op = exchange.operation;
+  const sent = exchange.request.headers ?? {};
+  const schema = resultMember(contract, exchange, 'service_metadata');
+  if (schema === undefined) return [];
+  return op.parameters
+    .filter((p) => p.in === 'header' && Array.isArray(p.schema.enum) && p.schema.enum.includes('enabled'))
+    .filter((p) => Object.entries(sent).some(([name, value]) => sameName(name, p.name) && value === 'enabled'))
+    .map((p) => {
+      const expectation = expectServiceMetadata(p.name, schema);
+      return {
+        ...expectation,
+        applies: (ex, ctx) => ex.response?.status === 200 && (expectation.applies?.(ex, ctx) ?? true),
+      };
+    });
+}
+
+/** The pointer of a member of the operation's 200 JSON body schema, its $ref followed; undefined when none. */
+function resultMember(contract: Contract, exchange: Exchange, member: string): string | undefined {
+  const pointer = exchange.operation.responses.get('200')?.content.get('application/json');
+  if (pointer === undefined) return undefined;
+  const node = contract.at<{ $ref?: unknown; properties?: Record<string, unknown> }>(pointer);
+  const schema = typeof node.$ref === 'string' ? node.$ref : pointer;
+  const resolved = contract.resolve<{ properties?: Record<string, unknown> }>(node);
+  return resolved.properties?.[member] === undefined ? undefined : `${schema}/properties/${member}`;
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}

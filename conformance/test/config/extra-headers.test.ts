@@ -1,0 +1,54 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError } from '../../config/config-error';
+import { parseCli } from '../../config/parse-cli';
+import { resolveConfig } from '../../config/resolve-config';
+import { redactText } from '../../http/credentials';
+import { secretHeaderValues, shownHeaders } from '../../http/extra-headers';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'conformance-headers-'));
+const target = (headers: unknown) => {
+  const file = path.join(dir, `target-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify({ baseUrl: 'http://127.0.0.1:9/api/v1', apiKey: 'sk-x', headers }));
+  return file;
+};
+const resolve = (argv: string[], env: NodeJS.ProcessEnv = {}) => resolveConfig(parseCli(argv, env));
+
+describe('extra headers', () => {
+  it('takes --header as often as given, CONFORMANCE_HEADERS one per line and the target file, flags winning by name', () => {
+    const file = target({ 'X-Route-To': 'file', 'X-Org': 'acme' });
+    const env = { CONFORMANCE_HEADERS: 'x-route-to: env\nX-Region: eu, west' };
+    const config = resolve(['--target', file, '--header', 'X-Route-To: flag', '--header', 'X-Trace:  a:b '], env);
+    expect(config.headers).toEqual({ 'X-Org': 'acme', 'X-Region': 'eu, west', 'X-Route-To': 'flag', 'X-Trace': 'a:b' });
+  });
+
+  it.each([
+    ['no colon', 'X-Route-To mock', /--header: "X-Route-To m…" is not a header; write it as 'Name: value'/],
+    ['a bad name', 'X Route: mock', /--header: "X Route" is not a valid header name/],
+    [
+      'the key header',
+      'Authorization: Bearer x',
+      /Authorization cannot be given as an extra header: the keys are given with --api-key/,
+    ],
+  ])('refuses a header with %s on one line', (_case, header, message) => {
+    expect(() => resolve(['--base-url', 'http://127.0.0.1:9/api/v1', '--api-key', 'k', '--header', header])).toThrow(
+      message,
+    );
+    expect(() => resolve(['--base-url', 'http://127.0.0.1:9/api/v1', '--api-key', 'k', '--header', header])).toThrow(
+      ConfigError,
+    );
+  });
+
+  it('shows a header whose name looks secret as a variable, in reports and in any text', () => {
+    const headers = { 'X-Route-To': 'mock', 'X-Tenant-Key': 'tenant-secret-1', 'X-Auth-Token': 'tok-secret-2' };
+    expect(shownHeaders(headers)).toEqual({
+      'X-Route-To': 'mock',
+      'X-Tenant-Key': '$X_TENANT_KEY',
+      'X-Auth-Token': '$X_AUTH_TOKEN',
+    });
+    const keys = { secrets: secretHeaderValues(headers) };
+    const echoed = `bad tenant tenant-secret-1 (${Buffer.from('tok-secret-2').toString('base64')})`;
+    expect(redactText(echoed, keys)).toBe('bad tenant $X_TENANT_KEY (base64($X_AUTH_TOKEN))');
+  });
+});
