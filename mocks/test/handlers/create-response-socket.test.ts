@@ -14,11 +14,27 @@ import { contractStreamProblems, parseSse } from '../helpers/stream-helpers';
 
 const KEY = { authorization: 'Bearer sk-mock-user', 'content-type': 'application/json' };
 
-/** Watches a POST /responses on its way through the mock: its response, its live timers and how many it made. */
+/**
+ * Watches a POST /responses on its way through the mock: its response, its live timers and how many
+ * it made, and (when `writes` is given) each write to the response: whether the response was
+ * waiting for 'drain' when it was written, and what write() answered.
+ */
 interface Watch {
   res?: http.ServerResponse;
   readonly timers: Set<number>;
   created?: number;
+  readonly writes?: Array<{ whileNeedingDrain: boolean; accepted: boolean }>;
+}
+
+/** Records every write to a response (see Watch.writes). */
+function recordWrites(res: http.ServerResponse, writes: NonNullable<Watch['writes']>): void {
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  res.write = ((...args: unknown[]) => {
+    const whileNeedingDrain = res.writableNeedDrain;
+    const accepted = write(...args);
+    writes.push({ whileNeedingDrain, accepted });
+    return accepted;
+  }) as typeof res.write;
 }
 
 /**
@@ -53,6 +69,7 @@ async function start(init: MockServerInit = {}, watch?: Watch): Promise<{ mock: 
     mock.server.removeListener('request', mock.listener);
     mock.server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
       watch.res = res;
+      if (watch.writes) recordWrites(res, watch.writes);
       watching.enterWith(watch);
       mock.listener(req, res);
     });
@@ -189,7 +206,7 @@ describe('POST /responses over a socket', () => {
   });
 
   it('respects backpressure: waits for drain while the client does not read', async () => {
-    const watch: Watch = { timers: new Set() };
+    const watch: Watch = { timers: new Set(), writes: [] };
     // ~100k tokens, ~15 MB of events: more than the socket buffers of both ends can hold.
     // Test mode is off here: checking 100k events against the spec would dominate the test.
     const fixtures = fixturesWith((f) => {
@@ -218,16 +235,21 @@ describe('POST /responses over a socket', () => {
         req.end(body);
       });
       const res = await finished;
-      // The client reads nothing: the handler must come to wait for 'drain', with little buffered in user space.
+      // The client reads nothing: the mock must come to wait for 'drain', its last write being the
+      // one write() refused, and none made while the buffer was full (whatever size Node gives that
+      // buffer: its default high-water mark differs between versions).
       await waitFor(() => watch.res?.listenerCount('drain') === 1);
       expect(watch.res!.writableEnded).toBe(false);
-      expect(watch.res!.writableLength).toBeLessThan(64 * 1024);
+      expect(watch.writes!.at(-1)).toEqual({ whileNeedingDrain: false, accepted: false });
+      expect(watch.writes!.filter((write) => write.whileNeedingDrain)).toEqual([]);
       res.on('data', (chunk: Buffer) => received.push(chunk));
       res.resume();
       await new Promise((resolve) => res.on('end', resolve));
       const { events, done } = parseSse(Buffer.concat(received).toString('utf8'));
       expect(done).toBe(true);
       expect(watch.res!.writableFinished).toBe(true);
+      // Over the whole answer: no write while the response waited for 'drain'.
+      expect(watch.writes!.filter((write) => write.whileNeedingDrain)).toEqual([]);
       const deltas = events
         .filter((e: Event) => e.type === 'response.output_text.delta')
         .map((e) => e.delta)

@@ -57,6 +57,9 @@ export function chatRoute(baseUrl: string, log: ChatRouteLog): AppRoute {
       onAbort: () => {
         log.aborted = true;
       },
+      // The page gets errors through toUIMessageStreamResponse's onError; without this, streamText
+      // (ai 7) also prints each one with console.error.
+      onError: () => undefined,
     });
     const answer = result.toUIMessageStreamResponse({ onError: describeError });
     res.writeHead(answer.status, Object.fromEntries(answer.headers));

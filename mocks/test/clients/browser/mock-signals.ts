@@ -22,3 +22,21 @@ export async function adminView(origin: string): Promise<{ running: number; newe
   const newest = log.requests.find((entry) => entry.method === 'POST' && entry.path === '/api/v1/responses');
   return { running: state.running_streams, newest: newest ?? {} };
 }
+
+/**
+ * After a client aborted a stream mid-answer: it received the start of the full answer only, and
+ * the mock, once `answered` (nextAnswerDone) settles, runs no stream and logs the request aborted.
+ */
+export async function expectAbortedMidAnswer(
+  origin: string,
+  answered: Promise<void>,
+  received: string,
+  full: string,
+): Promise<void> {
+  expect(full.startsWith(received)).toBe(true);
+  expect(received.length).toBeLessThan(full.length);
+  await answered;
+  const view = await adminView(origin);
+  expect(view.running).toBe(0);
+  expect(view.newest).toMatchObject({ status: 200, aborted: true });
+}
