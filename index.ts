@@ -18,11 +18,18 @@ export {
 export type {
   Fixtures,
   Handler,
+  JournalEntry,
+  ListedScenario,
   MockOptions,
   MockServer,
   MockServerInit,
   ResponseViolation,
   RunningMock,
+  Scenario,
+  ScenarioControls,
+  ScenarioMatch,
+  ScenarioStep,
+  StreamEnd,
 } from './mocks/index';
 export { ConfigError } from './conformance/index';
 export type { ConformanceOptions, ConformanceReport, Failure, InProcessTarget } from './conformance/index';

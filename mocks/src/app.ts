@@ -20,6 +20,10 @@ import { applyCors } from './pipeline/cors';
 import { GatewayError, toEnvelope } from './pipeline/gateway-error';
 import { readBody } from './pipeline/read-body';
 import { sendError, sendJson } from './pipeline/send';
+import type { ScenarioOutcome } from './pipeline/scenario-reply';
+import { replyToScenario, sendHalf, takeScenario } from './pipeline/scenario-reply';
+import type { AnswerSteering } from './scenarios/scenario-types';
+import { journalBody } from './journal/request-journal';
 
 /** A `Prefer` scenario answer (Prism-compatible), or undefined to take the ordinary path. */
 export type PreferHandler = (
@@ -58,7 +62,7 @@ export function createRequestListener(deps: AppDependencies): (req: IncomingMess
     const url = req.url ?? '/';
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    const routed: Routed = { operation: undefined };
+    const routed: Routed = { operation: undefined, body: undefined };
     let pending: Promise<void> | undefined;
     try {
       pending = serve(deps, req, res, path, url, queryAt, routed);
@@ -74,7 +78,7 @@ export function createRequestListener(deps: AppDependencies): (req: IncomingMess
   };
 }
 
-/** One line of `GET /__mock/requests`, once the answer is complete or its client has left. */
+/** One entry of the journal (`GET /__mock/requests`), once the answer is complete or its client has left. */
 function logRequest(
   store: MockStore,
   req: IncomingMessage,
@@ -82,23 +86,32 @@ function logRequest(
   path: string,
   routed: Routed,
   started: number,
-  aborted: boolean,
+  incomplete: boolean,
 ): void {
-  const entry = {
-    atMs: Date.now(),
+  const elapsed = performance.now() - started;
+  const { body } = routed;
+  store.requests.add({
+    atMs: Date.now() - elapsed,
     method: req.method ?? '',
     path,
     operationId: routed.operation?.operationId ?? null,
     status: res.statusCode,
-    durationMs: Math.round((performance.now() - started) * 100) / 100,
-  };
-  // The member only when true: no spread on the way of every request.
-  store.requests.add(aborted ? { ...entry, aborted: true } : entry);
+    durationMs: Math.round(elapsed * 100) / 100,
+    headers: req.headers,
+    // Decoded only when someone reads the journal.
+    body: body === undefined ? undefined : () => journalBody(body.toString()),
+    outcome: routed,
+    incomplete,
+  });
 }
 
-/** The operation a request was routed to, once known (for the log and for error checks). */
-interface Routed {
+/**
+ * What is known of a request as it goes: the operation it was routed to (for the journal and for
+ * error checks), its body, and what a scenario did to it (read by the journal when it is read).
+ */
+interface Routed extends ScenarioOutcome {
   operation: OperationInfo | undefined;
+  body: Buffer | undefined;
 }
 
 const SLASH = 0x2f;
@@ -135,14 +148,18 @@ function serve(
     applyCors(req, res, () => (apiPath === undefined ? ['GET', 'POST'] : router.allowedMethods(apiPath)), deps.cors);
   if (cors) return undefined;
   if (path.startsWith(ADMIN_PREFIX)) {
-    handleAdmin(req, res, path, store, deps.shutdown, options, deps.adminRoutes);
+    handleAdmin(req, res, path, store, deps.shutdown, options, deps.adminRoutes, (err) =>
+      fail(deps, res, undefined, err),
+    );
     return undefined;
   }
   if (apiPath === undefined) {
     throw new GatewayError(404, `No operation at ${path}: the API is served under ${options.basePath}`);
   }
   const method = req.method ?? 'GET';
-  const known = req.headers.prefer === undefined ? deps.admittedUrls.get(method, url) : undefined;
+  // While scenarios are queued, every request goes the long way, past the scenario stage.
+  const plain = req.headers.prefer === undefined && !store.scenarios.active;
+  const known = plain ? deps.admittedUrls.get(method, url) : undefined;
   if (known) {
     routed.operation = known.operation;
     return handle(deps, req, res, known, undefined, admit(deps, req, known.operation));
@@ -150,8 +167,8 @@ function serve(
   const { operation, pathParams } = router.match(method, apiPath);
   routed.operation = operation;
   const admitted: Admitted = { operation, pathParams, key: admit(deps, req, operation), url, queryAt };
-  if (!operation.requestBody && req.headers.prefer === undefined) return respond(deps, req, res, admitted, undefined);
-  serveAfterBody(deps, req, res, admitted);
+  if (!operation.requestBody && plain) return respond(deps, req, res, admitted, undefined);
+  serveAfterBody(deps, req, res, admitted, routed);
   return undefined;
 }
 
@@ -161,23 +178,47 @@ function admit(deps: AppDependencies, req: IncomingMessage, operation: Operation
 }
 
 /**
- * Reads the body (if the operation has one), then answers a `Prefer` scenario or the ordinary way.
- * Callbacks all the way: an ordinary answer is sent in the turn the body ends. Every failure on
- * the way, thrown or rejected, in this turn or a later one, reaches `fail` (and the envelope).
+ * Reads the body (if the operation has one), then answers a queued scenario, a `Prefer` scenario
+ * or the ordinary way. Callbacks all the way: an ordinary answer is sent in the turn the body
+ * ends. Every failure on the way, thrown or rejected, in this turn or a later one, reaches `fail`
+ * (and the envelope).
  */
-function serveAfterBody(deps: AppDependencies, req: IncomingMessage, res: ServerResponse, admitted: Admitted): void {
+function serveAfterBody(
+  deps: AppDependencies,
+  req: IncomingMessage,
+  res: ServerResponse,
+  admitted: Admitted,
+  routed: Routed,
+): void {
   const { operation } = admitted;
   const failed = (err: unknown): void => fail(deps, res, operation, err);
   const afterBody = (rawBody: Buffer | undefined): void => {
+    routed.body = rawBody;
     try {
+      // The scenario stage: after route, authentication and body, before `Prefer` and the handler.
+      const action = deps.store.scenarios.active
+        ? takeScenario(deps.store.scenarios, operation.operationId, req, rawBody)
+        : undefined;
+      if (action) {
+        replyToScenario(action, res, routed, (steering) => {
+          try {
+            respond(deps, req, res, admitted, rawBody, routed, steering)?.catch(failed);
+          } catch (err) {
+            failed(err);
+          }
+        });
+        return;
+      }
       if (req.headers.prefer === undefined) {
-        respond(deps, req, res, admitted, rawBody)?.catch(failed);
+        respond(deps, req, res, admitted, rawBody, routed)?.catch(failed);
         return;
       }
       deps
         .prefer(operation, req, rawBody)
         .then((scenario) =>
-          scenario ? finish(deps, res, operation, scenario) : respond(deps, req, res, admitted, rawBody),
+          scenario
+            ? finish(deps, res, operation, scenario, routed)
+            : respond(deps, req, res, admitted, rawBody, routed),
         )
         .catch(failed);
     } catch (err) {
@@ -201,6 +242,8 @@ function respond(
   res: ServerResponse,
   { operation, pathParams, key, url, queryAt }: Admitted,
   rawBody: Buffer | undefined,
+  routed?: Routed,
+  steering?: AnswerSteering,
 ): Promise<void> | undefined {
   const validate = deps.validators.get(operation.operationId);
   if (!validate) throw new GatewayError(500, `The mock has no handler for ${operation.operationId}`);
@@ -212,7 +255,7 @@ function respond(
   });
   const validated: AdmittedUrl = { operation, pathParams, query };
   if (req.headers.prefer === undefined) deps.admittedUrls.remember(req.method ?? 'GET', url, validated);
-  return handle(deps, req, res, validated, body, key);
+  return handle(deps, req, res, validated, body, key, routed, steering);
 }
 
 /** Runs the operation's handler on a validated request and sends what it returns. */
@@ -223,6 +266,8 @@ function handle(
   { operation, pathParams, query }: AdmittedUrl,
   body: unknown,
   key: ApiKeyRecord,
+  routed?: Routed,
+  steering?: AnswerSteering,
 ): Promise<void> | undefined {
   const { options, store } = deps;
   const handler = deps.handlers[operation.operationId];
@@ -242,6 +287,7 @@ function handle(
     req,
     res,
     shutdown: deps.shutdown,
+    scenario: steering,
   });
   let result: HandlerResult | Promise<HandlerResult>;
   try {
@@ -252,13 +298,13 @@ function handle(
   }
   if (!(result instanceof Promise)) {
     context.release();
-    finish(deps, res, operation, result, captured);
+    finish(deps, res, operation, result, routed, captured);
     return undefined;
   }
   return result.then(
     (settled) => {
       context.release();
-      finish(deps, res, operation, settled, captured);
+      finish(deps, res, operation, settled, routed, captured);
     },
     (err: unknown) => {
       context.release();
@@ -272,10 +318,15 @@ function finish(
   res: ServerResponse,
   operation: OperationInfo,
   result: HandlerResult,
+  routed: Routed | undefined,
   captured?: () => string,
 ): void {
   const { checker } = deps;
   if ('streamed' in result) {
+    if (routed) {
+      routed.streamed = true;
+      if (result.cut === true) routed.cut = true;
+    }
     // Checked only when sent whole: a stream the client cut short is not the mock's answer.
     if (!checker || !captured) return;
     const check = (): void => checker.checkStream(operation, res.statusCode, captured());
@@ -291,6 +342,11 @@ function finish(
       Object.entries(result.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
     if (contentType.startsWith('text/event-stream')) checker.checkStream(operation, result.status, text);
     else checker.checkJson(operation, result.status, text);
+  }
+  if (routed?.closeMidBody === true) {
+    routed.cut = true;
+    sendHalf(res, result.status, payload, result.headers);
+    return;
   }
   sendJson(res, result.status, payload, result.headers);
 }

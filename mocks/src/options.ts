@@ -1,5 +1,6 @@
 import type { ServerTimeouts } from './server-timeouts';
 import { DEFAULT_TIMEOUTS } from './server-timeouts';
+import { DEFAULT_JOURNAL_LIMIT } from './journal/request-journal';
 
 /** Settings of one mock instance. The CLI fills them from flags and environment. */
 export interface MockOptions {
@@ -35,6 +36,8 @@ export interface MockOptions {
    * retried after 1, 3, 7... seconds. The kernel caps it at net.core.somaxconn (default 4096).
    */
   readonly listenBacklog: number;
+  /** How many requests the journal (GET /__mock/requests) keeps, newest; older ones are dropped (default 1,000). */
+  readonly journalLimit: number;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
@@ -52,6 +55,7 @@ export function mockOptions(basePath: string, overrides: Partial<MockOptions> = 
     timeouts: DEFAULT_TIMEOUTS,
     reuseAnswers: true,
     listenBacklog: DEFAULT_LISTEN_BACKLOG,
+    journalLimit: DEFAULT_JOURNAL_LIMIT,
     ...overrides,
   };
 }

@@ -28,6 +28,10 @@ import type { AdminRoute } from './admin';
 import { createPreferHandler } from './prefer/prefer-handler';
 import { corsHeaders } from './pipeline/cors';
 import { readSpecFacts } from './spec-facts/spec-facts';
+import { scenarioOperations } from './scenarios/validate-scenario';
+import type { ScenarioControls } from './scenarios/scenario-controls';
+import { scenarioControls } from './scenarios/scenario-controls';
+import type { JournalEntry } from './journal/request-journal';
 
 export interface MockServerInit {
   readonly fixtures?: Fixtures;
@@ -48,6 +52,12 @@ export interface MockServer {
   readonly options: MockOptions;
   /** Test mode only (`validateResponses`): responses that the spec does not allow. */
   readonly responseViolations: readonly ResponseViolation[];
+  /** Scenarios queued on this mock, as POST/GET/DELETE /__mock/scenarios: `mock.scenarios.add({ match, respond })`. */
+  readonly scenarios: ScenarioControls;
+  /** The request journal, newest first, as GET /__mock/requests: `mock.requests({ operation: 'createResponse' })`. */
+  requests(filter?: { readonly operation?: string }): JournalEntry[];
+  /** Puts the state back as the fixtures left it and clears the scenarios and the journal (POST /__mock/reset). */
+  reset(): void;
   /** Starts listening (default 127.0.0.1 on a free port) and resolves to the API base URL. */
   listen(port?: number, host?: string): Promise<string>;
   /**
@@ -67,7 +77,11 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
   const facts = readSpecFacts(contract, operations);
   const options = mockOptions(facts.apiBasePath, init.options);
   const fixtures = init.fixtures ?? loadFixtures(init.fixturesPath, contract);
-  const store = new MockStore(fixtures, facts.apiBasePath);
+  const store = new MockStore(fixtures, facts.apiBasePath, {
+    operations: scenarioOperations(operations),
+    journalLimit: options.journalLimit,
+  });
+  const controls = scenarioControls(store);
   const handlers: Record<string, Handler> = { ...HANDLERS };
   for (const [operationId, handler] of Object.entries(init.handlers ?? {})) {
     if (handler) handlers[operationId] = asPipelineHandler(handler);
@@ -118,6 +132,9 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
     contract,
     options,
     responseViolations: checker?.violations ?? [],
+    scenarios: { add: controls.add, list: controls.list, clear: controls.clear },
+    requests: controls.requests,
+    reset: () => store.reset(),
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         server.once('error', reject);

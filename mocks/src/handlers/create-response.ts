@@ -26,8 +26,15 @@ export const createResponse: Handler<'createResponse'> = (ctx) => {
   const { defaults, headers: names } = ctx.facts;
   // Read before any work: a malformed control header is a 400, not a broken stream.
   const streamed = (body.stream ?? defaults.request.stream) === true;
-  const pacing = streamed ? resolvePacing(ctx.headers, ctx.options, store.fixtures) : undefined;
-  const failAfterTokens = readFailAfterTokens(ctx.headers);
+  // A queued scenario's pacing and cut come before the control headers (mocks/src/scenarios/).
+  const steering = ctx.scenario;
+  const paced = streamed ? resolvePacing(ctx.headers, ctx.options, store.fixtures) : undefined;
+  const pacing = paced && {
+    firstTokenDelayMs: steering?.firstTokenDelayMs ?? paced.firstTokenDelayMs,
+    tokensPerSecond: steering?.tokensPerSecond ?? paced.tokensPerSecond,
+  };
+  const cut = steering?.cut;
+  const failAfterTokens = cut ? (cut.end === 'error' ? cut.afterTokens : undefined) : readFailAfterTokens(ctx.headers);
 
   const plan = responsePlan(
     { body, fixtures: store.fixtures, catalog: store.catalog, defaults },
@@ -67,7 +74,7 @@ export const createResponse: Handler<'createResponse'> = (ctx) => {
   if (!pacing) {
     const answer = plan.json(made);
     if (failAfterTokens !== undefined && answer.outputTokens > failAfterTokens) {
-      throw new GatewayError(502, upstreamFailure(failAfterTokens).message);
+      throw new GatewayError(502, upstreamFailure(failAfterTokens, cut !== undefined).message);
     }
     return 'json' in answer
       ? { status: 200, rawBody: answer.json, headers }
@@ -76,8 +83,15 @@ export const createResponse: Handler<'createResponse'> = (ctx) => {
 
   const debug =
     body.debug?.echo_upstream_body === true ? { echo_upstream_body: upstreamBody(body, plan.input, route) } : undefined;
+  let failed = false;
   const failAfter =
-    failAfterTokens === undefined ? undefined : { tokens: failAfterTokens, failure: upstreamFailure(failAfterTokens) };
+    failAfterTokens === undefined
+      ? undefined
+      : {
+          tokens: failAfterTokens,
+          failure: upstreamFailure(failAfterTokens, cut !== undefined),
+          onCut: () => (failed = true),
+        };
   const { frames, tail } = responseFrames(plan, made, { debug, failAfter });
   return sendPacedStream({
     res: ctx.res,
@@ -86,9 +100,11 @@ export const createResponse: Handler<'createResponse'> = (ctx) => {
     pacing,
     streams: ctx.shutdown,
     tail,
-  }).then(() => ({
+    dropAfterTokens: cut?.end === 'drop' ? cut.afterTokens : undefined,
+  }).then((end) => ({
     streamed: true,
     status: 200,
+    cut: failed || end === 'dropped',
   }));
 };
 

@@ -6,6 +6,7 @@ import type { MockStore, ApiKeyRecord } from '../state/store';
 import type { MockOptions } from '../options';
 import type { SpecFacts } from '../spec-facts/spec-facts';
 import type { RunningStreams } from '../running-streams';
+import type { AnswerSteering } from '../scenarios/scenario-types';
 
 /** The operationIds of spec/openapi.yaml, as the generated types list them. */
 export type OperationId = keyof operations;
@@ -63,6 +64,11 @@ export interface RequestContext<
    * read, before the connection closes.
    */
   readonly shutdown: RunningStreams;
+  /**
+   * How a queued scenario changes this request's normal answer (stream pacing, a cut after N
+   * tokens); undefined when no scenario took the request. See mocks/scenarios/scenario.schema.json.
+   */
+  readonly scenario?: AnswerSteering;
   readonly req: IncomingMessage;
   /** For streaming handlers only; JSON handlers return a result instead. */
   readonly res: ServerResponse;
@@ -86,6 +92,8 @@ export interface JsonResult<Body = unknown, Status extends number = number> {
 export interface StreamedResult<Status extends number = number> {
   readonly streamed: true;
   readonly status: Status;
+  /** The stream was cut short on purpose (a scenario's `cut`, `x-mock-fail-after-tokens`): the journal says so. */
+  readonly cut?: boolean;
 }
 
 export type HandlerResult = JsonResult | StreamedResult;

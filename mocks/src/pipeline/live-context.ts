@@ -5,6 +5,7 @@ import type { MockOptions } from '../options';
 import type { SpecFacts } from '../spec-facts/spec-facts';
 import type { RunningStreams } from '../running-streams';
 import type { ApiKeyRecord, MockStore } from '../state/store';
+import type { AnswerSteering } from '../scenarios/scenario-types';
 import type { RequestContext } from './context';
 
 /** What the pipeline knows about a request when it calls the handler (headers come from `req`). */
@@ -30,6 +31,7 @@ export class LiveContext implements RequestContext {
   readonly req: IncomingMessage;
   readonly res: ServerResponse;
   readonly shutdown: RunningStreams;
+  readonly scenario: AnswerSteering | undefined;
   private controller: AbortController | undefined;
   private onClose: (() => void) | undefined;
 
@@ -47,6 +49,7 @@ export class LiveContext implements RequestContext {
     this.req = parts.req;
     this.res = parts.res;
     this.shutdown = parts.shutdown;
+    this.scenario = parts.scenario;
   }
 
   /** Aborted when the client goes away before the response is complete (also if it already has). */

@@ -2,7 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FixtureGuardrail, Fixtures } from '../fixtures/fixture-types';
 import { hashKey } from '../fixtures/hash-key';
 import { Catalog } from './catalog';
-import { RequestLog } from './request-log';
+import { RequestJournal } from '../journal/request-journal';
+import { ScenarioBook } from '../scenarios/scenario-book';
+import type { ScenarioOperation } from '../scenarios/validate-scenario';
 import { StickySessions } from './sticky-sessions';
 
 export interface ApiKeyRecord {
@@ -18,6 +20,12 @@ export interface GuardrailState {
   readonly assigned: Set<string>;
 }
 
+/** What a store needs besides its fixtures. */
+export interface StoreSettings {
+  readonly operations?: ReadonlyMap<string, ScenarioOperation>;
+  readonly journalLimit?: number;
+}
+
 /**
  * All state of one mock instance, seeded from fixtures. Two mocks never share a store;
  * `reset()` restores the fixtures' state. Mutations are synchronous, so requests that
@@ -25,7 +33,10 @@ export interface GuardrailState {
  */
 export class MockStore {
   readonly catalog: Catalog;
-  readonly requests = new RequestLog();
+  /** The request journal (GET /__mock/requests, `mock.requests()`). */
+  readonly requests: RequestJournal;
+  /** Scenarios queued by tests (POST /__mock/scenarios, `mock.scenarios`). */
+  readonly scenarios: ScenarioBook;
   /** session_id → provider slug, for sticky routing (ResponseRequest.session_id). */
   readonly sessions = new StickySessions();
   /** Key hash → the key and its hash as bytes, ready for the constant-time compare. */
@@ -35,11 +46,17 @@ export class MockStore {
   private guardrails = new Map<string, GuardrailState>();
   private responseCount = 0;
 
-  /** `apiBasePath`: the path of the spec's server address, which model links start with. */
+  /**
+   * `apiBasePath`: the path of the spec's server address, which model links start with.
+   * `operations`: what scenarios may match; `journalLimit`: how many requests the journal keeps.
+   */
   constructor(
     readonly fixtures: Fixtures,
     apiBasePath: string,
+    { operations = new Map(), journalLimit }: StoreSettings = {},
   ) {
+    this.requests = new RequestJournal(journalLimit);
+    this.scenarios = new ScenarioBook(operations);
     this.catalog = new Catalog(fixtures.models, apiBasePath);
     for (const key of fixtures.keys) {
       const hash = hashKey(key.key);
@@ -58,6 +75,7 @@ export class MockStore {
     );
     this.sessions.clear();
     this.requests.clear();
+    this.scenarios.clear();
     this.responseCount = 0;
   }
 

@@ -25,7 +25,15 @@ export interface PacedStreamInit {
   readonly streams: RunningStreams;
   /** The frames that end the stream then, numbered from `nextSequence`. */
   readonly tail: (nextSequence: number) => Iterable<Frame>;
+  /**
+   * Drop the connection, with no terminal event, when a token is due after this many were sent
+   * (a scenario's `cut` with `end: drop`): an answer of no more tokens completes as usual.
+   */
+  readonly dropAfterTokens?: number;
 }
+
+/** How a paced stream ended: sent to `[DONE]` (or ended by the shutdown), dropped on purpose, or left by its client. */
+export type PacedEnd = 'completed' | 'dropped' | 'left';
 
 /**
  * Sends one event stream with its pacing and resolves once it is over: sent to `[DONE]`, ended by
@@ -33,7 +41,7 @@ export interface PacedStreamInit {
  * by its client (quietly: nobody is there to tell). Rejects if a frame cannot be made; the
  * pipeline then cuts the connection, as the status line is already sent.
  */
-export function sendPacedStream(init: PacedStreamInit): Promise<void> {
+export function sendPacedStream(init: PacedStreamInit): Promise<PacedEnd> {
   return new Promise((resolve, reject) => new PacedStream(init, resolve, reject).start());
 }
 
@@ -61,7 +69,7 @@ class PacedStream {
 
   constructor(
     private readonly init: PacedStreamInit,
-    private readonly resolve: () => void,
+    private readonly resolve: (end: PacedEnd) => void,
     private readonly reject: (error: unknown) => void,
   ) {
     this.#interval = tokenIntervalMs(init.pacing);
@@ -98,6 +106,10 @@ class PacedStream {
           return;
         }
         frame = next.value;
+        if (frame.token && this.#tokens === this.init.dropAfterTokens) {
+          this.#drop();
+          return;
+        }
         this.#due = frame.token ? this.#schedule() : undefined;
       }
       if (this.#due !== undefined) {
@@ -143,7 +155,16 @@ class PacedStream {
     const rest = `${this.#pending}${tail}${DONE_FRAME}`;
     this.#pending = '';
     this.init.res.end(rest);
-    this.resolve();
+    this.resolve('completed');
+  }
+
+  /** A scenario's dropped connection: what is gathered goes out, then the socket closes mid-stream. */
+  #drop(): void {
+    this.#over = true;
+    this.#cleanUp();
+    this.#flush();
+    this.init.res.destroy();
+    this.resolve('dropped');
   }
 
   #fail(error: unknown): void {
@@ -165,7 +186,7 @@ class PacedStream {
     if (this.#over) return;
     this.#over = true;
     this.#cleanUp();
-    this.resolve();
+    this.resolve('left');
   };
 
   /** The shutdown stopped waiting: end now with the tail, numbered on from the last frame sent. */

@@ -20,6 +20,8 @@ export interface StreamFailure {
 export interface FailAfter {
   readonly tokens: number;
   readonly failure: StreamFailure;
+  /** Told when the stream is cut (an answer no longer than `tokens` is not), for the request journal. */
+  readonly onCut?: () => void;
 }
 
 /**
@@ -44,6 +46,7 @@ export function* streamEvents(
   let tokens = 0;
   for (const planned of answerEvents(result, finish, debug)) {
     if (planned.token && failAfter !== undefined && tokens >= failAfter.tokens) {
+      failAfter.onCut?.();
       yield* failureEvents(result, planned.event.sequence_number, failAfter.failure);
       return;
     }
