@@ -142,13 +142,13 @@ describe('GET /__mock/requests', () => {
 
   it('shows only the requests of one operation with ?operation=', async () => {
     await admin().get('/api/v1/model/openai/gpt-4o').set(bearer(USER_KEY));
-    await admin().get('/api/v1/models').set(bearer(USER_KEY));
+    await admin().get('/api/v1/embeddings/models').set(bearer(USER_KEY));
     const log = (await admin().get('/__mock/requests?operation=getModel')).body.requests as LogEntry[];
     expect(log.map((e) => e.operationId)).toEqual(['getModel']);
   });
 
   it('is cleared by a reset', async () => {
-    await admin().get('/api/v1/models').set(bearer(USER_KEY));
+    await admin().get('/api/v1/embeddings/models').set(bearer(USER_KEY));
     await admin().post('/__mock/reset');
     const log = (await admin().get('/__mock/requests')).body.requests as LogEntry[];
     expect(log.map((e) => e.path)).toEqual(['/__mock/reset']);

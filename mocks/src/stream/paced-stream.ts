@@ -158,12 +158,18 @@ class PacedStream {
     this.resolve('completed');
   }
 
-  /** A scenario's dropped connection: what is gathered goes out, then the socket closes mid-stream. */
+  /**
+   * A scenario's dropped connection: what is gathered goes out (with the head, if not yet sent),
+   * then the socket closes mid-stream, once the last write has left (a destroy discards unsent data).
+   */
   #drop(): void {
     this.#over = true;
     this.#cleanUp();
-    this.#flush();
-    this.init.res.destroy();
+    const { res } = this.init;
+    // A blank line is nothing to an event-stream reader, and gives the callback a write to wait for.
+    const chunk = this.#pending === '' ? '\n' : this.#pending;
+    this.#pending = '';
+    res.write(chunk, () => res.destroy());
     this.resolve('dropped');
   }
 
