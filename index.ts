@@ -8,6 +8,7 @@ import type { ConformanceOptions, ConformanceReport } from './conformance/index'
 import { startInProcessMock } from './mocks/index';
 
 export {
+  createFetchHandler,
   createMockServer,
   startInProcessMock,
   FixturesError,
@@ -17,9 +18,11 @@ export {
 } from './mocks/index';
 export type {
   Fixtures,
+  FetchHandler,
   Handler,
   JournalEntry,
   ListedScenario,
+  MockFetchHandler,
   MockOptions,
   MockServer,
   MockServerInit,

@@ -1,11 +1,12 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MockStore } from './state/store';
 import type { MockOptions } from './options';
 import type { RunningStreams } from './running-streams';
+import type { MockRequest } from './core/mock-request';
+import type { ReplySink } from './core/reply-sink';
 import { GatewayError } from './pipeline/gateway-error';
 import { authenticate } from './pipeline/authenticate';
 import { sendJson } from './pipeline/send';
-import { readBody } from './pipeline/read-body';
+import { readRequestBody } from './pipeline/read-body';
 import { scenarioControls } from './scenarios/scenario-controls';
 
 export const ADMIN_PREFIX = '/__mock/';
@@ -14,7 +15,8 @@ export const HEALTH_PATH = '/__mock/health';
 const HEALTHY = JSON.stringify({ status: 'ok' });
 
 /** Extra admin routes (docs, raw spec) that other parts of the mock add. */
-export type AdminRoute = (req: IncomingMessage, res: ServerResponse) => boolean;
+/** Returns true when it answered the request. */
+export type AdminRoute = (request: MockRequest, reply: ReplySink, path: string) => boolean;
 
 /**
  * Control endpoints outside the API's base path: reset the state, look at it (with the streams
@@ -22,8 +24,8 @@ export type AdminRoute = (req: IncomingMessage, res: ServerResponse) => boolean;
  * They answer in the same envelope as the API so tools can treat them alike.
  */
 export function handleAdmin(
-  req: IncomingMessage,
-  res: ServerResponse,
+  request: MockRequest,
+  reply: ReplySink,
   path: string,
   store: MockStore,
   streams: RunningStreams,
@@ -32,14 +34,14 @@ export function handleAdmin(
   failed: (err: unknown) => void = () => undefined,
 ): void {
   // HEAD is GET without the body (node drops what is written): `wait-on` and uptime checks send it.
-  const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
   // Readiness for scripts, containers and probes: open without a key, as it tells nothing but "up".
   if (method === 'GET' && path === HEALTH_PATH) {
-    sendJson(res, 200, HEALTHY);
+    sendJson(reply, 200, HEALTHY);
     return;
   }
   if (options.adminRequiresManagementKey) {
-    const key = authenticate(req.headers, false, store);
+    const key = authenticate(request.headers, false, store);
     if (!key.management)
       throw new GatewayError(
         403,
@@ -51,33 +53,34 @@ export function handleAdmin(
   switch (route) {
     case 'POST /__mock/reset':
       store.reset();
-      sendJson(res, 200, JSON.stringify({ reset: true }));
+      sendJson(reply, 200, JSON.stringify({ reset: true }));
       return;
     case 'GET /__mock/state':
-      sendJson(res, 200, JSON.stringify({ ...store.snapshot(), running_streams: streams.size }));
+      sendJson(reply, 200, JSON.stringify({ ...store.snapshot(), running_streams: streams.size }));
       return;
     case 'GET /__mock/requests':
-      sendJson(res, 200, JSON.stringify({ requests: controls.requests(journalFilter(req.url)) }));
+      sendJson(reply, 200, JSON.stringify({ requests: controls.requests(journalFilter(request.url)) }));
       return;
     case 'GET /__mock/scenarios':
-      sendJson(res, 200, JSON.stringify({ scenarios: controls.list() }));
+      sendJson(reply, 200, JSON.stringify({ scenarios: controls.list() }));
       return;
     case 'DELETE /__mock/scenarios':
       controls.clear();
-      sendJson(res, 200, JSON.stringify({ scenarios: [] }));
+      sendJson(reply, 200, JSON.stringify({ scenarios: [] }));
       return;
     case 'POST /__mock/scenarios':
-      readBody(req, ADMIN_BODY_LIMIT, 400, (error, body) => {
+      // The same `add` as mock.scenarios.add: one check, one book (mocks/src/scenarios/).
+      readRequestBody(request, ADMIN_BODY_LIMIT, 400, (error, body) => {
         try {
           if (error) throw error;
-          sendJson(res, 201, JSON.stringify(controls.add(parseJson(body))));
+          sendJson(reply, 201, JSON.stringify(controls.add(parseJson(body))));
         } catch (err) {
           failed(err);
         }
       });
       return;
     default:
-      for (const handle of extra) if (handle(req, res)) return;
+      for (const handle of extra) if (handle(request, reply, path)) return;
       throw new GatewayError(
         404,
         `No admin endpoint ${route}: try GET /__mock/health, GET /__mock/state, GET /__mock/requests, GET, POST or DELETE /__mock/scenarios, or POST /__mock/reset`,
@@ -89,13 +92,13 @@ export function handleAdmin(
 const ADMIN_BODY_LIMIT = 1024 * 1024;
 
 /** `?operation=createResponse`: the journal of one operation. */
-function journalFilter(url: string | undefined): { operation?: string } {
-  const operation = new URL(url ?? '/', 'http://mock').searchParams.get('operation');
+function journalFilter(url: string): { operation?: string } {
+  const operation = new URL(url, 'http://mock').searchParams.get('operation');
   return operation === null ? {} : { operation };
 }
 
-function parseJson(body: Buffer | undefined): unknown {
-  const text = body?.toString() ?? '';
+function parseJson(body: Uint8Array | undefined): unknown {
+  const text = body === undefined ? '' : new TextDecoder().decode(body);
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {

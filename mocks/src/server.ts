@@ -1,47 +1,20 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Contract } from '../../kit/contract/contract';
-import { ContractError, loadContract } from '../../kit/contract/contract';
-import { encodeSegment } from '../../kit/json/json-pointer';
-import { listOperations } from '../../kit/contract/operations';
-import type { Fixtures } from './fixtures/fixture-types';
-import { loadFixtures } from './fixtures/load-fixtures';
 import type { MockOptions } from './options';
-import { mockOptions } from './options';
-import { MockStore } from './state/store';
-import type { Handler } from './pipeline/context';
-import { asPipelineHandler } from './pipeline/context';
-import type { HandlerOverrides } from './handlers/registry';
-import { HANDLERS } from './handlers/registry';
-import { createRouter } from './pipeline/router';
-import { compileRequestValidator } from './pipeline/request-validator';
-import type { RequestValidator } from './pipeline/request-validator';
-import type * as ResponseCheckerModule from './pipeline/response-checker';
+import type { MockStore } from './state/store';
 import type { ResponseViolation } from './pipeline/response-checker';
-import { createRequestListener } from './app';
 import { trackConnections } from './connections';
-import { AdmittedUrls } from './pipeline/admitted-urls';
 import { gracefulCloser } from './graceful-close';
-import { RunningStreams } from './running-streams';
 import { answerClientError, cutOffStalledReaders, serverTimeoutOptions } from './server-timeouts';
-import type { AdminRoute } from './admin';
-import { createPreferHandler } from './prefer/prefer-handler';
-import { corsHeaders } from './pipeline/cors';
-import { readSpecFacts } from './spec-facts/spec-facts';
-import { scenarioOperations } from './scenarios/validate-scenario';
+import { createMockCore } from './core/mock-core';
+import { nodeListener } from './node/node-listener';
+import { nodeSetup } from './node/node-setup';
+import type { MockServerInit } from './node/node-setup';
 import type { ScenarioControls } from './scenarios/scenario-controls';
-import { scenarioControls } from './scenarios/scenario-controls';
 import type { JournalEntry } from './journal/request-journal';
 
-export interface MockServerInit {
-  readonly fixtures?: Fixtures;
-  readonly fixturesPath?: string;
-  readonly contract?: Contract;
-  readonly options?: Partial<MockOptions>;
-  /** Replace handlers (tests and deliberately broken variants use this). */
-  readonly handlers?: HandlerOverrides;
-  readonly adminRoutes?: readonly AdminRoute[];
-}
+export type { MockServerInit };
 
 export interface MockServer {
   readonly server: http.Server;
@@ -56,7 +29,7 @@ export interface MockServer {
   readonly scenarios: ScenarioControls;
   /** The request journal, newest first, as GET /__mock/requests: `mock.requests({ operation: 'createResponse' })`. */
   requests(filter?: { readonly operation?: string }): JournalEntry[];
-  /** Puts the state back as the fixtures left it and clears the scenarios and the journal (POST /__mock/reset). */
+  /** Puts the state back as the fixtures left it, clearing the scenarios and the journal (POST /__mock/reset). */
   reset(): void;
   /** Starts listening (default 127.0.0.1 on a free port) and resolves to the API base URL. */
   listen(port?: number, host?: string): Promise<string>;
@@ -72,51 +45,10 @@ export interface MockServer {
 
 /** Builds one independent mock: its own store, validators and server. */
 export function createMockServer(init: MockServerInit = {}): MockServer {
-  const contract = init.contract ?? loadContract();
-  const operations = listOperations(contract);
-  const facts = readSpecFacts(contract, operations);
-  const options = mockOptions(facts.apiBasePath, init.options);
-  const fixtures = init.fixtures ?? loadFixtures(init.fixturesPath, contract);
-  const store = new MockStore(fixtures, facts.apiBasePath, {
-    operations: scenarioOperations(operations),
-    journalLimit: options.journalLimit,
-  });
-  const controls = scenarioControls(store);
-  const handlers: Record<string, Handler> = { ...HANDLERS };
-  for (const [operationId, handler] of Object.entries(init.handlers ?? {})) {
-    if (handler) handlers[operationId] = asPipelineHandler(handler);
-  }
-  const validators = new Map<string, RequestValidator>();
-  for (const operation of operations) {
-    if (!handlers[operation.operationId])
-      throw new ContractError(
-        `the mock has no handler for the operation ${operation.operationId} (${operation.method} ${operation.path})`,
-        contract.specPath,
-        { pointer: `#/paths/${encodeSegment(operation.path)}/${operation.method.toLowerCase()}` },
-      );
-    validators.set(
-      operation.operationId,
-      compileRequestValidator(contract, operation, { reuseBodies: options.reuseAnswers }),
-    );
-  }
-  const checker = options.validateResponses ? responseChecker(contract) : undefined;
-  const streams = new RunningStreams();
+  const core = createMockCore(nodeSetup(init));
+  const { contract, store, options, streams } = core;
   const endStreams = (): void => streams.endAll();
-  const listener = createRequestListener({
-    shutdown: streams,
-    contract,
-    facts,
-    cors: corsHeaders(facts.headers),
-    store,
-    options,
-    handlers,
-    validators,
-    admittedUrls: new AdmittedUrls(options.reuseAnswers),
-    checker,
-    router: createRouter(operations),
-    prefer: createPreferHandler(contract, options.basePath),
-    adminRoutes: init.adminRoutes,
-  });
+  const listener = nodeListener(core);
   const server = http.createServer(serverTimeoutOptions(options.timeouts), listener);
   const connections = trackConnections(server);
   const closeServer = gracefulCloser(server, connections);
@@ -131,9 +63,9 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
     store,
     contract,
     options,
-    responseViolations: checker?.violations ?? [],
-    scenarios: { add: controls.add, list: controls.list, clear: controls.clear },
-    requests: controls.requests,
+    responseViolations: core.responseViolations,
+    scenarios: core.scenarios,
+    requests: core.requests,
     reset: () => store.reset(),
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
@@ -155,14 +87,4 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
     },
     endStreams,
   };
-}
-
-/**
- * The test-mode checker of every answer, loaded only when asked for: it brings the stream oracle
- * and the SSE reader, which an ordinary start does not need.
- */
-function responseChecker(contract: Contract): ResponseCheckerModule.ResponseChecker {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load, see above
-  const { ResponseChecker } = require('./pipeline/response-checker') as typeof ResponseCheckerModule;
-  return new ResponseChecker(contract);
 }

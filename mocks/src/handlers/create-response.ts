@@ -10,7 +10,6 @@ import { resolvePacing } from '../stream/pacing';
 import { buildServiceMetadata, wantsServiceMetadata } from '../routing/service-metadata';
 import { readFailAfterTokens, upstreamFailure } from '../stream/stream-failures';
 import { upstreamBody } from '../answer/upstream-body';
-import { sendPacedStream } from '../stream/paced-stream';
 import { responseFrames } from '../stream/response-frames';
 
 /**
@@ -19,22 +18,15 @@ import { responseFrames } from '../stream/response-frames';
  * Every failure before the stream starts is a GatewayError, so it leaves as an ErrorEnvelope.
  * What follows from the body alone comes from its plan (ResponsePlan: made once per body when the
  * mock reuses answers); what depends on the mock's state is worked out here for every request, in
- * this order. A JSON answer is returned in the turn the request arrived in.
+ * this order. A JSON answer or a stream is returned in the turn the request arrived in.
  */
 export const createResponse: Handler<'createResponse'> = (ctx) => {
   const { body, store } = ctx;
   const { defaults, headers: names } = ctx.facts;
   // Read before any work: a malformed control header is a 400, not a broken stream.
   const streamed = (body.stream ?? defaults.request.stream) === true;
-  // A queued scenario's pacing and cut come before the control headers (mocks/src/scenarios/).
-  const steering = ctx.scenario;
-  const paced = streamed ? resolvePacing(ctx.headers, ctx.options, store.fixtures) : undefined;
-  const pacing = paced && {
-    firstTokenDelayMs: steering?.firstTokenDelayMs ?? paced.firstTokenDelayMs,
-    tokensPerSecond: steering?.tokensPerSecond ?? paced.tokensPerSecond,
-  };
-  const cut = steering?.cut;
-  const failAfterTokens = cut ? (cut.end === 'error' ? cut.afterTokens : undefined) : readFailAfterTokens(ctx.headers);
+  const pacing = streamed ? resolvePacing(ctx.headers, ctx.options, store.fixtures) : undefined;
+  const failAfterTokens = readFailAfterTokens(ctx.headers);
 
   const plan = responsePlan(
     { body, fixtures: store.fixtures, catalog: store.catalog, defaults },
@@ -74,7 +66,7 @@ export const createResponse: Handler<'createResponse'> = (ctx) => {
   if (!pacing) {
     const answer = plan.json(made);
     if (failAfterTokens !== undefined && answer.outputTokens > failAfterTokens) {
-      throw new GatewayError(502, upstreamFailure(failAfterTokens, cut !== undefined).message);
+      throw new GatewayError(502, upstreamFailure(failAfterTokens).message);
     }
     return 'json' in answer
       ? { status: 200, rawBody: answer.json, headers }
@@ -83,29 +75,12 @@ export const createResponse: Handler<'createResponse'> = (ctx) => {
 
   const debug =
     body.debug?.echo_upstream_body === true ? { echo_upstream_body: upstreamBody(body, plan.input, route) } : undefined;
-  let failed = false;
-  const failAfter =
+  const { frames, tail } = responseFrames(plan, made, { debug });
+  const cut =
     failAfterTokens === undefined
       ? undefined
-      : {
-          tokens: failAfterTokens,
-          failure: upstreamFailure(failAfterTokens, cut !== undefined),
-          onCut: () => (failed = true),
-        };
-  const { frames, tail } = responseFrames(plan, made, { debug, failAfter });
-  return sendPacedStream({
-    res: ctx.res,
-    headers: { ...names.eventStream, ...headers },
-    frames,
-    pacing,
-    streams: ctx.shutdown,
-    tail,
-    dropAfterTokens: cut?.end === 'drop' ? cut.afterTokens : undefined,
-  }).then((end) => ({
-    streamed: true,
-    status: 200,
-    cut: failed || end === 'dropped',
-  }));
+      : { afterTokens: failAfterTokens, end: 'error' as const, failure: upstreamFailure(failAfterTokens) };
+  return { status: 200, stream: { headers: { ...names.eventStream, ...headers }, frames, pacing, tail, cut } };
 };
 
 function headerValue(ctx: OperationContext<'createResponse'>, name: string): string | undefined {

@@ -1,10 +1,11 @@
-import type { ServerResponse } from 'node:http';
 import { EVENT_STREAM } from '../../../kit/stream/stream-spec';
 import type { RunningStreams } from '../running-streams';
+import type { ReplySink, StreamSink } from '../core/reply-sink';
 import type { Pacing } from './pacing';
 import { tokenIntervalMs } from './pacing';
 import type { Frame } from './sse-frame';
 import { DONE_FRAME } from './sse-frame';
+import type { StreamFailure } from './stream-events';
 
 /** Frames are gathered up to this many characters before a write (one chunk, one syscall). */
 const BATCH_CHARS = 16 * 1024;
@@ -15,33 +16,56 @@ const CONTENT_TYPE = `${EVENT_STREAM}; charset=utf-8`;
 /** A wait shorter than this is not worth a timer: the frame goes now (at most this much early). */
 const MIN_WAIT_MS = 1;
 
-export interface PacedStreamInit {
-  readonly res: ServerResponse;
+/** An event stream as a handler returns it; the pipeline sends it (sendPacedStream). */
+export interface EventStream {
   /** Response headers besides the content type (the spec's event-stream headers, the generation id). */
   readonly headers: Readonly<Record<string, string>>;
+  /** The events, in order; `[DONE]` follows the last. */
   readonly frames: Iterator<Frame>;
   readonly pacing: Pacing;
-  /** The server's running streams: its shutdown ends this one with `tail` when it stops waiting. */
-  readonly streams: RunningStreams;
-  /** The frames that end the stream then, numbered from `nextSequence`. */
-  readonly tail: (nextSequence: number) => Iterable<Frame>;
   /**
-   * Drop the connection, with no terminal event, when a token is due after this many were sent
-   * (a scenario's `cut` with `end: drop`): an answer of no more tokens completes as usual.
+   * The frames that end the stream early, numbered from `nextSequence`: with `failure`, or the
+   * mock's shutdown when none is given.
    */
-  readonly dropAfterTokens?: number;
+  readonly tail: (nextSequence: number, failure?: StreamFailure) => Iterable<Frame>;
+  /** Cut the stream short on purpose (a simulated upstream failure, a queued scenario). */
+  readonly cut?: StreamCut | undefined;
+  /** What follows the last frame: the spec's `data: [DONE]` unless a deliberately broken variant says otherwise. */
+  readonly done?: string;
 }
 
-/** How a paced stream ended: sent to `[DONE]` (or ended by the shutdown), dropped on purpose, or left by its client. */
-export type PacedEnd = 'completed' | 'dropped' | 'left';
+export interface PacedStreamInit {
+  readonly reply: ReplySink;
+  readonly status: number;
+  readonly stream: EventStream;
+  /** The mock's running streams: its shutdown ends this one with `tail` when it stops waiting. */
+  readonly streams: RunningStreams;
+  /** Test mode: a copy of every chunk sent, for the response checker. */
+  readonly captured?: string[] | undefined;
+}
 
 /**
- * Sends one event stream with its pacing and resolves once it is over: sent to `[DONE]`, ended by
- * the server's shutdown (with `tail` and `[DONE]`, so the client reads a well-formed end), or left
- * by its client (quietly: nobody is there to tell). Rejects if a frame cannot be made; the
- * pipeline then cuts the connection, as the status line is already sent.
+ * A stream stopped when a token is due after `afterTokens` were sent (an answer of no more tokens
+ * completes as usual): with the tail's `error` and `response.failed` for `failure`, then `[DONE]`;
+ * or by dropping the connection, with no terminal event (`drop`).
  */
-export function sendPacedStream(init: PacedStreamInit): Promise<PacedEnd> {
+export type StreamCut =
+  | { readonly afterTokens: number; readonly end: 'error'; readonly failure: StreamFailure }
+  | { readonly afterTokens: number; readonly end: 'drop' };
+
+/**
+ * How a stream ended: sent to its end (`[DONE]`, also when a shutdown cut it short), cut on
+ * purpose (`EventStream.cut`), or left by its client.
+ */
+export type StreamOutcome = 'sent' | 'cut' | 'left';
+
+/**
+ * Sends one event stream with its pacing through the adapter's sink and resolves once it is
+ * over: sent to `[DONE]`, ended by the mock's shutdown (with `tail` and `[DONE]`, so the client
+ * reads a well-formed end), or left by its client (quietly: nobody is there to tell). Rejects if
+ * a frame cannot be made; the pipeline then cuts the connection, as the status line is sent.
+ */
+export function sendPacedStream(init: PacedStreamInit): Promise<StreamOutcome> {
   return new Promise((resolve, reject) => new PacedStream(init, resolve, reject).start());
 }
 
@@ -55,7 +79,10 @@ export function sendPacedStream(init: PacedStreamInit): Promise<PacedEnd> {
  */
 class PacedStream {
   #pending = '';
-  #timer: NodeJS.Timeout | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #sink: StreamSink | undefined;
+  #offClose: () => void = () => undefined;
+  #offDrain: (() => void) | undefined;
   #tokens = 0;
   #startedAt = 0;
   #nextSequence = 0;
@@ -69,17 +96,18 @@ class PacedStream {
 
   constructor(
     private readonly init: PacedStreamInit,
-    private readonly resolve: (end: PacedEnd) => void,
+    private readonly resolve: (outcome: StreamOutcome) => void,
     private readonly reject: (error: unknown) => void,
   ) {
-    this.#interval = tokenIntervalMs(init.pacing);
+    this.#interval = tokenIntervalMs(init.stream.pacing);
   }
 
   start(): void {
-    const { res, headers } = this.init;
-    for (const name of Object.keys(headers)) res.setHeader(name, headers[name] as string);
-    res.writeHead(200, { 'content-type': CONTENT_TYPE });
-    res.once('close', this.#onClose);
+    const { reply, status, stream } = this.init;
+    const list = ['content-type', CONTENT_TYPE];
+    for (const name of Object.keys(stream.headers)) list.push(name, stream.headers[name] as string);
+    this.#sink = reply.stream(status, list);
+    this.#offClose = reply.onClose(this.#onClose);
     // Ends the stream at once when the shutdown has already begun.
     this.#unregister = this.init.streams.add(this.#onShutdown);
     this.#step();
@@ -87,6 +115,7 @@ class PacedStream {
 
   readonly #step = (): void => {
     this.#timer = undefined;
+    this.#offDrain = undefined;
     try {
       this.#run();
     } catch (error) {
@@ -95,7 +124,8 @@ class PacedStream {
   };
 
   #run(): void {
-    const { res, frames } = this.init;
+    const sink = this.#sink as StreamSink;
+    const { frames } = this.init.stream;
     while (!this.#over) {
       let frame = this.#held;
       this.#held = undefined;
@@ -106,8 +136,8 @@ class PacedStream {
           return;
         }
         frame = next.value;
-        if (frame.token && this.#tokens === this.init.dropAfterTokens) {
-          this.#drop();
+        if (frame.token && this.#tokens === this.init.stream.cut?.afterTokens) {
+          this.#cut(this.init.stream.cut);
           return;
         }
         this.#due = frame.token ? this.#schedule() : undefined;
@@ -117,7 +147,7 @@ class PacedStream {
         const wait = this.#due - performance.now();
         if (!writable || wait >= MIN_WAIT_MS) {
           this.#held = frame;
-          if (!writable) res.once('drain', this.#step);
+          if (!writable) this.#offDrain = sink.onDrain(this.#step);
           else this.#timer = setTimeout(this.#step, Math.ceil(wait));
           return;
         }
@@ -126,7 +156,7 @@ class PacedStream {
       this.#pending += frame.text;
       this.#nextSequence = frame.sequence + 1;
       if (this.#pending.length >= BATCH_CHARS && !this.#flush()) {
-        res.once('drain', this.#step);
+        this.#offDrain = sink.onDrain(this.#step);
         return;
       }
     }
@@ -134,7 +164,7 @@ class PacedStream {
 
   /** The due time of the next token, or undefined when its pacing asks for no wait. */
   #schedule(): number | undefined {
-    const { firstTokenDelayMs } = this.init.pacing;
+    const { firstTokenDelayMs } = this.init.stream.pacing;
     const index = this.#tokens++;
     if (index === 0) this.#startedAt = performance.now();
     const wait = index === 0 ? firstTokenDelayMs : this.#interval;
@@ -146,31 +176,33 @@ class PacedStream {
     if (this.#pending === '') return true;
     const chunk = this.#pending;
     this.#pending = '';
-    return this.init.res.write(chunk);
+    this.init.captured?.push(chunk);
+    return (this.#sink as StreamSink).write(chunk);
   }
 
-  #finish(tail: string): void {
+  #finish(tail: string, outcome: StreamOutcome = 'sent'): void {
     this.#over = true;
     this.#cleanUp();
-    const rest = `${this.#pending}${tail}${DONE_FRAME}`;
+    const rest = `${this.#pending}${tail}${this.init.stream.done ?? DONE_FRAME}`;
     this.#pending = '';
-    this.init.res.end(rest);
-    this.resolve('completed');
+    this.init.captured?.push(rest);
+    (this.#sink as StreamSink).end(rest);
+    this.resolve(outcome);
   }
 
-  /**
-   * A scenario's dropped connection: what is gathered goes out (with the head, if not yet sent),
-   * then the socket closes mid-stream, once the last write has left (a destroy discards unsent data).
-   */
-  #drop(): void {
+  /** The stream's cut: its failure events and `[DONE]`, or what is gathered and then the connection closed. */
+  #cut(cut: StreamCut): void {
+    if (cut.end === 'error') {
+      let tail = '';
+      for (const frame of this.init.stream.tail(this.#nextSequence, cut.failure)) tail += frame.text;
+      this.#finish(tail, 'cut');
+      return;
+    }
     this.#over = true;
     this.#cleanUp();
-    const { res } = this.init;
-    // A blank line is nothing to an event-stream reader, and gives the callback a write to wait for.
-    const chunk = this.#pending === '' ? '\n' : this.#pending;
-    this.#pending = '';
-    res.write(chunk, () => res.destroy());
-    this.resolve('dropped');
+    this.#flush();
+    this.init.reply.cut('close');
+    this.resolve('cut');
   }
 
   #fail(error: unknown): void {
@@ -182,8 +214,9 @@ class PacedStream {
   #cleanUp(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    this.init.res.off('close', this.#onClose);
-    this.init.res.off('drain', this.#step);
+    this.#offDrain?.();
+    this.#offDrain = undefined;
+    this.#offClose();
     this.#unregister();
   }
 
@@ -200,7 +233,7 @@ class PacedStream {
     if (this.#over) return;
     try {
       let tail = '';
-      for (const frame of this.init.tail(this.#nextSequence)) tail += frame.text;
+      for (const frame of this.init.stream.tail(this.#nextSequence)) tail += frame.text;
       this.#finish(tail);
     } catch (error) {
       this.#fail(error);
