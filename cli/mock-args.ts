@@ -30,6 +30,7 @@ Options:
                               spec, list violations at GET /__mock/violations (docs/ci.md)
   --report-dir DIR            proxy mode: where junit.xml, conformance.json and conformance.html
                               are written at exit (default reports/proxy)
+  -v, --version               print the package's name and version, and exit
   -h, --help                  show this help
 
 Request headers that steer the mock (docs/mock.md, docs/responses.md):
@@ -58,6 +59,7 @@ export const CLI_OPTIONS = {
   quiet: { type: 'boolean', default: false },
   proxy: { type: 'string' },
   'report-dir': { type: 'string' },
+  version: { type: 'boolean', short: 'v', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -91,6 +93,7 @@ export interface CliSettings {
   readonly proxyUrl: string | undefined;
   readonly reportDir: string;
   readonly help: boolean;
+  readonly version: boolean;
 }
 
 export class CliError extends Error {
@@ -135,6 +138,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     proxyUrl,
     reportDir: values['report-dir'] ?? DEFAULT_PROXY_REPORT_DIR,
     help: values.help === true,
+    version: values.version === true,
   };
 }
 

@@ -5,6 +5,7 @@ import type { RawSettings, SettingDefinition } from './settings';
 
 export interface CliInput {
   readonly help: boolean;
+  readonly version: boolean;
   /** Settings given as flags. */
   readonly flags: RawSettings;
   /** Settings given as CONFORMANCE_* variables. */
@@ -18,6 +19,7 @@ const FALSE = /^(0|false|no|off)$/i;
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliInput {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
     help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean', short: 'v' },
   };
   for (const setting of SETTINGS) options[setting.flag] = { type: setting.kind ?? 'string' };
   let parsed: ReturnType<typeof parseArgs>;
@@ -35,7 +37,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliIn
     const envValue = env[setting.env];
     if (envValue !== undefined && envValue !== '') fromEnv[setting.key] = envSwitch(setting, envValue);
   }
-  return { help: parsed.values.help === true, flags, env: fromEnv };
+  return { help: parsed.values.help === true, version: parsed.values.version === true, flags, env: fromEnv };
 }
 
 function envSwitch(setting: SettingDefinition, value: string): string {
@@ -77,6 +79,7 @@ export function helpText(): string {
     '',
     'Options (flags override CONFORMANCE_* variables, which override the target file):',
     ...lines,
+    `  ${'--version'.padEnd(width)}  print the package's name and version, and exit (also -v)`,
     `  ${'--help'.padEnd(width)}  show this help`,
     '',
     'Target file fields: baseUrl, apiKey, managementKey, model, embeddingsModel, aliases, variants,',
