@@ -1,4 +1,4 @@
-import { errorMessageFor } from './error-messages';
+import { errorMessageFor } from '../pipeline/error-messages';
 import type { AnswerSteering, ScenarioAction, ScenarioStep } from './scenario-types';
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Readable messages for the error envelopes scenarios answer with by default: what a UI would
+ * Readable messages for error envelopes the mock makes up (a scenario's default body, a generated
+ * `Prefer: dynamic=true` error): what a UI would
  * show its user, worded as a gateway would. A status not listed gets a general sentence.
  */
 const MESSAGES: Readonly<Record<number, string>> = {
