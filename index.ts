@@ -8,6 +8,7 @@ import type { ConformanceOptions, ConformanceReport } from './conformance/index'
 import { startInProcessMock } from './mocks/index';
 
 export {
+  HANDLERS,
   createFetchHandler,
   createMockServer,
   startInProcessMock,
