@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../mocks/src/options';
+import { DEFAULT_JOURNAL_LIMIT } from '../mocks/src/journal/request-journal';
 import { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from '../mocks/src/stream/pacing';
 import { FAIL_AFTER_TOKENS_HEADER } from '../mocks/src/stream/stream-failures';
 
@@ -23,6 +24,8 @@ Options:
   --first-token-delay-ms N    streaming: wait N ms before the first text delta (default from fixtures)
   --tokens-per-second N       streaming: pace deltas at N tokens per second; 0 = as fast as possible
   --validate-responses        check every response against the spec and log violations
+  --journal-limit N           requests the journal (GET /__mock/requests) keeps, newest first
+                              (default ${DEFAULT_JOURNAL_LIMIT}; docs/testing.md)
   --watch                     reload when the spec, the fixtures or the scripts file changes
   --quiet                     print only the start-up banner and errors
   --proxy URL                 proxy mode: forward to the gateway at URL (its base, e.g.
@@ -40,6 +43,10 @@ Request headers that steer the mock (docs/mock.md, docs/responses.md):
   ${FAIL_AFTER_TOKENS_HEADER}: N     POST /responses: the upstream fails after N output tokens
                                   (a stream ends with error and response.failed; JSON gets 502)
 
+Tests queue answers for the next matching requests without any header: POST /__mock/scenarios
+(a 429 once, a reset connection, a stream cut mid-answer, a slow stream); GET /__mock/requests
+shows what was sent (docs/testing.md).
+
 Stopping (Ctrl-C, SIGTERM): requests in flight get 2 s; streams still running then end with
 error and response.failed events. A proxy exits 0 when it saw no violation, 1 otherwise.
 A start-up problem (a flag, the spec, the fixtures) is printed on one line; the exit status is 2.`;
@@ -55,6 +62,7 @@ export const CLI_OPTIONS = {
   'first-token-delay-ms': { type: 'string' },
   'tokens-per-second': { type: 'string' },
   'validate-responses': { type: 'boolean', default: false },
+  'journal-limit': { type: 'string' },
   watch: { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
   proxy: { type: 'string' },
@@ -71,6 +79,7 @@ const MOCK_ONLY = [
   'first-token-delay-ms',
   'tokens-per-second',
   'validate-responses',
+  'journal-limit',
   'watch',
 ];
 
@@ -87,6 +96,7 @@ export interface CliSettings {
   readonly firstTokenDelayMs: number | undefined;
   readonly tokensPerSecond: number | undefined;
   readonly validateResponses: boolean;
+  readonly journalLimit: number;
   readonly watch: boolean;
   readonly quiet: boolean;
   /** Proxy mode: the upstream gateway's base URL. */
@@ -133,6 +143,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     firstTokenDelayMs: optionalInteger('--first-token-delay-ms', values['first-token-delay-ms'], 0, 600_000),
     tokensPerSecond: optionalInteger('--tokens-per-second', values['tokens-per-second'], 0, 1_000_000),
     validateResponses: values['validate-responses'] === true,
+    journalLimit: integer('--journal-limit', values['journal-limit'] ?? String(DEFAULT_JOURNAL_LIMIT), 0, 1_000_000),
     watch: values.watch === true,
     quiet: values.quiet === true,
     proxyUrl,

@@ -43,6 +43,7 @@ export async function serveMock(settings: CliSettings): Promise<number> {
       options: {
         bodyLimitBytes: settings.bodyLimitBytes,
         validateResponses: settings.validateResponses,
+        journalLimit: settings.journalLimit,
         pacing: { firstTokenDelayMs: settings.firstTokenDelayMs, tokensPerSecond: settings.tokensPerSecond },
         adminRequiresManagementKey: !isLoopbackHost(settings.host),
         // Internal errors are printed even with --quiet: a 500 says "see the mock's log".
