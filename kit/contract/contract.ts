@@ -12,9 +12,11 @@ import type { AjvNeeds } from './create-ajv';
 import { locateSchemaError } from './locate-schema-error';
 import { describeReadError } from '../files/describe-read-error';
 import { precompiledContract, PRECOMPILED_DIR, sha256 } from './precompiled';
+import type { Contract } from './contract-types';
 
 export { ContractError } from './contract-error';
 export type { ContractPlace } from './contract-error';
+export type { Contract } from './contract-types';
 
 /** The hand-written contract: the one source every validator, type and check is derived from. */
 export const SPEC_PATH = packageFile('spec', 'openapi.yaml');
@@ -38,21 +40,6 @@ const OPENAPI_VOCABULARY = [
   'example',
   'xml',
 ];
-
-export interface Contract {
-  readonly specPath: string;
-  readonly document: JsonObject;
-  /** ajv with the document registered; made on first use (validators compiled ahead need none). */
-  readonly ajv: Ajv2020;
-  /** SHA-256 (hex) of the text the document was read from; undefined for a document made in memory. */
-  readonly textSha256: string | undefined;
-  /** A compiled validator for any schema in the document, by JSON pointer (`#/components/schemas/Model`). */
-  validator(pointer: string): ValidateFunction;
-  /** Follows `$ref`s (local ones only, as the document uses) to the object they name. */
-  resolve<T = JsonObject>(value: unknown): T;
-  /** The value at a JSON pointer inside the document. */
-  at<T = unknown>(pointer: string): T;
-}
 
 /**
  * Reads, parses and registers the document. Throws a ContractError naming the file, the place
