@@ -81,27 +81,6 @@ describe('scenarios against the openai SDK', () => {
 describe('scenarios against the AI SDK', () => {
   const model = () => createOpenAI({ baseURL: get().baseUrl, apiKey: 'sk-mock-user' }).responses('openai/gpt-4o');
 
-  it('surfaces a stream failing mid-answer as an error part', async () => {
-    get().mock.scenarios.add({
-      match: { operation: 'createResponse', stream: true },
-      respond: { cut: { afterTokens: 3 } },
-    });
-    const result = streamText({ model: model(), prompt: 'tell me a long story', onError: () => undefined });
-    const parts: string[] = [];
-    let error: unknown;
-    for await (const part of result.fullStream) {
-      parts.push(part.type);
-      if (part.type === 'error') error = part.error;
-    }
-    expect(parts.filter((type) => type === 'text-delta')).toHaveLength(3);
-    expect(error).toMatchObject({ code: 'server_error', message: expect.stringMatching(/after 3 output tokens/) });
-    expect(await result.finishReason).toBe('error');
-    expect(get().mock.requests({ operation: 'createResponse' })[0]).toMatchObject({
-      stream: 'cut',
-      scenario: 'scenario-1',
-    });
-  });
-
   it('surfaces a connection dropped mid-stream: the deltas so far, then the stream fails with an APICallError', async () => {
     get().mock.scenarios.add({
       match: { operation: 'createResponse', stream: true },

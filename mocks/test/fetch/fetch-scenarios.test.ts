@@ -5,6 +5,7 @@
  */
 import { createFetchHandler } from '../../src/fetch/create-fetch-handler';
 import type { MockFetchHandler } from '../../src/fetch/create-fetch-handler';
+import { readUntilFailure } from '../helpers/stream-helpers';
 
 const ORIGIN = 'http://mock.test';
 let mock: MockFetchHandler;
@@ -51,16 +52,7 @@ describe('scenarios through the fetch handler', () => {
   it('fails a dropped stream after the tokens sent before the cut', async () => {
     mock.scenarios.add({ match: { operation: 'createResponse' }, respond: { cut: { afterTokens: 2, end: 'drop' } } });
     const res = await createResponse({ stream: true });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const failure = await (async () => {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return undefined;
-        text += decoder.decode(value, { stream: true });
-      }
-    })().catch((err: unknown) => err);
+    const { text, failure } = await readUntilFailure(res.body!);
     expect(failure).toEqual(expect.objectContaining({ message: expect.stringContaining('closed the connection') }));
     expect(text.match(/"type":"response\.output_text\.delta"/g)).toHaveLength(2);
     expect(text).not.toContain('[DONE]');

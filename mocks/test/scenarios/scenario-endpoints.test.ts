@@ -1,6 +1,6 @@
 import { useMock } from '../helpers/start-mock';
 import { bearer, USER_KEY } from '../helpers/sample-requests';
-import { parseSse } from '../helpers/stream-helpers';
+import { parseSse, readUntilFailure } from '../helpers/stream-helpers';
 
 const started = useMock();
 
@@ -152,16 +152,7 @@ describe('a scenario step', () => {
       respond: { cut: { afterTokens: 2, end: 'drop' } },
     });
     const res = await createResponse({ stream: true });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const failure = await (async () => {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return undefined;
-        text += decoder.decode(value, { stream: true });
-      }
-    })().catch((err: unknown) => err);
+    const { text, failure } = await readUntilFailure(res.body!);
     expect(failure).toEqual(expect.objectContaining({ message: 'terminated' }));
     expect(text).toContain('response.output_text.delta');
     expect(text).not.toMatch(/response\.completed|response\.failed|\[DONE\]/);
