@@ -1,3 +1,4 @@
+import { jsonDepthExceeds } from '../pipeline/json-depth';
 import { redactHeaders } from './redact-headers';
 
 /** How a streamed answer ended: sent whole, cut by a scenario (or x-mock-fail-after-tokens), or left by its client. */
@@ -114,9 +115,13 @@ function show(recorded: RecordedRequest): JournalEntry {
   return entry;
 }
 
-/** A body's bytes as the journal shows them: JSON when it parses, else the text. */
+/**
+ * A body's bytes as the journal shows them: JSON when it parses, else the text. JSON nested past
+ * the mock's depth limit stays text: parsed, it could not be serialized again for the journal.
+ */
 export function journalBody(text: string): unknown {
   if (text === '') return null;
+  if (jsonDepthExceeds(text)) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -67,5 +67,8 @@ describe('RequestJournal', () => {
   it('keeps a body that is not JSON as its text', () => {
     expect(journalBody('not json')).toBe('not json');
     expect(journalBody('')).toBeNull();
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    expect(journalBody(deep)).toBe(deep);
+    expect(() => JSON.stringify(journalBody(deep))).not.toThrow();
   });
 });
