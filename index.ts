@@ -8,6 +8,7 @@ import type { ConformanceOptions, ConformanceReport } from './conformance/index'
 import { startInProcessMock } from './mocks/index';
 
 export {
+  HANDLERS,
   createFetchHandler,
   createMockServer,
   startInProcessMock,
@@ -20,12 +21,19 @@ export type {
   Fixtures,
   FetchHandler,
   Handler,
+  JournalEntry,
+  ListedScenario,
   MockFetchHandler,
   MockOptions,
   MockServer,
   MockServerInit,
   ResponseViolation,
   RunningMock,
+  Scenario,
+  ScenarioControls,
+  ScenarioMatch,
+  ScenarioStep,
+  StreamEnd,
 } from './mocks/index';
 export { ConfigError } from './conformance/index';
 export type { ConformanceOptions, ConformanceReport, Failure, InProcessTarget } from './conformance/index';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../mocks/src/options';
+import { DEFAULT_JOURNAL_LIMIT } from '../mocks/src/journal/request-journal';
 import { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from '../mocks/src/stream/pacing';
 import { FAIL_AFTER_TOKENS_HEADER } from '../mocks/src/stream/stream-failures';
 
@@ -23,6 +24,8 @@ Options:
   --first-token-delay-ms N    streaming: wait N ms before the first text delta (default from fixtures)
   --tokens-per-second N       streaming: pace deltas at N tokens per second; 0 = as fast as possible
   --validate-responses        check every response against the spec and log violations
+  --journal-limit N           requests the journal (GET /__mock/requests) keeps, newest first
+                              (default ${DEFAULT_JOURNAL_LIMIT}; docs/testing.md)
   --watch                     reload when the spec, the fixtures or the scripts file changes
   --strict-replay             a POST /responses no recording in --scripts answers gets a 404
                               naming the closest recording and why it does not match, instead
@@ -41,6 +44,7 @@ Options:
   --redact NAME               proxy mode, with --record: also redact headers and JSON members
                               named NAME (repeatable; Authorization, keys, cookies, secrets
                               and passwords are always redacted)
+  -v, --version               print the package's name and version, and exit
   -h, --help                  show this help
 
 Request headers that steer the mock (docs/mock.md, docs/responses.md):
@@ -49,6 +53,10 @@ Request headers that steer the mock (docs/mock.md, docs/responses.md):
   ${TOKENS_PER_SECOND_HEADER}: N
   ${FAIL_AFTER_TOKENS_HEADER}: N     POST /responses: the upstream fails after N output tokens
                                   (a stream ends with error and response.failed; JSON gets 502)
+
+Tests queue answers for the next matching requests without any header: POST /__mock/scenarios
+(a 429 once, a reset connection, a stream cut mid-answer, a slow stream); GET /__mock/requests
+shows what was sent (docs/testing.md).
 
 Stopping (Ctrl-C, SIGTERM): requests in flight get 2 s; streams still running then end with
 error and response.failed events. A proxy exits 0 when it saw no violation, 1 otherwise.
@@ -65,6 +73,7 @@ export const CLI_OPTIONS = {
   'first-token-delay-ms': { type: 'string' },
   'tokens-per-second': { type: 'string' },
   'validate-responses': { type: 'boolean', default: false },
+  'journal-limit': { type: 'string' },
   watch: { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
   proxy: { type: 'string' },
@@ -73,6 +82,7 @@ export const CLI_OPTIONS = {
   redact: { type: 'string', multiple: true },
   'strict-replay': { type: 'boolean', default: false },
   'fast-replay': { type: 'boolean', default: false },
+  version: { type: 'boolean', short: 'v', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -84,6 +94,7 @@ const MOCK_ONLY = [
   'first-token-delay-ms',
   'tokens-per-second',
   'validate-responses',
+  'journal-limit',
   'watch',
   'strict-replay',
   'fast-replay',
@@ -105,6 +116,7 @@ export interface CliSettings {
   readonly firstTokenDelayMs: number | undefined;
   readonly tokensPerSecond: number | undefined;
   readonly validateResponses: boolean;
+  readonly journalLimit: number;
   readonly watch: boolean;
   readonly quiet: boolean;
   /** Proxy mode: the upstream gateway's base URL. */
@@ -119,6 +131,7 @@ export interface CliSettings {
   /** Replay: recorded streams as fast as possible (MockOptions.replayPace `fast`). */
   readonly fastReplay: boolean;
   readonly help: boolean;
+  readonly version: boolean;
 }
 
 export class CliError extends Error {
@@ -164,6 +177,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     firstTokenDelayMs: optionalInteger('--first-token-delay-ms', values['first-token-delay-ms'], 0, 600_000),
     tokensPerSecond: optionalInteger('--tokens-per-second', values['tokens-per-second'], 0, 1_000_000),
     validateResponses: values['validate-responses'] === true,
+    journalLimit: integer('--journal-limit', values['journal-limit'] ?? String(DEFAULT_JOURNAL_LIMIT), 0, 1_000_000),
     watch: values.watch === true,
     quiet: values.quiet === true,
     proxyUrl,
@@ -173,6 +187,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     strictReplay: values['strict-replay'] === true,
     fastReplay: values['fast-replay'] === true,
     help: values.help === true,
+    version: values.version === true,
   };
 }
 

@@ -8,6 +8,7 @@ import { ContractError } from '../kit/contract/contract';
 import { FixturesError } from '../mocks/src/fixtures/fixtures-error';
 import { CliError, parseCliArgs, USAGE } from './mock-args';
 import { serveMock } from './serve-mock';
+import { packageVersion } from '../kit/package/package-version';
 import type * as ServeProxy from './serve-proxy';
 
 // The mock is a dev tool running beside the app under test, so V8 may grow the heap by only 20%
@@ -27,6 +28,10 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
   const settings = parseCliArgs(argv, env);
   if (settings.help) {
     console.log(USAGE);
+    return 0;
+  }
+  if (settings.version) {
+    console.log(packageVersion());
     return 0;
   }
   if (settings.proxyUrl === undefined) return serveMock(settings);

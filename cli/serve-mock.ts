@@ -43,6 +43,7 @@ export async function serveMock(settings: CliSettings): Promise<number> {
       options: {
         bodyLimitBytes: settings.bodyLimitBytes,
         validateResponses: settings.validateResponses,
+        journalLimit: settings.journalLimit,
         pacing: { firstTokenDelayMs: settings.firstTokenDelayMs, tokensPerSecond: settings.tokensPerSecond },
         adminRequiresManagementKey: !isLoopbackHost(settings.host),
         replayPace: settings.fastReplay ? 'fast' : 'recorded',
@@ -56,7 +57,7 @@ export async function serveMock(settings: CliSettings): Promise<number> {
   console.log(banner(mock.current, baseUrl, settings));
   const adminBase = new URL(baseUrl).origin;
   console.log(
-    `API reference: ${adminBase}/__mock/docs (built by \`npm run docs\`); spec: ${adminBase}/__mock/openapi.yaml, ${adminBase}/__mock/openapi.json`,
+    `API reference: ${adminBase}/__mock/docs; spec: ${adminBase}/__mock/openapi.yaml, ${adminBase}/__mock/openapi.json`,
   );
   let watcher: FileWatcher | undefined;
   if (settings.watch) {

@@ -22,6 +22,7 @@ import type { ConformanceReportJson } from './report/report-json';
 import { scenariosRun, summarize } from './report/summarize';
 import { terminalSummary } from './report/terminal-summary';
 import { prepareReportDir, writeReports } from './report/write-reports';
+import { packageVersion } from '../kit/package/package-version';
 
 export interface Io {
   readonly out: (text: string) => void;
@@ -86,7 +87,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     // `header` values are kept one per line (a value may hold a comma), `only` patterns comma-separated.
     flags[key] = typeof value === 'object' ? value.join(key === 'header' ? '\n' : ',') : String(value);
   }
-  const config = resolveConfig({ help: false, flags, env: {} });
+  const config = resolveConfig({ help: false, version: false, flags, env: {} });
   const log = options.log ?? (() => undefined);
   const io = redacting({ out: log, err: log }, config);
   const contract = contractOf(config, io);
@@ -120,6 +121,10 @@ export async function runConformanceCli(
     const cli = parseCli(argv, env);
     if (cli.help) {
       io.out(helpText());
+      return EXIT_PASS;
+    }
+    if (cli.version) {
+      io.out(packageVersion());
       return EXIT_PASS;
     }
     const config = { ...resolveConfig(cli), proxyEnv: proxyEnv(env) };

@@ -26,6 +26,12 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['--port', '6000', '--quiet'], { PORT: '5000' })).toMatchObject({ port: 6000, quiet: true });
   });
 
+  it('reads --version and -v', () => {
+    expect(parseCliArgs(['--version'], {}).version).toBe(true);
+    expect(parseCliArgs(['-v'], {}).version).toBe(true);
+    expect(parseCliArgs([], {}).version).toBe(false);
+  });
+
   it.each([
     ['an unknown flag', ['--prot', '1']],
     ['a port out of range', ['--port', '70000']],

@@ -75,6 +75,8 @@ describe('the installable package (npm pack, npm install into an empty folder)',
       'spec/openapi.yaml',
       'mocks/fixtures/default.json',
       'mocks/fixtures/fixtures.schema.json',
+      'mocks/scenarios/scenario.schema.json',
+      'dist/mocks/scenarios/scenario.schema.json',
       'conformance/targets/mock.json',
       'conformance/targets/target.schema.json',
       'reports/docs/index.html',
@@ -146,6 +148,8 @@ describe('the installable package (npm pack, npm install into an empty folder)',
       const docs = await fetch(`${new URL(baseUrl).origin}/__mock/docs`);
       expect(docs.status).toBe(200);
       expect(await docs.text()).toContain('/embeddings/models');
+      // The banner speaks to the installed package: no repository scripts (npm run docs).
+      expect(stdout).not.toMatch(/npm (run|start)/);
 
       const reportDir = path.join(dir, 'reports');
       const suite = await run(
@@ -165,6 +169,17 @@ describe('the installable package (npm pack, npm install into an empty folder)',
     expect(await exited).toBe(0);
     expect(stderr).toBe('');
   }, 120_000);
+
+  it('prints the package name and version from both commands', async () => {
+    const { version } = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { version: string };
+    for (const bin of ['model-gateway-mock', 'model-gateway-conformance']) {
+      const { stdout } = await run(path.join(app, 'node_modules', '.bin', bin), ['--version'], {
+        cwd: app,
+        env: userEnv(),
+      });
+      expect(stdout.trim()).toBe(`model-gateway-mock ${version}`);
+    }
+  });
 
   it('runs model-gateway-mock --proxy in front of a gateway: one line per violation, reports at SIGTERM, exit 1', async () => {
     const gateway = createMockServer();

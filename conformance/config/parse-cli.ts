@@ -8,6 +8,7 @@ export interface CliInput {
   readonly help: boolean;
   /** `--list`: print the scenarios a run would execute, send nothing. */
   readonly list?: boolean;
+  readonly version: boolean;
   /** Settings given as flags. */
   readonly flags: RawSettings;
   /** Settings given as CONFORMANCE_* variables. */
@@ -22,6 +23,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliIn
   const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {
     help: { type: 'boolean', short: 'h' },
     list: { type: 'boolean' },
+    version: { type: 'boolean', short: 'v' },
   };
   for (const setting of SETTINGS)
     options[setting.flag] =
@@ -44,7 +46,13 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliIn
     const envValue = env[setting.env];
     if (envValue !== undefined && envValue !== '') fromEnv[setting.key] = envSwitch(setting, envValue);
   }
-  return { help: parsed.values.help === true, list: parsed.values.list === true, flags, env: fromEnv };
+  return {
+    help: parsed.values.help === true,
+    list: parsed.values.list === true,
+    version: parsed.values.version === true,
+    flags,
+    env: fromEnv,
+  };
 }
 
 function envSwitch(setting: SettingDefinition, value: string): string {
@@ -96,6 +104,7 @@ export function helpText(): string {
     ...lines,
     `  ${'--list'.padEnd(width)}  list the scenarios a run with these options would execute (id, operation, what it`,
     `  ${''.padEnd(width)}  checks), filtered by --only as a run is; sends no request`,
+    `  ${'--version'.padEnd(width)}  print the package's name and version, and exit (also -v)`,
     `  ${'--help'.padEnd(width)}  show this help`,
     '',
     'Target file fields: spec, baseUrl, apiKey, managementKey, model, embeddingsModel, aliases, variants,',

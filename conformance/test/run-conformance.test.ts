@@ -22,6 +22,15 @@ describe('npm run conformance', () => {
     expect(out).toContain('in the repository: npm run conformance');
   });
 
+  it('prints the package name and version for --version and exits 0', async () => {
+    const { version } = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const { code, out } = await cli(['--version']);
+    expect(code).toBe(EXIT_PASS);
+    expect(out.trim()).toBe(`model-gateway-mock ${version}`);
+  });
+
   it('exits 2 with one line within seconds when the target is unreachable', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

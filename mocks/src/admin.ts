@@ -6,6 +6,8 @@ import type { ReplySink } from './core/reply-sink';
 import { GatewayError } from './pipeline/gateway-error';
 import { authenticate } from './pipeline/authenticate';
 import { sendJson } from './pipeline/send';
+import { readRequestBody } from './pipeline/read-body';
+import { scenarioControls } from './scenarios/scenario-controls';
 
 export const ADMIN_PREFIX = '/__mock/';
 /** Answers 200 once the mock serves, with no key even beyond loopback. */
@@ -29,6 +31,7 @@ export function handleAdmin(
   streams: RunningStreams,
   options: MockOptions,
   extra: readonly AdminRoute[] = [],
+  failed: (err: unknown) => void = () => undefined,
 ): void {
   // HEAD is GET without the body (node drops what is written): `wait-on` and uptime checks send it.
   const method = request.method === 'HEAD' ? 'GET' : request.method;
@@ -46,6 +49,7 @@ export function handleAdmin(
       );
   }
   const route = `${method} ${path}`;
+  const controls = scenarioControls(store);
   switch (route) {
     case 'POST /__mock/reset':
       store.reset();
@@ -55,13 +59,51 @@ export function handleAdmin(
       sendJson(reply, 200, JSON.stringify({ ...store.snapshot(), running_streams: streams.size }));
       return;
     case 'GET /__mock/requests':
-      sendJson(reply, 200, JSON.stringify({ requests: store.requests.list() }));
+      sendJson(reply, 200, JSON.stringify({ requests: controls.requests(journalFilter(request.url)) }));
+      return;
+    case 'GET /__mock/scenarios':
+      sendJson(reply, 200, JSON.stringify({ scenarios: controls.list() }));
+      return;
+    case 'DELETE /__mock/scenarios':
+      controls.clear();
+      sendJson(reply, 200, JSON.stringify({ scenarios: [] }));
+      return;
+    case 'POST /__mock/scenarios':
+      // The same `add` as mock.scenarios.add: one check, one book (mocks/src/scenarios/).
+      readRequestBody(request, ADMIN_BODY_LIMIT, 400, (error, body) => {
+        try {
+          if (error) throw error;
+          sendJson(reply, 201, JSON.stringify(controls.add(parseJson(body))));
+        } catch (err) {
+          failed(err);
+        }
+      });
       return;
     default:
       for (const handle of extra) if (handle(request, reply, path)) return;
       throw new GatewayError(
         404,
-        `No admin endpoint ${route}: try GET /__mock/health, GET /__mock/state, GET /__mock/requests or POST /__mock/reset`,
+        `No admin endpoint ${route}: try GET /__mock/health, GET /__mock/state, GET /__mock/requests, GET, POST or DELETE /__mock/scenarios, or POST /__mock/reset`,
       );
+  }
+}
+
+/** A scenario is a small JSON document; a body past this is a mistake, not a scenario. */
+const ADMIN_BODY_LIMIT = 1024 * 1024;
+
+/** `?operation=createResponse`: the journal of one operation. */
+function journalFilter(url: string): { operation?: string } {
+  const operation = new URL(url, 'http://mock').searchParams.get('operation');
+  return operation === null ? {} : { operation };
+}
+
+function parseJson(body: Uint8Array | undefined): unknown {
+  const text = body === undefined ? '' : new TextDecoder().decode(body);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new GatewayError(400, `Bad scenario: the body is not JSON (${(err as Error).message})`, {
+      mockControl: true,
+    });
   }
 }

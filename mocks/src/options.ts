@@ -1,5 +1,6 @@
 import type { ServerTimeouts } from './timeouts';
 import { DEFAULT_TIMEOUTS } from './timeouts';
+import { DEFAULT_JOURNAL_LIMIT } from './journal/request-journal';
 
 /** Settings of one mock instance. The CLI fills them from flags and environment. */
 export interface MockOptions {
@@ -45,6 +46,8 @@ export interface MockOptions {
    * recording and why it does not apply, instead of the mock's own answer (default false).
    */
   readonly strictReplay: boolean;
+  /** How many requests the journal (GET /__mock/requests) keeps, newest; older ones are dropped (default 1,000). */
+  readonly journalLimit: number;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
@@ -64,6 +67,7 @@ export function mockOptions(basePath: string, overrides: Partial<MockOptions> = 
     listenBacklog: DEFAULT_LISTEN_BACKLOG,
     replayPace: 'recorded',
     strictReplay: false,
+    journalLimit: DEFAULT_JOURNAL_LIMIT,
     ...overrides,
   };
 }

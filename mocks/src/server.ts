@@ -11,6 +11,8 @@ import { createMockCore } from './core/mock-core';
 import { nodeListener } from './node/node-listener';
 import { nodeSetup } from './node/node-setup';
 import type { MockServerInit } from './node/node-setup';
+import type { ScenarioControls } from './scenarios/scenario-controls';
+import type { JournalEntry } from './journal/request-journal';
 
 export type { MockServerInit };
 
@@ -23,6 +25,12 @@ export interface MockServer {
   readonly options: MockOptions;
   /** Test mode only (`validateResponses`): responses that the spec does not allow. */
   readonly responseViolations: readonly ResponseViolation[];
+  /** Scenarios queued on this mock, as POST/GET/DELETE /__mock/scenarios: `mock.scenarios.add({ match, respond })`. */
+  readonly scenarios: ScenarioControls;
+  /** The request journal, newest first, as GET /__mock/requests: `mock.requests({ operation: 'createResponse' })`. */
+  requests(filter?: { readonly operation?: string }): JournalEntry[];
+  /** Puts the state back as the fixtures left it, clearing the scenarios and the journal (POST /__mock/reset). */
+  reset(): void;
   /** Starts listening (default 127.0.0.1 on a free port) and resolves to the API base URL. */
   listen(port?: number, host?: string): Promise<string>;
   /**
@@ -56,6 +64,9 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
     contract,
     options,
     responseViolations: core.responseViolations,
+    scenarios: core.scenarios,
+    requests: core.requests,
+    reset: () => store.reset(),
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         server.once('error', reject);

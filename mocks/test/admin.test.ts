@@ -24,6 +24,8 @@ interface LogEntry {
   status: number;
   durationMs: number;
   aborted?: true;
+  headers: Record<string, string>;
+  body: unknown;
 }
 
 const fixtureState = {
@@ -122,23 +124,47 @@ describe('GET /__mock/requests', () => {
     }
   });
 
-  it('records neither keys nor bodies', async () => {
+  it('records the body and the headers, with the key redacted', async () => {
     await admin()
       .post(`/api/v1/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`)
-      .set(bearer('sk-secret-in-log-test'))
-      .send({ key_hashes: ['secret-body-value'] });
+      .set(bearer(MANAGEMENT_KEY))
+      .set('x-trace', 'trace-1')
+      .send({ key_hashes: ['body-value'] });
     const text = (await admin().get('/__mock/requests')).text;
-    expect(text).toContain('/assignments/keys/remove');
-    expect(text).not.toContain('sk-secret-in-log-test');
-    expect(text).not.toContain('secret-body-value');
+    expect(text).not.toContain(MANAGEMENT_KEY);
+    const [entry] = JSON.parse(text).requests as LogEntry[];
+    expect(entry).toMatchObject({
+      path: `/api/v1/guardrails/${DEMO_GUARDRAIL_ID}/assignments/keys/remove`,
+      body: { key_hashes: ['body-value'] },
+      headers: { authorization: '[redacted]', 'x-trace': 'trace-1' },
+    });
   });
 
-  it('keeps a bounded number of the most recent requests', async () => {
-    for (let i = 0; i < 210; i++) await admin().get(`/api/v1/model/openai/n${i}`).set(bearer(USER_KEY));
+  it('shows only the requests of one operation with ?operation=', async () => {
+    await admin().get('/api/v1/model/openai/gpt-4o').set(bearer(USER_KEY));
+    await admin().get('/api/v1/embeddings/models').set(bearer(USER_KEY));
+    const log = (await admin().get('/__mock/requests?operation=getModel')).body.requests as LogEntry[];
+    expect(log.map((e) => e.operationId)).toEqual(['getModel']);
+  });
+
+  it('is cleared by a reset', async () => {
+    await admin().get('/api/v1/embeddings/models').set(bearer(USER_KEY));
+    await admin().post('/__mock/reset');
     const log = (await admin().get('/__mock/requests')).body.requests as LogEntry[];
-    expect(log.length).toBe(200);
-    expect(log[0]?.path).toBe('/api/v1/model/openai/n209');
-    expect(log[199]?.path).toBe('/api/v1/model/openai/n10');
+    expect(log.map((e) => e.path)).toEqual(['/__mock/reset']);
+  });
+});
+
+describe('GET /__mock/requests with a journal limit', () => {
+  const small = useMock({ contract, fixtures, options: { journalLimit: 20 } });
+
+  it('keeps only the most recent requests, the limit given', async () => {
+    for (let i = 0; i < 25; i++)
+      await request(small().mock.server).get(`/api/v1/model/openai/n${i}`).set(bearer(USER_KEY));
+    const log = small().mock.requests();
+    expect(log.length).toBe(20);
+    expect(log[0]?.path).toBe('/api/v1/model/openai/n24');
+    expect(log[19]?.path).toBe('/api/v1/model/openai/n5');
   });
 });
 

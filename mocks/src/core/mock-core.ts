@@ -26,6 +26,10 @@ import type { MockRequest } from './mock-request';
 import type { ReplySink } from './reply-sink';
 import { createPipeline } from './pipeline';
 import type { Sha256 } from '../hash/sha256';
+import { scenarioOperations } from '../scenarios/validate-scenario';
+import type { ScenarioControls } from '../scenarios/scenario-controls';
+import { scenarioControls } from '../scenarios/scenario-controls';
+import type { JournalEntry } from '../journal/request-journal';
 
 /**
  * What a mock is made of, already loaded: no file is read from here on. The node side loads the
@@ -54,7 +58,11 @@ export interface MockCore {
   readonly streams: RunningStreams;
   /** Test mode only (`validateResponses`): answers the spec does not allow. */
   readonly responseViolations: readonly ResponseViolation[];
-  /** Answers one request: CORS → admin → route → authenticate → body → Prefer → validate → handler. */
+  /** Scenarios queued on this mock, as POST/GET/DELETE /__mock/scenarios (one book, mocks/src/scenarios/). */
+  readonly scenarios: ScenarioControls;
+  /** The request journal, newest first, as GET /__mock/requests. */
+  requests(filter?: { readonly operation?: string }): JournalEntry[];
+  /** Answers one request: CORS → admin → route → authenticate → body → scenarios → Prefer → validate → handler. */
   serve(request: MockRequest, reply: ReplySink): void;
 }
 
@@ -64,7 +72,11 @@ export function createMockCore(setup: MockSetup): MockCore {
   const operations = listOperations(contract);
   const facts = readSpecFacts(contract, operations);
   const options = mockOptions(facts.apiBasePath, setup.options);
-  const store = new MockStore(setup.fixtures, facts.apiBasePath, setup.sha256);
+  const store = new MockStore(setup.fixtures, facts.apiBasePath, setup.sha256, {
+    operations: scenarioOperations(operations),
+    journalLimit: options.journalLimit,
+  });
+  const { add, list, clear, requests } = scenarioControls(store);
   const handlers: Record<string, Handler> = { ...HANDLERS };
   for (const [operationId, handler] of Object.entries(setup.handlers ?? {})) {
     if (handler) handlers[operationId] = asPipelineHandler(handler);
@@ -99,7 +111,16 @@ export function createMockCore(setup: MockSetup): MockCore {
     prefer: setup.prefer ?? preferUnavailable,
     adminRoutes: setup.adminRoutes,
   });
-  return { contract, store, options, streams, responseViolations: checker?.violations ?? [], serve };
+  return {
+    contract,
+    store,
+    options,
+    streams,
+    responseViolations: checker?.violations ?? [],
+    scenarios: { add, list, clear },
+    requests,
+    serve,
+  };
 }
 
 /**

@@ -22,6 +22,10 @@ import { sendError, sendJson } from '../pipeline/send';
 import { sendPacedStream } from '../stream/paced-stream';
 import type { MockRequest } from './mock-request';
 import type { ReplySink } from './reply-sink';
+import type { ScenarioOutcome } from './scenario-stage';
+import { actOnScenario, sendHalf, steerStream, takeScenario } from './scenario-stage';
+import { journalBody } from '../journal/request-journal';
+import { upstreamFailure } from '../stream/stream-failures';
 
 export interface PipelineDependencies {
   readonly contract: Contract;
@@ -53,7 +57,7 @@ export function createPipeline(deps: PipelineDependencies): (request: MockReques
     const url = request.url;
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    const routed: Routed = { operation: undefined };
+    const routed: Routed = { operation: undefined, body: undefined };
     let pending: Promise<void> | undefined;
     try {
       pending = serve(deps, request, reply, path, url, queryAt, routed);
@@ -69,7 +73,7 @@ export function createPipeline(deps: PipelineDependencies): (request: MockReques
   };
 }
 
-/** One line of `GET /__mock/requests`, once the answer is complete or its client has left. */
+/** One entry of the journal (`GET /__mock/requests`), once the answer is complete or its client has left. */
 function logRequest(
   store: MockStore,
   request: MockRequest,
@@ -77,23 +81,32 @@ function logRequest(
   path: string,
   routed: Routed,
   started: number,
-  aborted: boolean,
+  incomplete: boolean,
 ): void {
-  const entry = {
-    atMs: Date.now(),
+  const elapsed = performance.now() - started;
+  const { body } = routed;
+  store.requests.add({
+    atMs: Date.now() - elapsed,
     method: request.method,
     path,
     operationId: routed.operation?.operationId ?? null,
     status: reply.status,
-    durationMs: Math.round((performance.now() - started) * 100) / 100,
-  };
-  // The member only when true: no spread on the way of every request.
-  store.requests.add(aborted ? { ...entry, aborted: true } : entry);
+    durationMs: Math.round(elapsed * 100) / 100,
+    headers: request.headers,
+    // Decoded only when someone reads the journal.
+    body: body === undefined ? undefined : () => journalBody(new TextDecoder().decode(body)),
+    outcome: routed,
+    incomplete,
+  });
 }
 
-/** The operation a request was routed to, once known (for the log and for error checks). */
-interface Routed {
+/**
+ * What is known of a request as it goes: the operation it was routed to (for the journal and for
+ * error checks), its body, and what a scenario did to it (the journal reads it when it is read).
+ */
+interface Routed extends ScenarioOutcome {
   operation: OperationInfo | undefined;
+  body: Uint8Array | undefined;
 }
 
 const SLASH = 0x2f;
@@ -137,14 +150,18 @@ function serve(
     );
   if (cors) return undefined;
   if (path.startsWith(ADMIN_PREFIX)) {
-    handleAdmin(request, reply, path, store, deps.shutdown, options, deps.adminRoutes);
+    handleAdmin(request, reply, path, store, deps.shutdown, options, deps.adminRoutes, (err) =>
+      fail(deps, reply, undefined, err),
+    );
     return undefined;
   }
   if (apiPath === undefined) {
     throw new GatewayError(404, `No operation at ${path}: the API is served under ${options.basePath}`);
   }
   const method = request.method;
-  const known = headers.prefer === undefined ? deps.admittedUrls.get(method, url) : undefined;
+  // While scenarios are queued, every request goes the long way, past the scenario stage.
+  const plain = headers.prefer === undefined && !store.scenarios.active;
+  const known = plain ? deps.admittedUrls.get(method, url) : undefined;
   if (known) {
     routed.operation = known.operation;
     return handle(deps, request, reply, known, undefined, admit(deps, request, known.operation));
@@ -152,8 +169,8 @@ function serve(
   const { operation, pathParams } = router.match(method, apiPath);
   routed.operation = operation;
   const admitted: Admitted = { operation, pathParams, key: admit(deps, request, operation), url, queryAt };
-  if (!operation.requestBody && headers.prefer === undefined) return respond(deps, request, reply, admitted, undefined);
-  serveAfterBody(deps, request, reply, admitted);
+  if (!operation.requestBody && plain) return respond(deps, request, reply, admitted, undefined);
+  serveAfterBody(deps, request, reply, admitted, routed);
   return undefined;
 }
 
@@ -168,23 +185,48 @@ function admit(deps: PipelineDependencies, request: MockRequest, operation: Oper
 }
 
 /**
- * Reads the body (if the operation has one), then answers a `Prefer` scenario or the ordinary way.
- * Callbacks all the way: an ordinary answer is sent in the turn the body ends. Every failure on
- * the way, thrown or rejected, in this turn or a later one, reaches `fail` (and the envelope).
+ * Reads the body (if the operation has one), then answers a queued scenario, a `Prefer` scenario
+ * or the ordinary way. Callbacks all the way: an ordinary answer is sent in the turn the body
+ * ends. Every failure on the way, thrown or rejected, in this turn or a later one, reaches `fail`
+ * (and the envelope).
  */
-function serveAfterBody(deps: PipelineDependencies, request: MockRequest, reply: ReplySink, admitted: Admitted): void {
+function serveAfterBody(
+  deps: PipelineDependencies,
+  request: MockRequest,
+  reply: ReplySink,
+  admitted: Admitted,
+  routed: Routed,
+): void {
   const { operation } = admitted;
+  const { scenarios } = deps.store;
   const failed = (err: unknown): void => fail(deps, reply, operation, err);
   const afterBody = (rawBody: Uint8Array | undefined): void => {
+    routed.body = rawBody;
     try {
+      // The scenario stage: after route, authentication and body; before `Prefer` and the handler.
+      const action = scenarios.active
+        ? takeScenario(scenarios, operation.operationId, request.headers, rawBody)
+        : undefined;
+      if (action) {
+        actOnScenario(action, reply, routed, () => {
+          try {
+            respond(deps, request, reply, admitted, rawBody, routed)?.catch(failed);
+          } catch (err) {
+            failed(err);
+          }
+        });
+        return;
+      }
       if (request.headers.prefer === undefined) {
-        respond(deps, request, reply, admitted, rawBody)?.catch(failed);
+        respond(deps, request, reply, admitted, rawBody, routed)?.catch(failed);
         return;
       }
       deps
         .prefer(operation, request, rawBody)
         .then((scenario) =>
-          scenario ? finish(deps, reply, operation, scenario) : respond(deps, request, reply, admitted, rawBody),
+          scenario
+            ? finish(deps, reply, operation, scenario, routed)
+            : respond(deps, request, reply, admitted, rawBody, routed),
         )
         .catch(failed);
     } catch (err) {
@@ -208,6 +250,7 @@ function respond(
   reply: ReplySink,
   { operation, pathParams, key, url, queryAt }: Admitted,
   rawBody: Uint8Array | undefined,
+  routed?: Routed,
 ): Promise<void> | undefined {
   const validate = deps.validators.get(operation.operationId);
   if (!validate) throw new GatewayError(500, `The mock has no handler for ${operation.operationId}`);
@@ -219,7 +262,7 @@ function respond(
   });
   const validated: AdmittedUrl = { operation, pathParams, query };
   if (request.headers.prefer === undefined) deps.admittedUrls.remember(request.method, url, validated);
-  return handle(deps, request, reply, validated, body, key);
+  return handle(deps, request, reply, validated, body, key, routed);
 }
 
 /** Runs the operation's handler on a validated request and sends what it returns. */
@@ -230,6 +273,7 @@ function handle(
   { operation, pathParams, query }: AdmittedUrl,
   body: unknown,
   key: ApiKeyRecord,
+  routed?: Routed,
 ): Promise<void> | undefined {
   const { options, store } = deps;
   const handler = deps.handlers[operation.operationId];
@@ -257,12 +301,12 @@ function handle(
   }
   if (!(result instanceof Promise)) {
     context.release();
-    return finish(deps, reply, operation, result);
+    return finish(deps, reply, operation, result, routed);
   }
   return result.then(
     (settled) => {
       context.release();
-      return finish(deps, reply, operation, settled);
+      return finish(deps, reply, operation, settled, routed);
     },
     (err: unknown) => {
       context.release();
@@ -277,21 +321,28 @@ function finish(
   reply: ReplySink,
   operation: OperationInfo,
   result: HandlerResult,
+  routed?: Routed,
 ): Promise<void> | undefined {
   const { checker } = deps;
+  const steering = routed?.steering;
   if ('stream' in result) {
     const captured: string[] | undefined = checker ? [] : undefined;
+    if (routed) routed.streamed = true;
     return sendPacedStream({
       reply,
       status: result.status,
-      stream: result.stream,
+      stream: steering ? steerStream(result.stream, steering) : result.stream,
       streams: deps.shutdown,
       captured,
     }).then((outcome) => {
+      if (routed && outcome === 'cut') routed.cut = true;
       // Checked only when sent whole: a stream the client cut short is not the mock's answer.
       if (checker && captured && outcome === 'sent') checker.checkStream(operation, result.status, captured.join(''));
     });
   }
+  // A scenario's cut of a JSON answer: the upstream failure (502), or the connection closed mid-body.
+  if (steering?.cut?.end === 'error' && result.status === 200)
+    throw new GatewayError(502, upstreamFailure(steering.cut.afterTokens, true).message);
   const payload = result.rawBody ?? JSON.stringify(result.body);
   if (checker) {
     const text = typeof payload === 'string' ? payload : new TextDecoder().decode(payload);
@@ -300,6 +351,11 @@ function finish(
       Object.entries(result.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
     if (contentType.startsWith('text/event-stream')) checker.checkStream(operation, result.status, text);
     else checker.checkJson(operation, result.status, text);
+  }
+  if (routed?.closeMidBody === true) {
+    routed.cut = true;
+    sendHalf(reply, result.status, payload, result.headers);
+    return undefined;
   }
   sendJson(reply, result.status, payload, result.headers);
   return undefined;

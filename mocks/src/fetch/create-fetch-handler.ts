@@ -7,6 +7,8 @@ import type { MockServerInit } from '../node/node-setup';
 import { nodeSetup } from '../node/node-setup';
 import type { FetchHandler } from './fetch-adapter';
 import { fetchAdapter } from './fetch-adapter';
+import type { ScenarioControls } from '../scenarios/scenario-controls';
+import type { JournalEntry } from '../journal/request-journal';
 
 /** The mock as `(request: Request) => Promise<Response>`, with its state at hand. */
 export interface MockFetchHandler extends FetchHandler {
@@ -15,7 +17,11 @@ export interface MockFetchHandler extends FetchHandler {
   readonly options: MockOptions;
   /** Test mode only (`validateResponses`): answers the spec does not allow. */
   readonly responseViolations: readonly ResponseViolation[];
-  /** Puts the state back as the fixtures left it (as `POST /__mock/reset` does). */
+  /** Scenarios queued on this mock, as POST/GET/DELETE /__mock/scenarios: `mock.scenarios.add({ match, respond })`. */
+  readonly scenarios: ScenarioControls;
+  /** The request journal, newest first, as GET /__mock/requests: `mock.requests({ operation: 'createResponse' })`. */
+  requests(filter?: { readonly operation?: string }): JournalEntry[];
+  /** Puts the state back as the fixtures left it, clearing the scenarios and the journal (as `POST /__mock/reset` does). */
   reset(): void;
   /** Ends the running streams now, each with a failure its client can read and `[DONE]`. */
   endStreams(): void;
@@ -40,6 +46,8 @@ export function createFetchHandler(init: MockServerInit = {}): MockFetchHandler 
     contract: core.contract,
     options: core.options,
     responseViolations: core.responseViolations,
+    scenarios: core.scenarios,
+    requests: core.requests,
     reset: () => core.store.reset(),
     endStreams: () => core.streams.endAll(),
   });

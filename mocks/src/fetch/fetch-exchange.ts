@@ -33,6 +33,8 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
   #controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   #drain: (() => void) | undefined;
   #closeListeners: Array<(aborted: boolean) => void> = [];
+  /** A cut mid-body waiting for its reader to take what was sent before it. */
+  #cutWhenRead: Error | undefined;
 
   constructor(private readonly request: Request) {
     this.method = request.method;
@@ -72,7 +74,11 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
         start: (controller) => {
           this.#controller = controller;
         },
-        pull: () => {
+        pull: (controller) => {
+          if (this.#cutWhenRead && controller.desiredSize === STREAM_BUFFER_BYTES) {
+            controller.error(this.#cutWhenRead);
+            return;
+          }
           const drain = this.#drain;
           this.#drain = undefined;
           drain?.();
@@ -109,10 +115,16 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
     this.#over(false);
   }
 
-  /** Before any byte: a network error (`Response.error()`); mid-stream: the body fails. */
+  /**
+   * Before any byte: a network error (`Response.error()`); mid-stream: the body fails, once its
+   * reader has taken what was sent before the cut (erroring a stream drops what it still holds).
+   */
   cut(how: ConnectionCut): void {
+    const controller = this.#controller;
+    const error = new TypeError(`The mock gateway closed the connection (${how})`);
     if (!this.headersSent) this.#resolve(Response.error());
-    else this.#controller?.error(new TypeError(`The mock gateway closed the connection (${how})`));
+    else if (controller && (controller.desiredSize ?? 0) < STREAM_BUFFER_BYTES) this.#cutWhenRead = error;
+    else controller?.error(error);
     this.#over(true);
   }
 

@@ -79,10 +79,12 @@ export const createResponse: Handler<'createResponse'> = (ctx) => {
 
   const debug =
     body.debug?.echo_upstream_body === true ? { echo_upstream_body: upstreamBody(body, plan.input, route) } : undefined;
-  const failAfter =
-    failAfterTokens === undefined ? undefined : { tokens: failAfterTokens, failure: upstreamFailure(failAfterTokens) };
-  const { frames, tail } = responseFrames(plan, made, { debug, failAfter });
-  return { status: 200, stream: { headers: { ...names.eventStream, ...headers }, frames, pacing, tail } };
+  const { frames, tail } = responseFrames(plan, made, { debug });
+  const cut =
+    failAfterTokens === undefined
+      ? undefined
+      : { afterTokens: failAfterTokens, end: 'error' as const, failure: upstreamFailure(failAfterTokens) };
+  return { status: 200, stream: { headers: { ...names.eventStream, ...headers }, frames, pacing, tail, cut } };
 };
 
 function headerValue(ctx: OperationContext<'createResponse'>, name: string): string | undefined {

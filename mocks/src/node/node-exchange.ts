@@ -85,6 +85,9 @@ export class NodeExchange implements MockRequest, ReplySink, StreamSink {
     const socket = this.req.socket;
     if (how === 'reset' && !this.res.headersSent && typeof socket.resetAndDestroy === 'function')
       socket.resetAndDestroy();
+    // What this turn wrote is corked until the next tick: close once it has left, so the client
+    // gets the part of the body sent before the cut (a scenario's `close-mid-body`, a dropped stream).
+    else if (this.res.headersSent) setImmediate(() => this.res.destroy());
     else this.res.destroy();
   }
 

@@ -10,6 +10,7 @@ import { checkExample, scenarioStatus } from './check-example';
 import { isRecord } from '../../../kit/json/guards';
 import { EVENT_STREAM } from '../../../kit/stream/stream-spec';
 import { parsePrefer } from './parse-prefer';
+import { errorMessageFor } from '../pipeline/error-messages';
 
 /** Errors about the Prefer header concern the mock's controls, not the API (see GatewayErrorOptions). */
 const CONTROL = { mockControl: true } as const;
@@ -112,7 +113,7 @@ export function createPreferHandler(contract: Contract, basePath: string): Prefe
     const rawBody =
       typeof output.body === 'string'
         ? terminateEvents(output.body, headers['content-type'])
-        : JSON.stringify(withEnvelopeCode(output.body ?? null, output.statusCode));
+        : JSON.stringify(withEnvelopeCode(output.body ?? null, output.statusCode, scenario.dynamic === true));
     return { status: output.statusCode, rawBody, headers };
   };
 }
@@ -167,15 +168,40 @@ function checkStreamScenario(
  */
 function terminateEvents(body: string, contentType: string | undefined): string {
   if (!contentType?.startsWith(EVENT_STREAM)) return body;
-  return body.endsWith('\n\n') ? body : `${body.replace(/\n?$/, '')}\n\n`;
+  return withEventLines(body.endsWith('\n\n') ? body : `${body.replace(/\n?$/, '')}\n\n`);
 }
 
-/** ErrorObject.code equals the HTTP status, also in a generated (`dynamic=true`) envelope. */
-function withEnvelopeCode(body: unknown, status: number): unknown {
+/**
+ * Every event of the mock's streams names its type on an `event:` line (sse-frame.ts; browsers'
+ * EventSource dispatches on it), so an example's events get one too; the data lines stay as the
+ * spec writes them, and `[DONE]` stays bare.
+ */
+function withEventLines(body: string): string {
+  return body
+    .split('\n\n')
+    .map((block) => {
+      if (block === '' || /^event:/m.test(block)) return block;
+      const data = /^data: ?(.*)$/m.exec(block)?.[1];
+      let type: unknown;
+      try {
+        type = data === undefined ? undefined : (JSON.parse(data) as { type?: unknown }).type;
+      } catch {
+        return block;
+      }
+      return typeof type === 'string' ? `event: ${type}\n${block}` : block;
+    })
+    .join('\n\n');
+}
+
+/**
+ * ErrorObject.code equals the HTTP status, also in a generated (`dynamic=true`) envelope, whose
+ * message is then a readable sentence for the status rather than the generator's filler text.
+ */
+function withEnvelopeCode(body: unknown, status: number, generated: boolean): unknown {
   if (typeof body !== 'object' || body === null || !('error' in body)) return body;
   const { error } = body as { error: unknown };
   if (typeof error !== 'object' || error === null || !('code' in error)) return body;
-  return { ...body, error: { ...error, code: status } };
+  return { ...body, error: { ...error, code: status, ...(generated ? { message: errorMessageFor(status) } : {}) } };
 }
 
 function prismConfig(scenario: Scenario): never {

@@ -3,7 +3,9 @@ import { hashKey } from '../fixtures/hash-key';
 import type { Sha256 } from '../hash/sha256';
 import { portableSha256 } from '../hash/sha256';
 import { Catalog } from './catalog';
-import { RequestLog } from './request-log';
+import { RequestJournal } from '../journal/request-journal';
+import { ScenarioBook } from '../scenarios/scenario-book';
+import type { ScenarioOperation } from '../scenarios/validate-scenario';
 import { StickySessions } from './sticky-sessions';
 
 export interface ApiKeyRecord {
@@ -19,6 +21,12 @@ export interface GuardrailState {
   readonly assigned: Set<string>;
 }
 
+/** What a store needs besides its fixtures. */
+export interface StoreSettings {
+  readonly operations?: ReadonlyMap<string, ScenarioOperation>;
+  readonly journalLimit?: number;
+}
+
 /**
  * All state of one mock instance, seeded from fixtures. Two mocks never share a store;
  * `reset()` restores the fixtures' state. Mutations are synchronous, so requests that
@@ -26,7 +34,10 @@ export interface GuardrailState {
  */
 export class MockStore {
   readonly catalog: Catalog;
-  readonly requests = new RequestLog();
+  /** The request journal (GET /__mock/requests, `mock.requests()`). */
+  readonly requests: RequestJournal;
+  /** Scenarios queued by tests (POST /__mock/scenarios, `mock.scenarios`). */
+  readonly scenarios: ScenarioBook;
   /** session_id → provider slug, for sticky routing (ResponseRequest.session_id). */
   readonly sessions = new StickySessions();
   /** Key hash → the key. */
@@ -39,12 +50,16 @@ export class MockStore {
   /**
    * `apiBasePath`: the path of the spec's server address, which model links start with.
    * `sha256`: the runtime's fastest synchronous SHA-256, for key hashes and response ids.
+   * `operations`: what scenarios may match; `journalLimit`: how many requests the journal keeps.
    */
   constructor(
     readonly fixtures: Fixtures,
     apiBasePath: string,
     readonly sha256: Sha256 = portableSha256,
+    { operations = new Map(), journalLimit }: StoreSettings = {},
   ) {
+    this.requests = new RequestJournal(journalLimit);
+    this.scenarios = new ScenarioBook(operations);
     this.catalog = new Catalog(fixtures.models, apiBasePath);
     for (const key of fixtures.keys) {
       const hash = hashKey(key.key, sha256);
@@ -63,6 +78,7 @@ export class MockStore {
     );
     this.sessions.clear();
     this.requests.clear();
+    this.scenarios.clear();
     this.responseCount = 0;
   }
 

@@ -5,6 +5,7 @@ import type { Pacing } from './pacing';
 import { tokenIntervalMs } from './pacing';
 import type { Frame } from './sse-frame';
 import { DONE_FRAME } from './sse-frame';
+import type { StreamFailure } from './stream-events';
 
 /** Frames are gathered up to this many characters before a write (one chunk, one syscall). */
 const BATCH_CHARS = 16 * 1024;
@@ -22,8 +23,13 @@ export interface EventStream {
   /** The events, in order; `[DONE]` follows the last. */
   readonly frames: Iterator<Frame>;
   readonly pacing: Pacing;
-  /** The frames that end the stream early (the mock's shutdown), numbered from `nextSequence`. */
-  readonly tail: (nextSequence: number) => Iterable<Frame>;
+  /**
+   * The frames that end the stream early, numbered from `nextSequence`: with `failure`, or the
+   * mock's shutdown when none is given.
+   */
+  readonly tail: (nextSequence: number, failure?: StreamFailure) => Iterable<Frame>;
+  /** Cut the stream short on purpose (a simulated upstream failure, a queued scenario). */
+  readonly cut?: StreamCut | undefined;
   /** What follows the last frame: the spec's `data: [DONE]` unless a deliberately broken variant says otherwise. */
   readonly done?: string;
 }
@@ -38,8 +44,20 @@ export interface PacedStreamInit {
   readonly captured?: string[] | undefined;
 }
 
-/** How a stream ended: sent to its end (`[DONE]`, also when a shutdown cut it short), or left by its client. */
-export type StreamOutcome = 'sent' | 'left';
+/**
+ * A stream stopped when a token is due after `afterTokens` were sent (an answer of no more tokens
+ * completes as usual): with the tail's `error` and `response.failed` for `failure`, then `[DONE]`;
+ * or by dropping the connection, with no terminal event (`drop`).
+ */
+export type StreamCut =
+  | { readonly afterTokens: number; readonly end: 'error'; readonly failure: StreamFailure }
+  | { readonly afterTokens: number; readonly end: 'drop' };
+
+/**
+ * How a stream ended: sent to its end (`[DONE]`, also when a shutdown cut it short), cut on
+ * purpose (`EventStream.cut`), or left by its client.
+ */
+export type StreamOutcome = 'sent' | 'cut' | 'left';
 
 /**
  * Sends one event stream with its pacing through the adapter's sink and resolves once it is
@@ -121,6 +139,10 @@ class PacedStream {
           return;
         }
         frame = next.value;
+        if (frame.token && this.#tokens === this.init.stream.cut?.afterTokens) {
+          this.#cut(this.init.stream.cut);
+          return;
+        }
         this.#due = frame.atMs !== undefined ? this.#openedAt + frame.atMs : frame.token ? this.#schedule() : undefined;
       }
       if (this.#due !== undefined) {
@@ -161,14 +183,29 @@ class PacedStream {
     return (this.#sink as StreamSink).write(chunk);
   }
 
-  #finish(tail: string): void {
+  #finish(tail: string, outcome: StreamOutcome = 'sent'): void {
     this.#over = true;
     this.#cleanUp();
     const rest = `${this.#pending}${tail}${this.init.stream.done ?? DONE_FRAME}`;
     this.#pending = '';
     this.init.captured?.push(rest);
     (this.#sink as StreamSink).end(rest);
-    this.resolve('sent');
+    this.resolve(outcome);
+  }
+
+  /** The stream's cut: its failure events and `[DONE]`, or what is gathered and then the connection closed. */
+  #cut(cut: StreamCut): void {
+    if (cut.end === 'error') {
+      let tail = '';
+      for (const frame of this.init.stream.tail(this.#nextSequence, cut.failure)) tail += frame.text;
+      this.#finish(tail, 'cut');
+      return;
+    }
+    this.#over = true;
+    this.#cleanUp();
+    this.#flush();
+    this.init.reply.cut('close');
+    this.resolve('cut');
   }
 
   #fail(error: unknown): void {

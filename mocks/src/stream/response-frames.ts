@@ -6,20 +6,22 @@ import type { Template } from '../answer/result-template';
 import { fill, toTemplate } from '../answer/result-template';
 import type { Frame } from './sse-frame';
 import { sseFrame } from './sse-frame';
-import type { FailAfter, PlannedEvent } from './stream-events';
+import type { PlannedEvent, StreamFailure } from './stream-events';
 import { failureEvents, streamEvents } from './stream-events';
 import { SHUTDOWN_FAILURE } from './stream-failures';
 
-/** The frames of one streamed response, and those that end it early if the mock shuts down. */
+/**
+ * The frames of one streamed response, and those that end it early: `error` and
+ * `response.failed` with the failure given (by default the mock's shutdown), numbered from `nextSequence`.
+ */
 export interface ResponseFrames {
   readonly frames: Iterator<Frame>;
-  readonly tail: (nextSequence: number) => Frame[];
+  readonly tail: (nextSequence: number, failure?: StreamFailure) => Frame[];
 }
 
-/** What a stream adds to the answer: the debug chunk, a simulated upstream failure. */
+/** What a stream adds to the answer: the debug chunk. */
 export interface StreamExtras {
   readonly debug: Readonly<Record<string, unknown>> | undefined;
-  readonly failAfter: FailAfter | undefined;
 }
 
 /**
@@ -29,17 +31,14 @@ export interface StreamExtras {
  * event as the stream goes.
  */
 export function responseFrames(plan: ResponsePlan, made: Made, extras: StreamExtras): ResponseFrames {
-  const template =
-    extras.debug === undefined && extras.failAfter === undefined
-      ? plan.template(made.serviceMetadata !== undefined)
-      : undefined;
+  const template = extras.debug === undefined ? plan.template(made.serviceMetadata !== undefined) : undefined;
   const events = template && eventTemplates(template);
   if (template && events) return fromTemplate(template, events, made);
   const result = plan.result(made);
   const finish = finishing(result, () => completionSeconds(result.created_at));
   return {
-    frames: framesOf(streamEvents(result, finish, extras.debug, extras.failAfter)),
-    tail: (next) => shutdownTail(result, next),
+    frames: framesOf(streamEvents(result, finish, extras.debug)),
+    tail: (next, failure) => failureTail(result, next, failure),
   };
 }
 
@@ -52,8 +51,8 @@ function* framesOf(events: Iterable<PlannedEvent>): Generator<Frame> {
   for (const { event, token } of events) yield { text: sseFrame(event), token, sequence: event.sequence_number };
 }
 
-function shutdownTail(result: ResponseResult, nextSequence: number): Frame[] {
-  return [...framesOf(failureEvents(result, nextSequence, SHUTDOWN_FAILURE))];
+function failureTail(result: ResponseResult, nextSequence: number, failure = SHUTDOWN_FAILURE): Frame[] {
+  return [...framesOf(failureEvents(result, nextSequence, failure))];
 }
 
 /** One event of the stream template. */
@@ -92,11 +91,12 @@ function fromTemplate(result: ResultTemplate, events: readonly EventTemplate[], 
     frames: (function* filled(): Generator<Frame> {
       for (const { template, token, sequence } of events) yield { text: fill(template, values), token, sequence };
     })(),
-    // Only a shutdown needs the response itself (for response.failed): read back from its JSON.
-    tail: (next) =>
-      shutdownTail(
+    // Only a stream ended early needs the response itself (for response.failed): read back from its JSON.
+    tail: (next, failure) =>
+      failureTail(
         JSON.parse(fill(result.template, { ...values, completed: () => values.created })) as ResponseResult,
         next,
+        failure,
       ),
   };
 }

@@ -16,12 +16,6 @@ export interface StreamFailure {
   readonly errorType: string;
 }
 
-/** A simulated upstream failure: after this many token deltas, the stream fails this way. */
-export interface FailAfter {
-  readonly tokens: number;
-  readonly failure: StreamFailure;
-}
-
 /**
  * The events of one streamed response, in the public gateway's order, which the spec does not
  * show (ResponseStreamEvent: x-not-shown; the `text` example of createResponse's event stream
@@ -30,26 +24,15 @@ export interface FailAfter {
  * `sequence_number` starts at 0 and rises by 1. Deltas are token pieces, so they join to the
  * final text. Lazy: nothing is computed for events a disconnected client will never get.
  * `finish` gives the final response for the terminal event (completed_at is stamped then).
- *
- * `failAfter` simulates an upstream that fails mid-answer: once `tokens` deltas are out, the
- * stream ends with `error` and `response.failed` (see `failureEvents`) instead of the next delta.
- * An answer of no more tokens than that completes as usual.
+ * A stream cut short (a simulated upstream failure, a scenario's cut) is the pacer's doing
+ * (paced-stream.ts, `EventStream.cut`), ended with `failureEvents` through the stream's tail.
  */
 export function* streamEvents(
   result: ResponseResult,
   finish: () => ResponseResult,
   debug?: Readonly<Record<string, unknown>>,
-  failAfter?: FailAfter,
 ): Generator<PlannedEvent> {
-  let tokens = 0;
-  for (const planned of answerEvents(result, finish, debug)) {
-    if (planned.token && failAfter !== undefined && tokens >= failAfter.tokens) {
-      yield* failureEvents(result, planned.event.sequence_number, failAfter.failure);
-      return;
-    }
-    if (planned.token) tokens++;
-    yield planned;
-  }
+  yield* answerEvents(result, finish, debug);
 }
 
 /**

@@ -18,11 +18,12 @@ export function readFailAfterTokens(headers: RequestHeaders): number | undefined
  * (and of OpenRouter's Responses errors) for a provider that fails; `provider_unavailable` the
  * canonical `error_type` OpenRouter gives it. The message says what happened and why.
  */
-export function upstreamFailure(tokens: number): StreamFailure {
+export function upstreamFailure(tokens: number, byScenario = false): StreamFailure {
+  const by = byScenario ? 'a scenario queued on the mock' : `the mock's ${FAIL_AFTER_TOKENS_HEADER} header`;
   return {
     code: 'server_error',
     errorType: 'provider_unavailable',
-    message: `The upstream provider failed after ${tokens} output tokens (simulated by the mock's ${FAIL_AFTER_TOKENS_HEADER} header)`,
+    message: `The upstream provider failed after ${tokens} output tokens (simulated by ${by})`,
   };
 }
 

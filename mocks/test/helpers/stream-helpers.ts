@@ -125,3 +125,19 @@ export type Transport = (typeof TRANSPORTS)[number];
 export async function targetFor(mock: MockServer, transport: Transport): Promise<Server | string> {
   return transport === 'in-process' ? mock.server : new URL(await mock.listen()).origin;
 }
+
+/** Reads a body to its end or its failure: the text that came before, and the error (undefined when it ended well). */
+export async function readUntilFailure(body: ReadableStream<Uint8Array>): Promise<{ text: string; failure: unknown }> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return { text, failure: undefined };
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch (failure) {
+    return { text, failure };
+  }
+}

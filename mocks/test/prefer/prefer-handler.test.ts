@@ -147,9 +147,22 @@ describe('Prefer: example=NAME', () => {
       });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-      expect(await res.text()).toBe(want);
+      const text = await res.text();
+      expect(text.replace(/^event: .*\n/gm, '')).toBe(want);
+      expectEventLines(text);
     },
   );
+
+  /** Like every stream of the mock's: each JSON event names its type on an `event:` line; `[DONE]` and comments are bare. */
+  function expectEventLines(text: string): void {
+    const blocks = text.split('\n\n').filter(Boolean);
+    expect(blocks.length).toBeGreaterThan(1);
+    for (const block of blocks.filter((b) => !b.startsWith(':'))) {
+      const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
+      if (data === '[DONE]') expect(block).toBe('data: [DONE]');
+      else expect(block.split('\n')[0]).toBe(`event: ${(JSON.parse(data) as { type: string }).type}`);
+    }
+  }
 
   const stream = (prefer: string, accept?: string) =>
     fetch(`${started().baseUrl}/responses`, {
@@ -168,7 +181,9 @@ describe('Prefer: example=NAME', () => {
     async (accept) => {
       const res = await stream('example=text', accept);
       expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-      expect(await res.text()).toBe(String(streamExamples.find(([name]) => name === 'text')?.[1]));
+      const text = await res.text();
+      expect(text.replace(/^event: .*\n/gm, '')).toBe(String(streamExamples.find(([name]) => name === 'text')?.[1]));
+      expectEventLines(text);
     },
   );
 
@@ -232,6 +247,11 @@ describe('Prefer: dynamic=true', () => {
     const res = await withPrefer(sampleOf('createResponse'), 'code=429, dynamic=true');
     expect(res.status).toBe(429);
     expect(res.body.error.code).toBe(429);
+  });
+
+  it('gives a generated error envelope a readable message for its status', async () => {
+    const res = await withPrefer(sampleOf('createResponse'), 'code=429, dynamic=true');
+    expect(res.body.error.message).toBe('Rate limit exceeded. Wait a moment and try again.');
   });
 });
 

@@ -3,6 +3,8 @@ import type { ReplySink, StreamSink } from '../../src/core/reply-sink';
 import { RunningStreams } from '../../src/running-streams';
 import type { Pacing } from '../../src/stream/pacing';
 import { sendPacedStream } from '../../src/stream/paced-stream';
+import type { EventStream } from '../../src/stream/paced-stream';
+import type { StreamFailure } from '../../src/stream/stream-events';
 import type { Frame } from '../../src/stream/sse-frame';
 import { DONE_FRAME } from '../../src/stream/sse-frame';
 
@@ -88,6 +90,38 @@ const received = (res: FakeResponse): string[] =>
     .map((text) => `${text}\n\n`);
 
 describe('paced stream', () => {
+  const failure = { code: 'server_error', message: 'gone', errorType: 'provider_unavailable' };
+  const tailWith = (next: number, given?: StreamFailure): Frame[] => [
+    { text: `event: error\ndata: ${given?.message ?? 'shutdown'} ${next}\n\n`, token: false, sequence: next },
+  ];
+  const cutStream = (res: FakeResponse, cut: EventStream['cut']) =>
+    sendPacedStream({
+      reply: res,
+      status: 200,
+      stream: { headers: {}, frames: frames(5)[Symbol.iterator](), pacing: NO_PACING, tail: tailWith, cut },
+      streams: new RunningStreams(),
+    });
+
+  it('cuts a stream with its failure tail and [DONE] when a token is due after `afterTokens` were sent', async () => {
+    const res = new FakeResponse();
+    expect(await cutStream(res, { afterTokens: 2, end: 'error', failure })).toBe('cut');
+    expect(received(res)).toEqual([frame(0).text, frame(1).text, 'event: error\ndata: gone 2\n\n', DONE_FRAME]);
+  });
+
+  it('drops the connection after `afterTokens`, with no terminal event, once what was gathered is written', async () => {
+    const res = new FakeResponse();
+    expect(await cutStream(res, { afterTokens: 3, end: 'drop' })).toBe('cut');
+    expect(received(res)).toEqual([frame(0).text, frame(1).text, frame(2).text]);
+    expect(res.ended).toBe(false);
+    expect(res.closed).toBe(true);
+  });
+
+  it('completes an answer no longer than the cut', async () => {
+    const res = new FakeResponse();
+    expect(await cutStream(res, { afterTokens: 5, end: 'drop' })).toBe('sent');
+    expect(received(res).at(-1)).toBe(DONE_FRAME);
+  });
+
   it('sends the event-stream head with the given headers, every frame, and a bare [DONE] at the end', async () => {
     const res = new FakeResponse();
     await send(res, frames(2), NO_PACING);

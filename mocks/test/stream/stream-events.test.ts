@@ -5,7 +5,8 @@ import { buildResult } from '../../src/answer/build-result';
 import { responseIds } from '../../src/answer/ids';
 import { readInputText } from '../../src/answer/input-text';
 import type { ResponseRequest, ResponseResult } from '../../src/answer/response-types';
-import { streamEvents } from '../../src/stream/stream-events';
+import { failureEvents, streamEvents } from '../../src/stream/stream-events';
+import type { StreamFailure } from '../../src/stream/stream-events';
 import type { Event } from '../helpers/stream-helpers';
 import { contractStreamProblems, mockStreamPromises } from '../helpers/stream-helpers';
 import { SPEC_FACTS } from '../helpers/spec-facts';
@@ -132,15 +133,13 @@ describe('stream events', () => {
     expect(finish).not.toHaveBeenCalled();
   });
 
-  it('fails after the given number of token deltas, counted over reasoning and text, without computing the end', () => {
+  it('ends with failureEvents after the given number of token deltas, counted over reasoning and text, without computing the end', () => {
     const res = result(TEXT, { reasoning: 'Think it through step by step.' });
     const all = events(res);
     const reasoningDeltas = all.filter((e) => e.type === 'response.reasoning_summary_text.delta').length;
     const finish = jest.fn(() => res);
     const failure = { code: 'server_error', message: 'gone', errorType: 'provider_unavailable' };
-    const failed = [...streamEvents(res, finish, undefined, { tokens: reasoningDeltas + 2, failure })].map(
-      (p) => p.event as Event,
-    );
+    const failed = cutAfter(res, finish, reasoningDeltas + 2, failure);
     expect(finish).not.toHaveBeenCalled();
     expect(invalidEvents(failed)).toEqual([]);
     expect(contractStreamProblems(failed)).toEqual([]);
@@ -188,7 +187,7 @@ describe('stream events', () => {
     const failed = (): Event[] => {
       const res = result(TEXT, { reasoning: 'Think it through.' });
       const failure = { code: 'server_error', message: 'gone', errorType: 'provider_unavailable' };
-      return [...streamEvents(res, () => res, undefined, { tokens: 3, failure })].map((p) => p.event as Event);
+      return cutAfter(res, () => res, 3, failure);
     };
     it.each<[string, () => Event[], { debug?: boolean }]>([
       ['a text answer', () => events(result(TEXT)), {}],
@@ -271,3 +270,19 @@ describe('stream events', () => {
     });
   });
 });
+
+/**
+ * The events of a stream the pacer cuts after `tokens` deltas (paced-stream.ts, `EventStream.cut`
+ * with `end: error`): the planned events up to the next delta, then the tail of `failureEvents`.
+ */
+function cutAfter(res: ResponseResult, finish: () => ResponseResult, tokens: number, failure: StreamFailure): Event[] {
+  const out: Event[] = [];
+  let deltas = 0;
+  for (const { event, token } of streamEvents(res, finish)) {
+    if (token && deltas === tokens)
+      return [...out, ...failureEvents(res, event.sequence_number, failure).map((p) => p.event as Event)];
+    if (token) deltas++;
+    out.push(event as Event);
+  }
+  return out;
+}
