@@ -41,6 +41,8 @@ export interface MockServer {
   close(graceMs?: number, alsoEnding?: () => void): Promise<void>;
   /** Ends this mock's running streams now, as `close` does when its grace period is over. */
   endStreams(): void;
+  /** Event streams running now (what `GET /__mock/state` reports as `running_streams`). */
+  runningStreams(): number;
 }
 
 /** Builds one independent mock: its own store, validators and server. */
@@ -86,5 +88,6 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
       });
     },
     endStreams,
+    runningStreams: () => streams.size,
   };
 }

@@ -2,6 +2,7 @@ import type { FixtureGuardrail, Fixtures } from '../fixtures/fixture-types';
 import { hashKey } from '../fixtures/hash-key';
 import type { Sha256 } from '../hash/sha256';
 import { portableSha256 } from '../hash/sha256';
+import { sameText } from './same-text';
 import { Catalog } from './catalog';
 import { RequestJournal } from '../journal/request-journal';
 import { ScenarioBook } from '../scenarios/scenario-book';
@@ -134,15 +135,4 @@ export class MockStore {
       })),
     };
   }
-}
-
-/**
- * Whether two texts are equal, looking at every character whatever the first difference: the
- * time depends on the length alone, like node's timingSafeEqual, in any runtime and with no bytes made.
- */
-function sameText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
 }

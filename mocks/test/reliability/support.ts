@@ -2,8 +2,6 @@
 import http from 'node:http';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { createResponse } from '../../src/handlers/create-response';
-import type { Handler } from '../../src/pipeline/context';
 
 export interface RawAnswer {
   readonly status: number;
@@ -83,21 +81,4 @@ export function envelopeProblem(answer: RawAnswer): string | undefined {
   if (error.code !== answer.status) return `error.code ${String(error.code)} is not the status ${answer.status}`;
   if (typeof error.message !== 'string' || error.message === '') return 'error.message missing';
   return undefined;
-}
-
-/**
- * The real POST /responses handler, counted: a handler that never returns would hold its stream's
- * resources, so tests wait for `running()` to fall back to 0.
- */
-export function countedCreateResponse(): { readonly handler: Handler<'createResponse'>; running(): number } {
-  let running = 0;
-  const handler: Handler<'createResponse'> = async (ctx) => {
-    running++;
-    try {
-      return await createResponse(ctx);
-    } finally {
-      running--;
-    }
-  };
-  return { handler, running: () => running };
 }

@@ -7,7 +7,7 @@ import net from 'node:net';
 import type { MockServer } from '../../src/server';
 import { createMockServer } from '../../src/server';
 import { DEFAULT_TIMEOUTS } from '../../src/timeouts';
-import { envelopeProblem, send, settle, countedCreateResponse } from './support';
+import { envelopeProblem, send, settle } from './support';
 
 const TIMEOUTS = { ...DEFAULT_TIMEOUTS, headersMs: 400, requestMs: 800, stalledMs: 500 };
 /** The echo script answers with the text after `echo:`: 200,000 words make a stream of tens of MB. */
@@ -52,12 +52,11 @@ function parseAnswer(raw: string): { status: number; body: Buffer; headers: Reco
 describe('server timeouts for slow clients', () => {
   let mock: MockServer;
   let port = 0;
-  // The real handler, counted: a handler that never returns would hold its stream's resources.
-  const counted = countedCreateResponse();
-  const running = (): number => counted.running();
+  // Streams the mock is still running: one that never ends would hold its resources.
+  const running = (): number => mock.runningStreams();
 
   beforeAll(async () => {
-    mock = createMockServer({ handlers: { createResponse: counted.handler }, options: { timeouts: TIMEOUTS } });
+    mock = createMockServer({ options: { timeouts: TIMEOUTS } });
     port = Number(new URL(await mock.listen()).port);
   });
   afterAll(async () => {
