@@ -1,0 +1,55 @@
+/**
+ * Everything the mock loads at start-up, as modules a bundler (esbuild, Vite, webpack) or a
+ * browser page takes in without a file system: the artefacts `npm run build` writes into
+ * dist/precompiled/ (scripts/precompile.ts) and the tokenizer's ranks as gpt-tokenizer's own
+ * JavaScript module. Each is named by a literal path, so a bundler follows it; from
+ * dist/mocks/src/browser/, `../../../precompiled/` is dist/precompiled/. Nothing is hashed or
+ * checked again: the build made these from one spec, one fixtures schema and one fixtures file.
+ *
+ * What makes it up (sizes in docs/browser-tests.md): the parsed spec (openapi.json), ajv's
+ * standalone request validators (contract-validators.js) and fixtures validator
+ * (fixtures-validator.js), the built-in fixtures already validated (builtin-fixtures.json) and
+ * the o200k_base ranks (gpt-tokenizer/bpeRanks/o200k_base, the largest part).
+ */
+import type { ValidateFunction } from 'ajv';
+import type { JsonObject } from '../../../kit/json/guards';
+import type { ContractValidatorsModule } from '../../../kit/contract/compiled-validators';
+import { validatorsByPointer } from '../../../kit/contract/compiled-validators';
+import type { Fixtures } from '../fixtures/fixture-types';
+import type { RankedToken } from '../tokens/o200k-ranks';
+
+export interface ShippedSetup {
+  /** The spec, parsed. */
+  readonly document: JsonObject;
+  /** The request validators compiled ahead, by JSON pointer (`#/components/...`). */
+  readonly validators: ReadonlyMap<string, ValidateFunction>;
+  /** The fixtures schema's validator, for fixtures a test passes in. */
+  readonly fixturesValidator: ValidateFunction;
+  /** The built-in fixtures as loading them gives: validated, defaults filled; a fresh copy per call. */
+  builtinFixtures(): Fixtures;
+  /** The o200k_base ranks (the same table mocks/src/tokens/o200k-ranks.ts reads from the data file). */
+  readonly ranks: readonly RankedToken[];
+}
+
+let shipped: ShippedSetup | undefined;
+
+/** The shipped setup, loaded once (its modules are immutable; every mock makes its own state from it). */
+export function shippedSetup(): ShippedSetup {
+  if (shipped) return shipped;
+  /* eslint-disable @typescript-eslint/no-require-imports -- literal paths a bundler follows; see above */
+  const document = require('../../../precompiled/openapi.json') as JsonObject;
+  const compiled = require('../../../precompiled/contract-validators.js') as ContractValidatorsModule;
+  const fixturesValidator = (require('../../../precompiled/fixtures-validator.js') as { default: ValidateFunction })
+    .default;
+  const builtin = require('../../../precompiled/builtin-fixtures.json') as Fixtures;
+  const ranks = (require('gpt-tokenizer/bpeRanks/o200k_base') as { default: readonly RankedToken[] }).default;
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  shipped = {
+    document,
+    validators: validatorsByPointer(compiled),
+    fixturesValidator,
+    builtinFixtures: () => structuredClone(builtin),
+    ranks,
+  };
+  return shipped;
+}
