@@ -16,6 +16,14 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { diagnostics: false }],
   },
   testTimeout: 20000,
-  // Unpacks the npm-shipped Chromium once, before the workers start (the HTML report and docs tests).
-  globalSetup: '<rootDir>/kit/test/support/extract-chromium.js',
+  // Unpacks the npm-shipped Chromium once, before the workers start (the HTML report and docs
+  // tests), and makes the build's precompiled artefacts for the browser build's tests.
+  globalSetup: '<rootDir>/kit/test/support/global-setup.js',
+  moduleNameMapper: {
+    // The browser build names dist/precompiled/ by literal paths (mocks/src/browser/shipped-setup.ts);
+    // from the sources they are the ones the global setup made (kit/test/support/precompile-for-tests.js).
+    '^(?:\\.\\./)+precompiled/(.*)$': '<rootDir>/node_modules/.cache/model-gateway-mock/precompiled/$1',
+    // The package's own name, as a user's test imports it (docs/browser-tests.md).
+    '^model-gateway-mock/msw$': '<rootDir>/mocks/msw.ts',
+  },
 };

@@ -1,22 +1,21 @@
 /**
  * Everything the mock loads at start-up, as modules a bundler (esbuild, Vite, webpack) or a
  * browser page takes in without a file system: the artefacts `npm run build` writes into
- * dist/precompiled/ (scripts/precompile.ts) and the tokenizer's ranks as gpt-tokenizer's own
- * JavaScript module. Each is named by a literal path, so a bundler follows it; from
+ * dist/precompiled/ (scripts/precompile.ts). Each is named by a literal path, so a bundler follows it; from
  * dist/mocks/src/browser/, `../../../precompiled/` is dist/precompiled/. Nothing is hashed or
  * checked again: the build made these from one spec, one fixtures schema and one fixtures file.
  *
  * What makes it up (sizes in docs/browser-tests.md): the parsed spec (openapi.json), ajv's
  * standalone request validators (contract-validators.js) and fixtures validator
- * (fixtures-validator.js), the built-in fixtures already validated (builtin-fixtures.json) and
- * the o200k_base ranks (gpt-tokenizer/bpeRanks/o200k_base, the largest part).
+ * (fixtures-validator.js) and the built-in fixtures already validated (builtin-fixtures.json).
+ * The tokenizer's ranks are the core's own default (tokens/ranks-source.ts: gpt-tokenizer's
+ * JavaScript module of them, the largest part of a bundle).
  */
 import type { ValidateFunction } from 'ajv';
 import type { JsonObject } from '../../../kit/json/guards';
 import type { ContractValidatorsModule } from '../../../kit/contract/compiled-validators';
 import { validatorsByPointer } from '../../../kit/contract/compiled-validators';
 import type { Fixtures } from '../fixtures/fixture-types';
-import type { RankedToken } from '../tokens/o200k-ranks';
 
 export interface ShippedSetup {
   /** The spec, parsed. */
@@ -27,8 +26,6 @@ export interface ShippedSetup {
   readonly fixturesValidator: ValidateFunction;
   /** The built-in fixtures as loading them gives: validated, defaults filled; a fresh copy per call. */
   builtinFixtures(): Fixtures;
-  /** The o200k_base ranks (the same table mocks/src/tokens/o200k-ranks.ts reads from the data file). */
-  readonly ranks: readonly RankedToken[];
 }
 
 let shipped: ShippedSetup | undefined;
@@ -42,14 +39,12 @@ export function shippedSetup(): ShippedSetup {
   const fixturesValidator = (require('../../../precompiled/fixtures-validator.js') as { default: ValidateFunction })
     .default;
   const builtin = require('../../../precompiled/builtin-fixtures.json') as Fixtures;
-  const ranks = (require('gpt-tokenizer/bpeRanks/o200k_base') as { default: readonly RankedToken[] }).default;
   /* eslint-enable @typescript-eslint/no-require-imports */
   shipped = {
     document,
     validators: validatorsByPointer(compiled),
     fixturesValidator,
     builtinFixtures: () => structuredClone(builtin),
-    ranks,
   };
   return shipped;
 }
