@@ -1,7 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MockStore } from './state/store';
 import type { MockOptions } from './options';
 import type { RunningStreams } from './running-streams';
+import type { MockRequest } from './core/mock-request';
+import type { ReplySink } from './core/reply-sink';
 import { GatewayError } from './pipeline/gateway-error';
 import { authenticate } from './pipeline/authenticate';
 import { sendJson } from './pipeline/send';
@@ -12,7 +13,8 @@ export const HEALTH_PATH = '/__mock/health';
 const HEALTHY = JSON.stringify({ status: 'ok' });
 
 /** Extra admin routes (docs, raw spec) that other parts of the mock add. */
-export type AdminRoute = (req: IncomingMessage, res: ServerResponse) => boolean;
+/** Returns true when it answered the request. */
+export type AdminRoute = (request: MockRequest, reply: ReplySink, path: string) => boolean;
 
 /**
  * Control endpoints outside the API's base path: reset the state, look at it (with the streams
@@ -20,8 +22,8 @@ export type AdminRoute = (req: IncomingMessage, res: ServerResponse) => boolean;
  * They answer in the same envelope as the API so tools can treat them alike.
  */
 export function handleAdmin(
-  req: IncomingMessage,
-  res: ServerResponse,
+  request: MockRequest,
+  reply: ReplySink,
   path: string,
   store: MockStore,
   streams: RunningStreams,
@@ -29,14 +31,14 @@ export function handleAdmin(
   extra: readonly AdminRoute[] = [],
 ): void {
   // HEAD is GET without the body (node drops what is written): `wait-on` and uptime checks send it.
-  const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
   // Readiness for scripts, containers and probes: open without a key, as it tells nothing but "up".
   if (method === 'GET' && path === HEALTH_PATH) {
-    sendJson(res, 200, HEALTHY);
+    sendJson(reply, 200, HEALTHY);
     return;
   }
   if (options.adminRequiresManagementKey) {
-    const key = authenticate(req.headers, false, store);
+    const key = authenticate(request.headers, false, store);
     if (!key.management)
       throw new GatewayError(
         403,
@@ -47,16 +49,16 @@ export function handleAdmin(
   switch (route) {
     case 'POST /__mock/reset':
       store.reset();
-      sendJson(res, 200, JSON.stringify({ reset: true }));
+      sendJson(reply, 200, JSON.stringify({ reset: true }));
       return;
     case 'GET /__mock/state':
-      sendJson(res, 200, JSON.stringify({ ...store.snapshot(), running_streams: streams.size }));
+      sendJson(reply, 200, JSON.stringify({ ...store.snapshot(), running_streams: streams.size }));
       return;
     case 'GET /__mock/requests':
-      sendJson(res, 200, JSON.stringify({ requests: store.requests.list() }));
+      sendJson(reply, 200, JSON.stringify({ requests: store.requests.list() }));
       return;
     default:
-      for (const handle of extra) if (handle(req, res)) return;
+      for (const handle of extra) if (handle(request, reply, path)) return;
       throw new GatewayError(
         404,
         `No admin endpoint ${route}: try GET /__mock/health, GET /__mock/state, GET /__mock/requests or POST /__mock/reset`,

@@ -1,9 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Contract } from '../../kit/contract/contract';
 import { SPEC_PATH } from '../../kit/contract/contract';
 import type { AdminRoute } from './admin';
+import type { ReplySink } from './core/reply-sink';
 import { GatewayError } from './pipeline/gateway-error';
 
 /** Where `npm run docs` writes the HTML reference: reports/docs/index.html beside spec/. */
@@ -26,21 +26,19 @@ export interface DocsRoutesInit {
 export function createDocsRoutes(init: DocsRoutesInit): AdminRoute {
   const docsHtmlPath = init.docsHtmlPath ?? defaultDocsHtmlPath(init.contract.specPath);
   const json = `${JSON.stringify(init.contract.document, null, 2)}\n`;
-  return (req, res) => {
-    const method = req.method ?? 'GET';
+  return (request, reply, path) => {
+    const method = request.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
-    const route = (req.url ?? '/').split('?')[0];
-    const head = method === 'HEAD';
-    switch (route) {
+    switch (path) {
       case '/__mock/openapi.yaml':
-        send(res, 'application/yaml; charset=utf-8', init.specText, head);
+        send(reply, 'application/yaml; charset=utf-8', init.specText);
         return true;
       case '/__mock/openapi.json':
-        send(res, 'application/json; charset=utf-8', json, head);
+        send(reply, 'application/json; charset=utf-8', json);
         return true;
       case '/__mock/docs':
       case '/__mock/docs/':
-        send(res, 'text/html; charset=utf-8', readDocs(docsHtmlPath), head);
+        send(reply, 'text/html; charset=utf-8', readDocs(docsHtmlPath));
         return true;
       default:
         return false;
@@ -61,11 +59,7 @@ function readDocs(docsHtmlPath: string): Buffer {
   );
 }
 
-function send(res: ServerResponse, contentType: string, body: string | Buffer, head: boolean): void {
-  res.writeHead(200, {
-    'content-type': contentType,
-    'content-length': Buffer.byteLength(body),
-    'cache-control': 'no-cache',
-  });
-  res.end(head ? undefined : body);
+/** A HEAD request gets the same head without the body (the adapter drops it). */
+function send(reply: ReplySink, contentType: string, body: string | Uint8Array): void {
+  reply.send(200, ['content-type', contentType, 'cache-control', 'no-cache'], body);
 }

@@ -1,5 +1,5 @@
-import type { ServerTimeouts } from './server-timeouts';
-import { DEFAULT_TIMEOUTS } from './server-timeouts';
+import type { ServerTimeouts } from './timeouts';
+import { DEFAULT_TIMEOUTS } from './timeouts';
 
 /** Settings of one mock instance. The CLI fills them from flags and environment. */
 export interface MockOptions {

@@ -1,43 +1,18 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Contract } from '../../kit/contract/contract';
-import { ContractError, loadContract } from '../../kit/contract/contract';
-import { encodeSegment } from '../../kit/json/json-pointer';
-import { listOperations } from '../../kit/contract/operations';
-import type { Fixtures } from './fixtures/fixture-types';
-import { loadFixtures } from './fixtures/load-fixtures';
 import type { MockOptions } from './options';
-import { mockOptions } from './options';
-import { MockStore } from './state/store';
-import type { Handler } from './pipeline/context';
-import { asPipelineHandler } from './pipeline/context';
-import type { HandlerOverrides } from './handlers/registry';
-import { HANDLERS } from './handlers/registry';
-import { createRouter } from './pipeline/router';
-import { compileRequestValidator } from './pipeline/request-validator';
-import type { RequestValidator } from './pipeline/request-validator';
-import type * as ResponseCheckerModule from './pipeline/response-checker';
+import type { MockStore } from './state/store';
 import type { ResponseViolation } from './pipeline/response-checker';
-import { createRequestListener } from './app';
 import { trackConnections } from './connections';
-import { AdmittedUrls } from './pipeline/admitted-urls';
 import { gracefulCloser } from './graceful-close';
-import { RunningStreams } from './running-streams';
 import { answerClientError, cutOffStalledReaders, serverTimeoutOptions } from './server-timeouts';
-import type { AdminRoute } from './admin';
-import { createPreferHandler } from './prefer/prefer-handler';
-import { corsHeaders } from './pipeline/cors';
-import { readSpecFacts } from './spec-facts/spec-facts';
+import { createMockCore } from './core/mock-core';
+import { nodeListener } from './node/node-listener';
+import { nodeSetup } from './node/node-setup';
+import type { MockServerInit } from './node/node-setup';
 
-export interface MockServerInit {
-  readonly fixtures?: Fixtures;
-  readonly fixturesPath?: string;
-  readonly contract?: Contract;
-  readonly options?: Partial<MockOptions>;
-  /** Replace handlers (tests and deliberately broken variants use this). */
-  readonly handlers?: HandlerOverrides;
-  readonly adminRoutes?: readonly AdminRoute[];
-}
+export type { MockServerInit };
 
 export interface MockServer {
   readonly server: http.Server;
@@ -62,47 +37,10 @@ export interface MockServer {
 
 /** Builds one independent mock: its own store, validators and server. */
 export function createMockServer(init: MockServerInit = {}): MockServer {
-  const contract = init.contract ?? loadContract();
-  const operations = listOperations(contract);
-  const facts = readSpecFacts(contract, operations);
-  const options = mockOptions(facts.apiBasePath, init.options);
-  const fixtures = init.fixtures ?? loadFixtures(init.fixturesPath, contract);
-  const store = new MockStore(fixtures, facts.apiBasePath);
-  const handlers: Record<string, Handler> = { ...HANDLERS };
-  for (const [operationId, handler] of Object.entries(init.handlers ?? {})) {
-    if (handler) handlers[operationId] = asPipelineHandler(handler);
-  }
-  const validators = new Map<string, RequestValidator>();
-  for (const operation of operations) {
-    if (!handlers[operation.operationId])
-      throw new ContractError(
-        `the mock has no handler for the operation ${operation.operationId} (${operation.method} ${operation.path})`,
-        contract.specPath,
-        { pointer: `#/paths/${encodeSegment(operation.path)}/${operation.method.toLowerCase()}` },
-      );
-    validators.set(
-      operation.operationId,
-      compileRequestValidator(contract, operation, { reuseBodies: options.reuseAnswers }),
-    );
-  }
-  const checker = options.validateResponses ? responseChecker(contract) : undefined;
-  const streams = new RunningStreams();
+  const core = createMockCore(nodeSetup(init));
+  const { contract, store, options, streams } = core;
   const endStreams = (): void => streams.endAll();
-  const listener = createRequestListener({
-    shutdown: streams,
-    contract,
-    facts,
-    cors: corsHeaders(facts.headers),
-    store,
-    options,
-    handlers,
-    validators,
-    admittedUrls: new AdmittedUrls(options.reuseAnswers),
-    checker,
-    router: createRouter(operations),
-    prefer: createPreferHandler(contract, options.basePath),
-    adminRoutes: init.adminRoutes,
-  });
+  const listener = nodeListener(core);
   const server = http.createServer(serverTimeoutOptions(options.timeouts), listener);
   const connections = trackConnections(server);
   const closeServer = gracefulCloser(server, connections);
@@ -117,7 +55,7 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
     store,
     contract,
     options,
-    responseViolations: checker?.violations ?? [],
+    responseViolations: core.responseViolations,
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -138,14 +76,4 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
     },
     endStreams,
   };
-}
-
-/**
- * The test-mode checker of every answer, loaded only when asked for: it brings the stream oracle
- * and the SSE reader, which an ordinary start does not need.
- */
-function responseChecker(contract: Contract): ResponseCheckerModule.ResponseChecker {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load, see above
-  const { ResponseChecker } = require('./pipeline/response-checker') as typeof ResponseCheckerModule;
-  return new ResponseChecker(contract);
 }

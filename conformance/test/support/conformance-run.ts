@@ -9,8 +9,10 @@ import type { Handler } from '../../../mocks/index';
 /** GET /model answering `context_length` as a string: a schema failure the suite must report. */
 const brokenGetModel: Handler = async (ctx) => {
   const answer = await HANDLERS.getModel!(ctx);
-  if ('streamed' in answer) return answer;
-  const body = JSON.parse(answer.rawBody?.toString() ?? JSON.stringify(answer.body)) as {
+  if ('stream' in answer) return answer;
+  const raw = answer.rawBody;
+  const text = typeof raw === 'string' ? raw : raw ? new TextDecoder().decode(raw) : JSON.stringify(answer.body);
+  const body = JSON.parse(text) as {
     data: { context_length: unknown };
   };
   body.data.context_length = String(body.data.context_length);

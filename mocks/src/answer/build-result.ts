@@ -5,6 +5,7 @@ import type { ResponseIds } from './ids';
 import type { InputText } from './input-text';
 import type { OutputItem, ResponseRequest, ResponseResult, ResponseUsage } from './response-types';
 import type { SpecDefaults } from '../spec-facts/spec-defaults';
+import { base64OfText } from './base64';
 
 export interface ResultInput {
   readonly body: ResponseRequest;
@@ -41,7 +42,7 @@ export function buildResult(input: ResultInput): ResponseResult {
       id: ids.item('rs'),
       summary: [{ type: 'summary_text', text: summary.text }],
       ...(body.include?.includes('reasoning.encrypted_content')
-        ? { encrypted_content: Buffer.from(summary.text).toString('base64') }
+        ? { encrypted_content: base64OfText(summary.text) }
         : {}),
       status: summary.truncated ? 'incomplete' : 'completed',
     });

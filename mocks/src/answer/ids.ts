@@ -1,4 +1,5 @@
-import { hash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2';
+import { utf8ToBytes } from '@noble/hashes/utils';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -22,8 +23,7 @@ export function responseIds(store: { nextResponseNumber(): number }, createdAt: 
 
 /** `length` (at most 32) characters of [A-Za-z0-9] derived from a SHA-256 of `seed`. */
 function alphanumerics(seed: string, length: number): string {
-  // One-shot hash: no Hash object per id (two ids per response).
-  const digest = hash('sha256', seed, 'buffer');
+  const digest = sha256(utf8ToBytes(seed));
   let out = '';
   for (let i = 0; i < length; i++) out += ALPHABET[(digest[i] ?? 0) % ALPHABET.length];
   return out;

@@ -10,7 +10,6 @@ import { resolvePacing } from '../stream/pacing';
 import { buildServiceMetadata, wantsServiceMetadata } from '../routing/service-metadata';
 import { readFailAfterTokens, upstreamFailure } from '../stream/stream-failures';
 import { upstreamBody } from '../answer/upstream-body';
-import { sendPacedStream } from '../stream/paced-stream';
 import { responseFrames } from '../stream/response-frames';
 
 /**
@@ -19,7 +18,7 @@ import { responseFrames } from '../stream/response-frames';
  * Every failure before the stream starts is a GatewayError, so it leaves as an ErrorEnvelope.
  * What follows from the body alone comes from its plan (ResponsePlan: made once per body when the
  * mock reuses answers); what depends on the mock's state is worked out here for every request, in
- * this order. A JSON answer is returned in the turn the request arrived in.
+ * this order. A JSON answer or a stream is returned in the turn the request arrived in.
  */
 export const createResponse: Handler<'createResponse'> = (ctx) => {
   const { body, store } = ctx;
@@ -79,17 +78,7 @@ export const createResponse: Handler<'createResponse'> = (ctx) => {
   const failAfter =
     failAfterTokens === undefined ? undefined : { tokens: failAfterTokens, failure: upstreamFailure(failAfterTokens) };
   const { frames, tail } = responseFrames(plan, made, { debug, failAfter });
-  return sendPacedStream({
-    res: ctx.res,
-    headers: { ...names.eventStream, ...headers },
-    frames,
-    pacing,
-    streams: ctx.shutdown,
-    tail,
-  }).then(() => ({
-    streamed: true,
-    status: 200,
-  }));
+  return { status: 200, stream: { headers: { ...names.eventStream, ...headers }, frames, pacing, tail } };
 };
 
 function headerValue(ctx: OperationContext<'createResponse'>, name: string): string | undefined {

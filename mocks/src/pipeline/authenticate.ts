@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from '../core/mock-request';
 import type { ApiKeyRecord, MockStore } from '../state/store';
 import { GatewayError } from './gateway-error';
 
@@ -7,13 +7,13 @@ import { GatewayError } from './gateway-error';
  * operation's security asks for one (`managementOnly`, see kit/contract/key-schemes.ts).
  */
 export function authenticate(
-  headers: IncomingHttpHeaders,
+  headers: RequestHeaders,
   managementOnly: boolean,
   store: MockStore,
   connection?: object,
 ): ApiKeyRecord {
   const header = headers.authorization;
-  if (header === undefined || header.trim() === '') {
+  if (typeof header !== 'string' || header.trim() === '') {
     throw new GatewayError(401, 'Missing Authentication header');
   }
   const token = bearerToken(header);

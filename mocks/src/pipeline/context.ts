@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { operations } from '../../../generated/openapi';
 import type { OperationInfo } from '../../../kit/contract/operations';
 import type { Contract } from '../../../kit/contract/contract';
@@ -6,6 +5,8 @@ import type { MockStore, ApiKeyRecord } from '../state/store';
 import type { MockOptions } from '../options';
 import type { SpecFacts } from '../spec-facts/spec-facts';
 import type { RunningStreams } from '../running-streams';
+import type { RequestHeaders } from '../core/mock-request';
+import type { EventStream } from '../stream/paced-stream';
 
 /** The operationIds of spec/openapi.yaml, as the generated types list them. */
 export type OperationId = keyof operations;
@@ -44,8 +45,8 @@ export interface RequestContext<
   readonly pathParams: Path;
   /** Query parameters, coerced to their schema types and validated. */
   readonly query: Query;
-  /** Lower-cased header names (node's own). */
-  readonly headers: IncomingHttpHeaders;
+  /** Lower-cased header names. */
+  readonly headers: RequestHeaders;
   /** Parsed and validated JSON body (undefined when the operation has none). */
   readonly body: Body;
   /** The authenticated key. */
@@ -58,34 +59,34 @@ export interface RequestContext<
   /** Aborted when the client goes away: stop all work for this request. */
   readonly signal: AbortSignal;
   /**
-   * The mock's running streams. A stream registers here (sendPacedStream does) so that, when the mock
-   * shuts down and stops waiting for requests in flight, it ends now with a failure its client can
-   * read, before the connection closes.
+   * The mock's running streams. The stream a handler returns is registered here, so that when the
+   * mock shuts down and stops waiting for requests in flight, it ends now with a failure its
+   * client can read, before the connection closes.
    */
   readonly shutdown: RunningStreams;
-  readonly req: IncomingMessage;
-  /** For streaming handlers only; JSON handlers return a result instead. */
-  readonly res: ServerResponse;
 }
 
 /** The context of one operation, typed from generated/openapi.ts. */
 export type OperationContext<Op extends OperationId> = RequestContext<PathParams<Op>, QueryParams<Op>, RequestBody<Op>>;
 
 /**
- * A JSON answer; the pipeline serializes it. `rawBody` skips serialization: precomputed JSON,
- * best as a Buffer, which goes to the socket as it is, with no text to encode per request.
+ * A JSON answer; the pipeline serializes it. `rawBody` skips serialization: precomputed JSON
+ * (text or UTF-8 bytes), sent as it is.
  */
 export interface JsonResult<Body = unknown, Status extends number = number> {
   readonly status: Status;
   readonly body?: Body;
-  readonly rawBody?: string | Buffer;
+  readonly rawBody?: string | Uint8Array;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** The handler wrote the response itself (event streams). */
+/**
+ * An event stream: the pipeline sends its frames with their pacing through the adapter's sink
+ * (handlers never write a response themselves, so every runtime sends the same bytes).
+ */
 export interface StreamedResult<Status extends number = number> {
-  readonly streamed: true;
   readonly status: Status;
+  readonly stream: EventStream;
 }
 
 export type HandlerResult = JsonResult | StreamedResult;

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { MockRequest } from '../core/mock-request';
+import type { ReplySink } from '../core/reply-sink';
 import type { HeaderNames } from '../spec-facts/header-names';
 
 /** The two header lists of a CORS answer, joined once at start-up. */
@@ -35,25 +36,31 @@ export function corsHeaders(names: HeaderNames): CorsHeaders {
  * the request was a preflight and has been answered.
  */
 export function applyCors(
-  req: IncomingMessage,
-  res: ServerResponse,
+  request: MockRequest,
+  reply: ReplySink,
   allowedMethods: () => string[],
   headers: CorsHeaders,
 ): boolean {
-  const origin = req.headers.origin;
+  const origin = request.headers.origin;
   if (origin === undefined) return false;
-  res.setHeader('Access-Control-Allow-Origin', origin);
-  res.setHeader('Vary', 'Origin');
-  res.setHeader('Access-Control-Expose-Headers', headers.exposed);
-  const requestedMethod = req.headers['access-control-request-method'];
-  if (req.method !== 'OPTIONS' || requestedMethod === undefined) return false;
+  reply.setHeader('Access-Control-Allow-Origin', String(origin));
+  reply.setHeader('Vary', 'Origin');
+  reply.setHeader('Access-Control-Expose-Headers', headers.exposed);
+  const requestedMethod = request.headers['access-control-request-method'];
+  if (request.method !== 'OPTIONS' || requestedMethod === undefined) return false;
   const methods = allowedMethods();
-  res.writeHead(204, {
-    'Access-Control-Allow-Methods': [...new Set([...methods, 'OPTIONS'])].join(', '),
-    'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? headers.allowed,
-    'Access-Control-Max-Age': '600',
-    'Content-Length': '0',
-  });
-  res.end();
+  const asked = request.headers['access-control-request-headers'];
+  reply.send(
+    204,
+    [
+      'Access-Control-Allow-Methods',
+      [...new Set([...methods, 'OPTIONS'])].join(', '),
+      'Access-Control-Allow-Headers',
+      asked === undefined ? headers.allowed : String(asked),
+      'Access-Control-Max-Age',
+      '600',
+    ],
+    '',
+  );
   return true;
 }

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from '../core/mock-request';
 import type { Contract } from '../../../kit/contract/contract';
 import { listOperations } from '../../../kit/contract/operations';
 import type { OperationInfo } from '../../../kit/contract/operations';
@@ -15,8 +15,8 @@ export interface InspectedRequest {
   readonly path: string;
   /** The query string without `?` ('' when there is none). */
   readonly queryString: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: Buffer | undefined;
+  readonly headers: RequestHeaders;
+  readonly body: Uint8Array | undefined;
 }
 
 export interface RequestInspection {
@@ -58,7 +58,7 @@ export function createRequestInspector(contract: Contract): RequestInspector {
     const authorization = request.headers.authorization;
     if (
       operation.securitySchemes.length > 0 &&
-      (authorization === undefined || bearerToken(authorization) === undefined)
+      (typeof authorization !== 'string' || bearerToken(authorization) === undefined)
     )
       problems.push(
         `${operation.operationId} needs a key (${operation.securitySchemes.join(' or ')}): no "Authorization: Bearer <key>" header`,

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from '../core/mock-request';
 import type { Contract } from '../../../kit/contract/contract';
 import type { OperationInfo, ParameterInfo } from '../../../kit/contract/operations';
 import { GatewayError } from './gateway-error';
@@ -11,8 +11,8 @@ export interface RawRequest {
   readonly pathParams: Readonly<Record<string, string>>;
   /** The query string, without `?` ('' when there is none); parsed only by operations that have query parameters. */
   readonly queryString: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: Buffer | undefined;
+  readonly headers: RequestHeaders;
+  readonly body: Uint8Array | undefined;
 }
 
 export interface ValidatedRequest {
@@ -38,6 +38,8 @@ const BODY_ENTRIES = 256;
 export const REUSED_BODY_MAX_BYTES = 4096;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Every byte to one character (WHATWG's latin1 is windows-1252, one to one over all 256 bytes): a body's key. */
+const bytesKey = new TextDecoder('latin1');
 
 /**
  * Compiles, once per operation, validators for its parameters and JSON body from the document.
@@ -79,7 +81,7 @@ export function compileRequestValidator(
     if (!validateBody) return { query, body: undefined };
     const raw = request.body;
     const key =
-      validBodies && raw && raw.length > 0 && raw.length <= REUSED_BODY_MAX_BYTES ? raw.toString('latin1') : undefined;
+      validBodies && raw && raw.length > 0 && raw.length <= REUSED_BODY_MAX_BYTES ? bytesKey.decode(raw) : undefined;
     if (key !== undefined) {
       checkContentType(request);
       const known = validBodies?.get(key);

@@ -1,9 +1,10 @@
-import type { IncomingMessage } from 'node:http';
 // Types only: the module itself is required lazily, on the first Prefer scenario (see below).
 import type * as PrismHttp from '@stoplight/prism-http';
 import type { Contract } from '../../../kit/contract/contract';
 import type { OperationInfo } from '../../../kit/contract/operations';
-import type { HandlerResult } from '../pipeline/context';
+import type { MockRequest } from '../core/mock-request';
+import type { PreferHandler } from './prefer-unavailable';
+import { PREFER_NEEDS_NODE } from './prefer-unavailable';
 import { GatewayError } from '../pipeline/gateway-error';
 import { checkExample, scenarioStatus } from './check-example';
 import { isRecord } from '../../../kit/json/guards';
@@ -29,13 +30,12 @@ interface Scenario {
  * operation, produced by Prism from our own document. Prism is loaded on first use only: it is
  * slow to load and slow per request, and the ordinary path never touches it.
  */
-export function createPreferHandler(contract: Contract, basePath: string) {
+export function createPreferHandler(contract: Contract, basePath: string): PreferHandler {
   let loaded: Promise<{ prism: PrismInstance; operations: PrismOperations }> | undefined;
   const load = (): Promise<{ prism: PrismInstance; operations: PrismOperations }> => {
     loaded ??= (async () => {
       // Loaded lazily on purpose (see above); a static import would slow every start-up.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const prismHttp = require('@stoplight/prism-http') as PrismModule;
+      const prismHttp = loadPrism();
       const operations = await prismHttp.getHttpOperationsFromSpec(contract.specPath);
       const prism = prismHttp.createInstance(prismConfig({ dynamic: false }), { logger: silentLogger() as never });
       return { prism, operations };
@@ -61,12 +61,8 @@ export function createPreferHandler(contract: Contract, basePath: string) {
     return pointer === undefined || typeof output.body === 'string' || contract.validator(pointer)(output.body);
   };
 
-  return async (
-    operation: OperationInfo,
-    req: IncomingMessage,
-    body: Buffer | undefined,
-  ): Promise<HandlerResult | undefined> => {
-    const scenario = parsePrefer(String(req.headers.prefer));
+  return async (operation: OperationInfo, request: MockRequest, body: Uint8Array | undefined) => {
+    const scenario = parsePrefer(String(request.headers.prefer));
     if (scenario.code === undefined && scenario.example === undefined && scenario.dynamic === undefined)
       return undefined;
     const documented = [...operation.responses.keys()];
@@ -79,16 +75,21 @@ export function createPreferHandler(contract: Contract, basePath: string) {
     }
     if (scenario.example !== undefined) checkExample(operation, scenario.code, scenario.example);
     const parsed = parseBody(body);
-    const accept = mediaTypeFor(operation, scenarioStatus(operation, scenario.code), req.headers.accept, parsed);
+    const accept = mediaTypeFor(
+      operation,
+      scenarioStatus(operation, scenario.code),
+      headerText(request.headers.accept),
+      parsed,
+    );
     if (accept === EVENT_STREAM) checkStreamScenario(operation, scenario);
     // No base URL: Prism then matches the operation by its path and skips matching the server.
-    const url = new URL(req.url ?? '/', 'http://mock');
+    const url = new URL(request.url, 'http://mock');
     const produce = () =>
       run(
         {
-          method: (req.method ?? 'GET').toLowerCase(),
+          method: request.method.toLowerCase(),
           url: { path: url.pathname.slice(basePath.length), query: Object.fromEntries(url.searchParams) },
-          headers: { ...(req.headers as Record<string, string>), prefer: '', ...(accept ? { accept } : {}) },
+          headers: { ...(request.headers as Record<string, string>), prefer: '', ...(accept ? { accept } : {}) },
           body: parsed,
         },
         { code: scenario.code, exampleKey: scenario.example, dynamic: scenario.dynamic === true },
@@ -189,12 +190,30 @@ function prismConfig(scenario: Scenario): never {
   } as never;
 }
 
-function parseBody(body: Buffer | undefined): unknown {
+function parseBody(body: Uint8Array | undefined): unknown {
   if (!body || body.length === 0) return undefined;
+  const text = new TextDecoder().decode(body);
   try {
-    return JSON.parse(body.toString('utf8'));
+    return JSON.parse(text);
   } catch {
-    return body.toString('utf8');
+    return text;
+  }
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * Prism, required on first use (a static import would slow every start-up). Where it cannot load
+ * (a bundle for a browser or a worker), the scenario is answered with one line saying so.
+ */
+function loadPrism(): PrismModule {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load, see above
+    return require('@stoplight/prism-http') as PrismModule;
+  } catch {
+    throw new GatewayError(501, PREFER_NEEDS_NODE, CONTROL);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from '../core/mock-request';
 import type { PipelineStage, ServiceMetadata } from '../answer/response-types';
 import type { ProviderRoute } from './route-provider';
 
@@ -7,7 +7,7 @@ import type { ProviderRoute } from './route-provider';
  * `enabled` (enum [disabled, enabled]); a header left out takes the parameter's default.
  */
 export function wantsServiceMetadata(
-  headers: IncomingHttpHeaders,
+  headers: RequestHeaders,
   [name, legacyName]: readonly [string, string],
   fallback: string,
 ): boolean {

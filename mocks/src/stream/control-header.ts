@@ -1,9 +1,9 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from '../core/mock-request';
 import { GatewayError } from '../pipeline/gateway-error';
 
 /** A mock control header holding a number from 0 to `max` (a whole one if `integer`); a bad value is a 400 naming it. */
 export function readNumberHeader(
-  headers: IncomingHttpHeaders,
+  headers: RequestHeaders,
   name: string,
   max: number,
   integer = false,

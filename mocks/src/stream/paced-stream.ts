@@ -1,6 +1,6 @@
-import type { ServerResponse } from 'node:http';
 import { EVENT_STREAM } from '../../../kit/stream/stream-spec';
 import type { RunningStreams } from '../running-streams';
+import type { ReplySink, StreamSink } from '../core/reply-sink';
 import type { Pacing } from './pacing';
 import { tokenIntervalMs } from './pacing';
 import type { Frame } from './sse-frame';
@@ -15,25 +15,39 @@ const CONTENT_TYPE = `${EVENT_STREAM}; charset=utf-8`;
 /** A wait shorter than this is not worth a timer: the frame goes now (at most this much early). */
 const MIN_WAIT_MS = 1;
 
-export interface PacedStreamInit {
-  readonly res: ServerResponse;
+/** An event stream as a handler returns it; the pipeline sends it (sendPacedStream). */
+export interface EventStream {
   /** Response headers besides the content type (the spec's event-stream headers, the generation id). */
   readonly headers: Readonly<Record<string, string>>;
+  /** The events, in order; `[DONE]` follows the last. */
   readonly frames: Iterator<Frame>;
   readonly pacing: Pacing;
-  /** The server's running streams: its shutdown ends this one with `tail` when it stops waiting. */
-  readonly streams: RunningStreams;
-  /** The frames that end the stream then, numbered from `nextSequence`. */
+  /** The frames that end the stream early (the mock's shutdown), numbered from `nextSequence`. */
   readonly tail: (nextSequence: number) => Iterable<Frame>;
+  /** What follows the last frame: the spec's `data: [DONE]` unless a deliberately broken variant says otherwise. */
+  readonly done?: string;
 }
 
+export interface PacedStreamInit {
+  readonly reply: ReplySink;
+  readonly status: number;
+  readonly stream: EventStream;
+  /** The mock's running streams: its shutdown ends this one with `tail` when it stops waiting. */
+  readonly streams: RunningStreams;
+  /** Test mode: a copy of every chunk sent, for the response checker. */
+  readonly captured?: string[] | undefined;
+}
+
+/** How a stream ended: sent to its end (`[DONE]`, also when a shutdown cut it short), or left by its client. */
+export type StreamOutcome = 'sent' | 'left';
+
 /**
- * Sends one event stream with its pacing and resolves once it is over: sent to `[DONE]`, ended by
- * the server's shutdown (with `tail` and `[DONE]`, so the client reads a well-formed end), or left
- * by its client (quietly: nobody is there to tell). Rejects if a frame cannot be made; the
- * pipeline then cuts the connection, as the status line is already sent.
+ * Sends one event stream with its pacing through the adapter's sink and resolves once it is
+ * over: sent to `[DONE]`, ended by the mock's shutdown (with `tail` and `[DONE]`, so the client
+ * reads a well-formed end), or left by its client (quietly: nobody is there to tell). Rejects if
+ * a frame cannot be made; the pipeline then cuts the connection, as the status line is sent.
  */
-export function sendPacedStream(init: PacedStreamInit): Promise<void> {
+export function sendPacedStream(init: PacedStreamInit): Promise<StreamOutcome> {
   return new Promise((resolve, reject) => new PacedStream(init, resolve, reject).start());
 }
 
@@ -47,7 +61,10 @@ export function sendPacedStream(init: PacedStreamInit): Promise<void> {
  */
 class PacedStream {
   #pending = '';
-  #timer: NodeJS.Timeout | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #sink: StreamSink | undefined;
+  #offClose: () => void = () => undefined;
+  #offDrain: (() => void) | undefined;
   #tokens = 0;
   #startedAt = 0;
   #nextSequence = 0;
@@ -61,17 +78,18 @@ class PacedStream {
 
   constructor(
     private readonly init: PacedStreamInit,
-    private readonly resolve: () => void,
+    private readonly resolve: (outcome: StreamOutcome) => void,
     private readonly reject: (error: unknown) => void,
   ) {
-    this.#interval = tokenIntervalMs(init.pacing);
+    this.#interval = tokenIntervalMs(init.stream.pacing);
   }
 
   start(): void {
-    const { res, headers } = this.init;
-    for (const name of Object.keys(headers)) res.setHeader(name, headers[name] as string);
-    res.writeHead(200, { 'content-type': CONTENT_TYPE });
-    res.once('close', this.#onClose);
+    const { reply, status, stream } = this.init;
+    const list = ['content-type', CONTENT_TYPE];
+    for (const name of Object.keys(stream.headers)) list.push(name, stream.headers[name] as string);
+    this.#sink = reply.stream(status, list);
+    this.#offClose = reply.onClose(this.#onClose);
     // Ends the stream at once when the shutdown has already begun.
     this.#unregister = this.init.streams.add(this.#onShutdown);
     this.#step();
@@ -79,6 +97,7 @@ class PacedStream {
 
   readonly #step = (): void => {
     this.#timer = undefined;
+    this.#offDrain = undefined;
     try {
       this.#run();
     } catch (error) {
@@ -87,7 +106,8 @@ class PacedStream {
   };
 
   #run(): void {
-    const { res, frames } = this.init;
+    const sink = this.#sink as StreamSink;
+    const { frames } = this.init.stream;
     while (!this.#over) {
       let frame = this.#held;
       this.#held = undefined;
@@ -105,7 +125,7 @@ class PacedStream {
         const wait = this.#due - performance.now();
         if (!writable || wait >= MIN_WAIT_MS) {
           this.#held = frame;
-          if (!writable) res.once('drain', this.#step);
+          if (!writable) this.#offDrain = sink.onDrain(this.#step);
           else this.#timer = setTimeout(this.#step, Math.ceil(wait));
           return;
         }
@@ -114,7 +134,7 @@ class PacedStream {
       this.#pending += frame.text;
       this.#nextSequence = frame.sequence + 1;
       if (this.#pending.length >= BATCH_CHARS && !this.#flush()) {
-        res.once('drain', this.#step);
+        this.#offDrain = sink.onDrain(this.#step);
         return;
       }
     }
@@ -122,7 +142,7 @@ class PacedStream {
 
   /** The due time of the next token, or undefined when its pacing asks for no wait. */
   #schedule(): number | undefined {
-    const { firstTokenDelayMs } = this.init.pacing;
+    const { firstTokenDelayMs } = this.init.stream.pacing;
     const index = this.#tokens++;
     if (index === 0) this.#startedAt = performance.now();
     const wait = index === 0 ? firstTokenDelayMs : this.#interval;
@@ -134,16 +154,18 @@ class PacedStream {
     if (this.#pending === '') return true;
     const chunk = this.#pending;
     this.#pending = '';
-    return this.init.res.write(chunk);
+    this.init.captured?.push(chunk);
+    return (this.#sink as StreamSink).write(chunk);
   }
 
   #finish(tail: string): void {
     this.#over = true;
     this.#cleanUp();
-    const rest = `${this.#pending}${tail}${DONE_FRAME}`;
+    const rest = `${this.#pending}${tail}${this.init.stream.done ?? DONE_FRAME}`;
     this.#pending = '';
-    this.init.res.end(rest);
-    this.resolve();
+    this.init.captured?.push(rest);
+    (this.#sink as StreamSink).end(rest);
+    this.resolve('sent');
   }
 
   #fail(error: unknown): void {
@@ -155,8 +177,9 @@ class PacedStream {
   #cleanUp(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    this.init.res.off('close', this.#onClose);
-    this.init.res.off('drain', this.#step);
+    this.#offDrain?.();
+    this.#offDrain = undefined;
+    this.#offClose();
     this.#unregister();
   }
 
@@ -165,7 +188,7 @@ class PacedStream {
     if (this.#over) return;
     this.#over = true;
     this.#cleanUp();
-    this.resolve();
+    this.resolve('left');
   };
 
   /** The shutdown stopped waiting: end now with the tail, numbered on from the last frame sent. */
@@ -173,7 +196,7 @@ class PacedStream {
     if (this.#over) return;
     try {
       let tail = '';
-      for (const frame of this.init.tail(this.#nextSequence)) tail += frame.text;
+      for (const frame of this.init.stream.tail(this.#nextSequence)) tail += frame.text;
       this.#finish(tail);
     } catch (error) {
       this.#fail(error);

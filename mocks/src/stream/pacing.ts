@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from '../core/mock-request';
 import type { FixturePacing } from '../fixtures/fixture-types';
 import type { MockOptions } from '../options';
 import { readNumberHeader } from './control-header';
@@ -19,7 +19,7 @@ const MAX_DELAY_MS = 600_000;
  * then 0 (as fast as the socket takes it). A malformed header is a 400 naming it.
  */
 export function resolvePacing(
-  headers: IncomingHttpHeaders,
+  headers: RequestHeaders,
   options: MockOptions,
   fixtures: { pacing?: FixturePacing },
 ): Pacing {

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from '../core/mock-request';
 import { readNumberHeader } from './control-header';
 import type { StreamFailure } from './stream-events';
 
@@ -9,7 +9,7 @@ import type { StreamFailure } from './stream-events';
  */
 export const FAIL_AFTER_TOKENS_HEADER = 'x-mock-fail-after-tokens';
 
-export function readFailAfterTokens(headers: IncomingHttpHeaders): number | undefined {
+export function readFailAfterTokens(headers: RequestHeaders): number | undefined {
   return readNumberHeader(headers, FAIL_AFTER_TOKENS_HEADER, 1_000_000, true);
 }
 

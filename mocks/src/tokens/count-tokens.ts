@@ -4,7 +4,7 @@
  */
 import type * as GptEncodingModule from 'gpt-tokenizer/GptEncoding';
 import { LruCache } from '../cache/lru-cache';
-import { loadO200kRanks } from './o200k-ranks';
+import { o200kRanks } from './ranks-source';
 
 type GptEncoding = GptEncodingModule.GptEncoding;
 
@@ -18,7 +18,7 @@ function encoding(): GptEncoding {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load, see above
   loaded ??= (require('gpt-tokenizer/GptEncoding') as typeof GptEncodingModule).GptEncoding.getEncodingApi(
     'o200k_base',
-    () => loadO200kRanks(),
+    () => o200kRanks(),
   );
   return loaded;
 }

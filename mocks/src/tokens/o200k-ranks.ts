@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { TextDecoder } from 'node:util';
-
-/** A token's text, or its bytes when they are not text on their own (gpt-tokenizer's rank format). */
-export type RankedToken = string | number[];
+import type { RankedToken } from './rank-types';
 
 const BOM = [0xef, 0xbb, 0xbf];
 

@@ -3,13 +3,10 @@
  * and node:http, so pacing, disconnects and backpressure are what a real client sees.
  */
 import { AsyncLocalStorage, createHook } from 'node:async_hooks';
-import { getEventListeners } from 'node:events';
 import http from 'node:http';
 import { hashKey } from '../../src/fixtures/hash-key';
 import type { Fixtures } from '../../src/fixtures/fixture-types';
 import { loadFixtures } from '../../src/fixtures/load-fixtures';
-import { createResponse } from '../../src/handlers/create-response';
-import type { Handler, RequestContext } from '../../src/pipeline/context';
 import type { MockServer, MockServerInit } from '../../src/server';
 import { createMockServer } from '../../src/server';
 import type { Event } from '../helpers/stream-helpers';
@@ -17,17 +14,16 @@ import { contractStreamProblems, parseSse } from '../helpers/stream-helpers';
 
 const KEY = { authorization: 'Bearer sk-mock-user', 'content-type': 'application/json' };
 
-/** Watches the real handler: the context it got, whether it finished, its live timers and how many it made. */
+/** Watches a POST /responses on its way through the mock: its response, its live timers and how many it made. */
 interface Watch {
-  ctx?: RequestContext;
-  settled?: boolean;
+  res?: http.ServerResponse;
   readonly timers: Set<number>;
   created?: number;
 }
 
 /**
- * Timers a watched handler creates, dropped again when cleared or fired. Only timers that keep
- * the process alive count: node's own unref'd HTTP date-header cache is not the handler's.
+ * Timers a watched request creates, dropped again when cleared or fired. Only timers that keep
+ * the process alive count: node's own unref'd HTTP date-header cache is not the mock's.
  */
 const watching = new AsyncLocalStorage<Watch>();
 const timerOwners = new Map<number, Watch>();
@@ -49,19 +45,18 @@ beforeAll(() => timerHook.enable());
 afterAll(() => timerHook.disable());
 
 async function start(init: MockServerInit = {}, watch?: Watch): Promise<{ mock: MockServer; url: string }> {
-  const watched: Handler<'createResponse'> = async (ctx) => {
-    if (watch) watch.ctx = ctx;
-    try {
-      return await (watch ? watching.run(watch, () => createResponse(ctx)) : createResponse(ctx));
-    } finally {
-      if (watch) watch.settled = true;
-    }
-  };
-  const mock = createMockServer({
-    options: { validateResponses: true },
-    ...init,
-    handlers: { createResponse: watched },
-  });
+  const mock = createMockServer({ options: { validateResponses: true }, ...init });
+  if (watch) {
+    // Everything the request makes, in the handler and in the stream the pipeline sends once its
+    // body has arrived, runs in `watch`: the store is set on the request's own async resource (node
+    // emits the request and its body's events in it), not only for the listener's turn.
+    mock.server.removeListener('request', mock.listener);
+    mock.server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      watch.res = res;
+      watching.enterWith(watch);
+      mock.listener(req, res);
+    });
+  }
   return { mock, url: `${await mock.listen()}/responses` };
 }
 
@@ -183,10 +178,10 @@ describe('POST /responses over a socket', () => {
       });
       expect(watch.timers.size).toBe(1); // the wait before the next token
       req.destroy();
-      await waitFor(() => watch.settled === true);
-      expect(watch.ctx?.signal.aborted).toBe(true);
-      expect(getEventListeners(watch.ctx!.signal, 'abort')).toHaveLength(0);
-      expect(watch.ctx?.res.listenerCount('drain')).toBe(0);
+      await waitFor(() => own.mock.store.requests.list().length === 1);
+      expect(own.mock.store.requests.list()[0]).toMatchObject({ operationId: 'createResponse', aborted: true });
+      expect(watch.res?.listenerCount('drain')).toBe(0);
+      expect(watch.res?.listenerCount('close')).toBe(0);
       await waitFor(() => watch.timers.size === 0, 500);
     } finally {
       await own.mock.close();
@@ -224,15 +219,15 @@ describe('POST /responses over a socket', () => {
       });
       const res = await finished;
       // The client reads nothing: the handler must come to wait for 'drain', with little buffered in user space.
-      await waitFor(() => watch.ctx?.res.listenerCount('drain') === 1);
-      expect(watch.settled).toBeUndefined();
-      expect(watch.ctx!.res.writableLength).toBeLessThan(64 * 1024);
+      await waitFor(() => watch.res?.listenerCount('drain') === 1);
+      expect(watch.res!.writableEnded).toBe(false);
+      expect(watch.res!.writableLength).toBeLessThan(64 * 1024);
       res.on('data', (chunk: Buffer) => received.push(chunk));
       res.resume();
       await new Promise((resolve) => res.on('end', resolve));
       const { events, done } = parseSse(Buffer.concat(received).toString('utf8'));
       expect(done).toBe(true);
-      expect(watch.settled).toBe(true);
+      expect(watch.res!.writableFinished).toBe(true);
       const deltas = events
         .filter((e: Event) => e.type === 'response.output_text.delta')
         .map((e) => e.delta)
@@ -291,7 +286,7 @@ describe('pacing defaults over a socket', () => {
     }
   });
 
-  it('streams without waiting by default: the handler sets no timer', async () => {
+  it('streams without waiting by default: no timer is set', async () => {
     const watch: Watch = { timers: new Set() };
     const { mock, url } = await start({}, watch);
     try {

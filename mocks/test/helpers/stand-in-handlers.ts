@@ -1,6 +1,8 @@
-import { once } from 'node:events';
 import type { Contract } from '../../../kit/contract/contract';
 import type { Handler } from '../../src/pipeline/context';
+import type { EventStream } from '../../src/stream/paced-stream';
+import type { Pacing } from '../../src/stream/pacing';
+import type { Frame } from '../../src/stream/sse-frame';
 import { responseExample } from './sample-requests';
 
 export interface RecordingHandler {
@@ -35,37 +37,37 @@ function exampleEvents(contract: Contract): string[] {
     .map((event) => `${event}\n\n`);
 }
 
-/** Streams the spec's SSE `text` example the way a streaming handler does: it writes `res` itself. */
-export function standInStream(contract: Contract): Handler {
-  const events = exampleEvents(contract);
-  return ({ res }) => {
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
-    for (const event of events) res.write(event);
-    res.end();
-    return { streamed: true, status: 200 };
+/**
+ * A handler's stream of the given SSE texts, sent as written (their own `[DONE]`, or none): what
+ * deliberately broken variants answer. Frames marked `token` wait for `pacing`.
+ */
+export function eventStreamOf(
+  texts: readonly string[],
+  pacing: Partial<Pacing> = {},
+  tokens = new Set<number>(),
+): EventStream {
+  const frames: Frame[] = texts.map((text, sequence) => ({ text, token: tokens.has(sequence), sequence }));
+  return {
+    headers: { 'cache-control': 'no-cache' },
+    frames: frames[Symbol.iterator](),
+    pacing: { firstTokenDelayMs: 0, tokensPerSecond: 0, ...pacing },
+    tail: () => [],
+    done: '',
   };
 }
 
+/** Streams the spec's SSE `text` example, `[DONE]` included. */
+export function standInStream(contract: Contract): Handler {
+  const events = exampleEvents(contract);
+  return () => ({ status: 200, stream: eventStreamOf(events) });
+}
+
 /**
- * Starts the spec's example stream, sends its first event, then waits for the client to go away
- * and stops, as a streaming handler does. `finished` resolves once the handler has returned.
+ * Sends the spec example's first event, then waits (a paced token due in ten minutes) until the
+ * client goes away: a stream cut short.
  */
-export function standInStreamCutShort(contract: Contract): {
-  readonly handler: Handler;
-  readonly finished: Promise<void>;
-} {
-  const [first] = exampleEvents(contract);
-  let returned = (): void => undefined;
-  const finished = new Promise<void>((resolve) => (returned = resolve));
-  const handler: Handler = async ({ res, signal }) => {
-    try {
-      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
-      res.write(first);
-      if (!signal.aborted) await once(signal, 'abort');
-      return { streamed: true, status: 200 };
-    } finally {
-      returned();
-    }
-  };
-  return { handler, finished };
+export function standInStreamCutShort(contract: Contract): Handler {
+  const [first = ''] = exampleEvents(contract);
+  const [, second = ''] = exampleEvents(contract);
+  return () => ({ status: 200, stream: eventStreamOf([first, second], { firstTokenDelayMs: 600_000 }, new Set([1])) });
 }

@@ -1,11 +1,12 @@
 import { EventEmitter } from 'node:events';
 import http from 'node:http';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import { loadContract } from '../../../kit/contract/contract';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../src/options';
 import { GatewayError } from '../../src/pipeline/gateway-error';
-import { readBody } from '../../src/pipeline/read-body';
+import { readRequestBody } from '../../src/pipeline/read-body';
+import { NodeExchange } from '../../src/node/node-exchange';
 import { useMock } from '../helpers/start-mock';
 import { bearer, DEMO_GUARDRAIL_ID, MANAGEMENT_KEY, USER_KEY } from '../helpers/sample-requests';
 import { standInCreateResponse } from '../helpers/stand-in-handlers';
@@ -115,7 +116,7 @@ describe('body size limit', () => {
   });
 });
 
-describe('readBody', () => {
+describe('reading the body of a node request', () => {
   /** A request whose body the test sends chunk by chunk. */
   class FakeRequest extends EventEmitter {
     resumed = false;
@@ -128,7 +129,8 @@ describe('readBody', () => {
   }
   const read = (req: FakeRequest, limit = 10) => {
     const calls: Array<[GatewayError | null, string]> = [];
-    readBody(req as unknown as IncomingMessage, limit, 413, (error, body) => calls.push([error, body.toString()]));
+    const exchange = new NodeExchange(req as unknown as IncomingMessage, {} as ServerResponse);
+    readRequestBody(exchange, limit, 413, (error, body) => calls.push([error, new TextDecoder().decode(body)]));
     return calls;
   };
 

@@ -6,7 +6,7 @@
 import net from 'node:net';
 import type { MockServer } from '../../src/server';
 import { createMockServer } from '../../src/server';
-import { DEFAULT_TIMEOUTS } from '../../src/server-timeouts';
+import { DEFAULT_TIMEOUTS } from '../../src/timeouts';
 import { envelopeProblem, send, settle, countedCreateResponse } from './support';
 
 const TIMEOUTS = { ...DEFAULT_TIMEOUTS, headersMs: 400, requestMs: 800, stalledMs: 500 };

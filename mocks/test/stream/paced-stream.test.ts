@@ -1,35 +1,63 @@
 import { EventEmitter, once } from 'node:events';
-import type { ServerResponse } from 'node:http';
+import type { ReplySink, StreamSink } from '../../src/core/reply-sink';
 import { RunningStreams } from '../../src/running-streams';
 import type { Pacing } from '../../src/stream/pacing';
 import { sendPacedStream } from '../../src/stream/paced-stream';
 import type { Frame } from '../../src/stream/sse-frame';
 import { DONE_FRAME } from '../../src/stream/sse-frame';
 
-/** A response whose socket buffer is "full" after every write while `full`; emits 'chunk' per write. */
-class FakeResponse extends EventEmitter {
+/** A reply sink whose buffer is "full" after every write while `full`; emits 'chunk' per write. */
+class FakeResponse extends EventEmitter implements ReplySink, StreamSink {
   /** What each write and the final end carried, in order. */
   readonly chunks: string[] = [];
   full = false;
   ended = false;
+  closed = false;
   headers: Record<string, unknown> = {};
+  get headersSent(): boolean {
+    return 'status' in this.headers;
+  }
+  get answered(): boolean {
+    return this.ended;
+  }
+  get status(): number {
+    return Number(this.headers.status ?? 200);
+  }
   setHeader(name: string, value: string): void {
     this.headers[name.toLowerCase()] = value;
   }
-  writeHead(status: number, headers: Record<string, string>): void {
-    this.headers = { ...this.headers, ...headers, status };
+  send(): void {
+    throw new Error('a stream sends no complete answer');
+  }
+  stream(status: number, headers: string[]): StreamSink {
+    for (let i = 0; i < headers.length; i += 2) this.headers[String(headers[i]).toLowerCase()] = headers[i + 1];
+    this.headers.status = status;
+    return this;
   }
   write(chunk: string): boolean {
     this.chunks.push(chunk);
     this.emit('chunk', chunk);
     return !this.full;
   }
+  onDrain(listener: () => void): () => void {
+    this.once('drain', listener);
+    return () => this.off('drain', listener);
+  }
   end(chunk: string): void {
     this.chunks.push(chunk);
     this.ended = true;
   }
+  cut(): void {
+    this.closed = true;
+  }
+  onClose(listener: (aborted: boolean) => void): () => void {
+    const onClose = (): void => listener(!this.ended);
+    this.once('close', onClose);
+    return () => this.off('close', onClose);
+  }
   /** The client goes away. */
   hangUp(): void {
+    this.closed = true;
     this.emit('close');
   }
 }
@@ -44,12 +72,10 @@ const activeTimers = (): number => process.getActiveResourcesInfo().filter((r) =
 
 function send(res: FakeResponse, list: Iterable<Frame>, pacing: Pacing, streams = new RunningStreams()) {
   return sendPacedStream({
-    res: res as unknown as ServerResponse,
-    headers: { 'X-Generation-Id': 'gen-1-a' },
-    frames: list[Symbol.iterator](),
-    pacing,
+    reply: res,
+    status: 200,
+    stream: { headers: { 'X-Generation-Id': 'gen-1-a' }, frames: list[Symbol.iterator](), pacing, tail: tailFrom },
     streams,
-    tail: tailFrom,
   });
 }
 
@@ -211,14 +237,17 @@ describe('paced stream', () => {
       const broken = new FakeResponse();
       const firstWrite = once(broken, 'chunk');
       const failing = sendPacedStream({
-        res: broken as unknown as ServerResponse,
-        headers: {},
-        frames: frames(100)[Symbol.iterator](),
-        pacing: { firstTokenDelayMs: 0, tokensPerSecond: 1 / 3600 },
-        streams,
-        tail: () => {
-          throw new Error('no tail');
+        reply: broken,
+        status: 200,
+        stream: {
+          headers: {},
+          frames: frames(100)[Symbol.iterator](),
+          pacing: { firstTokenDelayMs: 0, tokensPerSecond: 1 / 3600 },
+          tail: () => {
+            throw new Error('no tail');
+          },
         },
+        streams,
       });
       await firstWrite;
       const { res, sending } = await pausedStream(streams);

@@ -1,34 +1,29 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Contract } from '../../kit/contract/contract';
-import type { OperationInfo } from '../../kit/contract/operations';
-import type { MockOptions } from './options';
-import type { ApiKeyRecord, MockStore } from './state/store';
-import type { Handler, HandlerResult } from './pipeline/context';
-import type { RequestValidator } from './pipeline/request-validator';
-import type { Router } from './pipeline/router';
-import type { ResponseChecker } from './pipeline/response-checker';
-import type { AdminRoute } from './admin';
-import type { AdmittedUrl, AdmittedUrls } from './pipeline/admitted-urls';
-import type { SpecFacts } from './spec-facts/spec-facts';
-import type { RunningStreams } from './running-streams';
-import type { CorsHeaders } from './pipeline/cors';
-import { ADMIN_PREFIX, handleAdmin } from './admin';
-import { authenticate } from './pipeline/authenticate';
-import { LiveContext } from './pipeline/live-context';
-import { captureBody } from './pipeline/capture-body';
-import { applyCors } from './pipeline/cors';
-import { GatewayError, toEnvelope } from './pipeline/gateway-error';
-import { readBody } from './pipeline/read-body';
-import { sendError, sendJson } from './pipeline/send';
+import type { Contract } from '../../../kit/contract/contract';
+import type { OperationInfo } from '../../../kit/contract/operations';
+import type { MockOptions } from '../options';
+import type { ApiKeyRecord, MockStore } from '../state/store';
+import type { Handler, HandlerResult } from '../pipeline/context';
+import type { RequestValidator } from '../pipeline/request-validator';
+import type { Router } from '../pipeline/router';
+import type { ResponseChecker } from '../pipeline/response-checker';
+import type { AdminRoute } from '../admin';
+import type { AdmittedUrl, AdmittedUrls } from '../pipeline/admitted-urls';
+import type { SpecFacts } from '../spec-facts/spec-facts';
+import type { RunningStreams } from '../running-streams';
+import type { CorsHeaders } from '../pipeline/cors';
+import type { PreferHandler } from '../prefer/prefer-unavailable';
+import { ADMIN_PREFIX, handleAdmin } from '../admin';
+import { authenticate } from '../pipeline/authenticate';
+import { LiveContext } from '../pipeline/live-context';
+import { applyCors } from '../pipeline/cors';
+import { GatewayError, toEnvelope } from '../pipeline/gateway-error';
+import { readRequestBody } from '../pipeline/read-body';
+import { sendError, sendJson } from '../pipeline/send';
+import { sendPacedStream } from '../stream/paced-stream';
+import type { MockRequest } from './mock-request';
+import type { ReplySink } from './reply-sink';
 
-/** A `Prefer` scenario answer (Prism-compatible), or undefined to take the ordinary path. */
-export type PreferHandler = (
-  operation: OperationInfo,
-  req: IncomingMessage,
-  body: Buffer | undefined,
-) => Promise<HandlerResult | undefined>;
-
-export interface AppDependencies {
+export interface PipelineDependencies {
   readonly contract: Contract;
   /** What the mock's code reads from the spec at start-up (defaults, header names...). */
   readonly facts: SpecFacts;
@@ -42,8 +37,8 @@ export interface AppDependencies {
   readonly handlers: Readonly<Record<string, Handler>>;
   readonly prefer: PreferHandler;
   readonly checker?: ResponseChecker;
-  readonly adminRoutes?: readonly AdminRoute[];
-  /** The server's running streams, ended when it stops waiting for requests in flight (see RequestContext.shutdown). */
+  readonly adminRoutes?: readonly AdminRoute[] | undefined;
+  /** The mock's running streams, ended when it stops waiting for requests in flight. */
   readonly shutdown: RunningStreams;
 }
 
@@ -51,34 +46,34 @@ export interface AppDependencies {
  * The data path, as a pipeline of plain stages: route → authenticate → validate → handle.
  * Every stage throws GatewayError; this function alone turns errors into the envelope.
  */
-export function createRequestListener(deps: AppDependencies): (req: IncomingMessage, res: ServerResponse) => void {
+export function createPipeline(deps: PipelineDependencies): (request: MockRequest, reply: ReplySink) => void {
   const { store } = deps;
-  return (req, res) => {
+  return (request, reply) => {
     const started = performance.now();
-    const url = req.url ?? '/';
+    const url = request.url;
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     const routed: Routed = { operation: undefined };
     let pending: Promise<void> | undefined;
     try {
-      pending = serve(deps, req, res, path, url, queryAt, routed);
+      pending = serve(deps, request, reply, path, url, queryAt, routed);
     } catch (err) {
-      fail(deps, res, routed.operation, err);
+      fail(deps, reply, routed.operation, err);
     }
-    pending?.catch((err: unknown) => fail(deps, res, routed.operation, err));
+    pending?.catch((err: unknown) => fail(deps, reply, routed.operation, err));
     // Answered in this turn (every GET, every early error): logged now, with no listener to add.
-    // Otherwise once the connection is done with it: finished, or left by its client mid-answer
-    // (a page that aborts its stream), which the log shows as `aborted`.
-    if (res.writableEnded) logRequest(store, req, res, path, routed, started, false);
-    else res.once('close', () => logRequest(store, req, res, path, routed, started, !res.writableFinished));
+    // Otherwise once the exchange is over: finished, or left by its client mid-answer (a page
+    // that aborts its stream), which the log shows as `aborted`.
+    if (reply.answered || reply.closed) logRequest(store, request, reply, path, routed, started, false);
+    else reply.onClose((aborted) => logRequest(store, request, reply, path, routed, started, aborted));
   };
 }
 
 /** One line of `GET /__mock/requests`, once the answer is complete or its client has left. */
 function logRequest(
   store: MockStore,
-  req: IncomingMessage,
-  res: ServerResponse,
+  request: MockRequest,
+  reply: ReplySink,
   path: string,
   routed: Routed,
   started: number,
@@ -86,10 +81,10 @@ function logRequest(
 ): void {
   const entry = {
     atMs: Date.now(),
-    method: req.method ?? '',
+    method: request.method,
     path,
     operationId: routed.operation?.operationId ?? null,
-    status: res.statusCode,
+    status: reply.status,
     durationMs: Math.round((performance.now() - started) * 100) / 100,
   };
   // The member only when true: no spread on the way of every request.
@@ -115,12 +110,13 @@ interface Admitted {
 /**
  * The stages run synchronously while they can: a request with no body to read and no `Prefer`
  * header (every GET) is answered in the same turn, with no promise made on its way; one with a
- * body in the turn its body ends. Returns a promise only when a handler in this turn had to wait.
+ * body in the turn its body ends (where the adapter hands it over in that turn). Returns a
+ * promise only when a handler in this turn had to wait.
  */
 function serve(
-  deps: AppDependencies,
-  req: IncomingMessage,
-  res: ServerResponse,
+  deps: PipelineDependencies,
+  request: MockRequest,
+  reply: ReplySink,
   path: string,
   url: string,
   queryAt: number,
@@ -128,36 +124,47 @@ function serve(
 ): Promise<void> | undefined {
   const { options, router, store } = deps;
   const { basePath } = options;
+  const { headers } = request;
   const apiPath =
     path.startsWith(basePath) && path.charCodeAt(basePath.length) === SLASH ? path.slice(basePath.length) : undefined;
   const cors =
-    req.headers.origin !== undefined &&
-    applyCors(req, res, () => (apiPath === undefined ? ['GET', 'POST'] : router.allowedMethods(apiPath)), deps.cors);
+    headers.origin !== undefined &&
+    applyCors(
+      request,
+      reply,
+      () => (apiPath === undefined ? ['GET', 'POST'] : router.allowedMethods(apiPath)),
+      deps.cors,
+    );
   if (cors) return undefined;
   if (path.startsWith(ADMIN_PREFIX)) {
-    handleAdmin(req, res, path, store, deps.shutdown, options, deps.adminRoutes);
+    handleAdmin(request, reply, path, store, deps.shutdown, options, deps.adminRoutes);
     return undefined;
   }
   if (apiPath === undefined) {
     throw new GatewayError(404, `No operation at ${path}: the API is served under ${options.basePath}`);
   }
-  const method = req.method ?? 'GET';
-  const known = req.headers.prefer === undefined ? deps.admittedUrls.get(method, url) : undefined;
+  const method = request.method;
+  const known = headers.prefer === undefined ? deps.admittedUrls.get(method, url) : undefined;
   if (known) {
     routed.operation = known.operation;
-    return handle(deps, req, res, known, undefined, admit(deps, req, known.operation));
+    return handle(deps, request, reply, known, undefined, admit(deps, request, known.operation));
   }
   const { operation, pathParams } = router.match(method, apiPath);
   routed.operation = operation;
-  const admitted: Admitted = { operation, pathParams, key: admit(deps, req, operation), url, queryAt };
-  if (!operation.requestBody && req.headers.prefer === undefined) return respond(deps, req, res, admitted, undefined);
-  serveAfterBody(deps, req, res, admitted);
+  const admitted: Admitted = { operation, pathParams, key: admit(deps, request, operation), url, queryAt };
+  if (!operation.requestBody && headers.prefer === undefined) return respond(deps, request, reply, admitted, undefined);
+  serveAfterBody(deps, request, reply, admitted);
   return undefined;
 }
 
 /** Authentication: the key the request carries, accepted for `operation`. */
-function admit(deps: AppDependencies, req: IncomingMessage, operation: OperationInfo): ApiKeyRecord {
-  return authenticate(req.headers, deps.facts.managementOnly.has(operation.operationId), deps.store, req.socket);
+function admit(deps: PipelineDependencies, request: MockRequest, operation: OperationInfo): ApiKeyRecord {
+  return authenticate(
+    request.headers,
+    deps.facts.managementOnly.has(operation.operationId),
+    deps.store,
+    request.connection,
+  );
 }
 
 /**
@@ -165,19 +172,19 @@ function admit(deps: AppDependencies, req: IncomingMessage, operation: Operation
  * Callbacks all the way: an ordinary answer is sent in the turn the body ends. Every failure on
  * the way, thrown or rejected, in this turn or a later one, reaches `fail` (and the envelope).
  */
-function serveAfterBody(deps: AppDependencies, req: IncomingMessage, res: ServerResponse, admitted: Admitted): void {
+function serveAfterBody(deps: PipelineDependencies, request: MockRequest, reply: ReplySink, admitted: Admitted): void {
   const { operation } = admitted;
-  const failed = (err: unknown): void => fail(deps, res, operation, err);
-  const afterBody = (rawBody: Buffer | undefined): void => {
+  const failed = (err: unknown): void => fail(deps, reply, operation, err);
+  const afterBody = (rawBody: Uint8Array | undefined): void => {
     try {
-      if (req.headers.prefer === undefined) {
-        respond(deps, req, res, admitted, rawBody)?.catch(failed);
+      if (request.headers.prefer === undefined) {
+        respond(deps, request, reply, admitted, rawBody)?.catch(failed);
         return;
       }
       deps
-        .prefer(operation, req, rawBody)
+        .prefer(operation, request, rawBody)
         .then((scenario) =>
-          scenario ? finish(deps, res, operation, scenario) : respond(deps, req, res, admitted, rawBody),
+          scenario ? finish(deps, reply, operation, scenario) : respond(deps, request, reply, admitted, rawBody),
         )
         .catch(failed);
     } catch (err) {
@@ -188,7 +195,7 @@ function serveAfterBody(deps: AppDependencies, req: IncomingMessage, res: Server
     afterBody(undefined);
     return;
   }
-  readBody(req, deps.options.bodyLimitBytes, operation.responses.has('413') ? 413 : 400, (error, body) => {
+  readRequestBody(request, deps.options.bodyLimitBytes, operation.responses.has('413') ? 413 : 400, (error, body) => {
     if (error) failed(error);
     else afterBody(body);
   });
@@ -196,30 +203,30 @@ function serveAfterBody(deps: AppDependencies, req: IncomingMessage, res: Server
 
 /** Validates the request against the document and runs the operation's handler. */
 function respond(
-  deps: AppDependencies,
-  req: IncomingMessage,
-  res: ServerResponse,
+  deps: PipelineDependencies,
+  request: MockRequest,
+  reply: ReplySink,
   { operation, pathParams, key, url, queryAt }: Admitted,
-  rawBody: Buffer | undefined,
+  rawBody: Uint8Array | undefined,
 ): Promise<void> | undefined {
   const validate = deps.validators.get(operation.operationId);
   if (!validate) throw new GatewayError(500, `The mock has no handler for ${operation.operationId}`);
   const { query, body } = validate({
     pathParams,
     queryString: queryAt === -1 ? '' : url.slice(queryAt + 1),
-    headers: req.headers,
+    headers: request.headers,
     body: rawBody,
   });
   const validated: AdmittedUrl = { operation, pathParams, query };
-  if (req.headers.prefer === undefined) deps.admittedUrls.remember(req.method ?? 'GET', url, validated);
-  return handle(deps, req, res, validated, body, key);
+  if (request.headers.prefer === undefined) deps.admittedUrls.remember(request.method, url, validated);
+  return handle(deps, request, reply, validated, body, key);
 }
 
 /** Runs the operation's handler on a validated request and sends what it returns. */
 function handle(
-  deps: AppDependencies,
-  req: IncomingMessage,
-  res: ServerResponse,
+  deps: PipelineDependencies,
+  request: MockRequest,
+  reply: ReplySink,
   { operation, pathParams, query }: AdmittedUrl,
   body: unknown,
   key: ApiKeyRecord,
@@ -227,8 +234,6 @@ function handle(
   const { options, store } = deps;
   const handler = deps.handlers[operation.operationId];
   if (!handler) throw new GatewayError(500, `The mock has no handler for ${operation.operationId}`);
-  // Test mode: a handler that streams writes the body itself; keep a copy to check once it is sent.
-  const captured = deps.checker ? captureBody(res) : undefined;
   const context = new LiveContext({
     operation,
     pathParams,
@@ -239,8 +244,8 @@ function handle(
     contract: deps.contract,
     facts: deps.facts,
     options,
-    req,
-    res,
+    request,
+    reply,
     shutdown: deps.shutdown,
   });
   let result: HandlerResult | Promise<HandlerResult>;
@@ -252,13 +257,12 @@ function handle(
   }
   if (!(result instanceof Promise)) {
     context.release();
-    finish(deps, res, operation, result, captured);
-    return undefined;
+    return finish(deps, reply, operation, result);
   }
   return result.then(
     (settled) => {
       context.release();
-      finish(deps, res, operation, settled, captured);
+      return finish(deps, reply, operation, settled);
     },
     (err: unknown) => {
       context.release();
@@ -267,35 +271,42 @@ function handle(
   );
 }
 
+/** Sends what a handler (or a `Prefer` scenario) returned: JSON in this turn, or a paced stream. */
 function finish(
-  deps: AppDependencies,
-  res: ServerResponse,
+  deps: PipelineDependencies,
+  reply: ReplySink,
   operation: OperationInfo,
   result: HandlerResult,
-  captured?: () => string,
-): void {
+): Promise<void> | undefined {
   const { checker } = deps;
-  if ('streamed' in result) {
-    // Checked only when sent whole: a stream the client cut short is not the mock's answer.
-    if (!checker || !captured) return;
-    const check = (): void => checker.checkStream(operation, res.statusCode, captured());
-    if (res.writableFinished) check();
-    else res.once('finish', check);
-    return;
+  if ('stream' in result) {
+    const captured: string[] | undefined = checker ? [] : undefined;
+    return sendPacedStream({
+      reply,
+      status: result.status,
+      stream: result.stream,
+      streams: deps.shutdown,
+      captured,
+    }).then((outcome) => {
+      // Checked only when sent whole: a stream the client cut short is not the mock's answer.
+      if (checker && captured && outcome === 'sent')
+        checker.checkStream(operation, result.status, captured.join(''));
+    });
   }
   const payload = result.rawBody ?? JSON.stringify(result.body);
   if (checker) {
-    const text = payload.toString();
+    const text = typeof payload === 'string' ? payload : new TextDecoder().decode(payload);
     // A Prefer scenario may answer with a documented event-stream example.
     const contentType =
       Object.entries(result.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
     if (contentType.startsWith('text/event-stream')) checker.checkStream(operation, result.status, text);
     else checker.checkJson(operation, result.status, text);
   }
-  sendJson(res, result.status, payload, result.headers);
+  sendJson(reply, result.status, payload, result.headers);
+  return undefined;
 }
 
-function fail(deps: AppDependencies, res: ServerResponse, operation: OperationInfo | undefined, err: unknown): void {
+function fail(deps: PipelineDependencies, reply: ReplySink, operation: OperationInfo | undefined, err: unknown): void {
   const error =
     err instanceof GatewayError
       ? err
@@ -304,7 +315,7 @@ function fail(deps: AppDependencies, res: ServerResponse, operation: OperationIn
     deps.options.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   // 404/405 for unknown routes have no operation in the document to check against, and errors
   // about the mock's own controls (Prefer) are not API responses.
-  if (operation && !res.headersSent && error.options.mockControl !== true)
+  if (operation && !reply.headersSent && error.options.mockControl !== true)
     deps.checker?.checkJson(operation, error.status, JSON.stringify(toEnvelope(error)));
-  sendError(res, error);
+  sendError(reply, error);
 }

@@ -1,0 +1,110 @@
+import type { Contract } from '../../../kit/contract/contract';
+import { ContractError } from '../../../kit/contract/contract-error';
+import { encodeSegment } from '../../../kit/json/json-pointer';
+import { listOperations } from '../../../kit/contract/operations';
+import type { Fixtures } from '../fixtures/fixture-types';
+import type { MockOptions } from '../options';
+import { mockOptions } from '../options';
+import { MockStore } from '../state/store';
+import type { Handler } from '../pipeline/context';
+import { asPipelineHandler } from '../pipeline/context';
+import type { HandlerOverrides } from '../handlers/registry';
+import { HANDLERS } from '../handlers/registry';
+import { createRouter } from '../pipeline/router';
+import { compileRequestValidator } from '../pipeline/request-validator';
+import type { RequestValidator } from '../pipeline/request-validator';
+import type * as ResponseCheckerModule from '../pipeline/response-checker';
+import type { ResponseViolation } from '../pipeline/response-checker';
+import { AdmittedUrls } from '../pipeline/admitted-urls';
+import { RunningStreams } from '../running-streams';
+import type { AdminRoute } from '../admin';
+import { corsHeaders } from '../pipeline/cors';
+import { readSpecFacts } from '../spec-facts/spec-facts';
+import type { PreferHandler } from '../prefer/prefer-unavailable';
+import { preferUnavailable } from '../prefer/prefer-unavailable';
+import type { MockRequest } from './mock-request';
+import type { ReplySink } from './reply-sink';
+import { createPipeline } from './pipeline';
+
+/**
+ * What a mock is made of, already loaded: no file is read from here on. The node side loads the
+ * spec and the fixtures from files (createMockServer); a browser build hands over precompiled ones.
+ */
+export interface MockSetup {
+  readonly contract: Contract;
+  readonly fixtures: Fixtures;
+  readonly options?: Partial<MockOptions>;
+  /** Replace handlers (tests and deliberately broken variants use this). */
+  readonly handlers?: HandlerOverrides;
+  /** Extra `/__mock/*` routes (the node server's docs pages). */
+  readonly adminRoutes?: readonly AdminRoute[];
+  /** `Prefer` scenarios; without one they answer a one-line error saying where they run. */
+  readonly prefer?: PreferHandler;
+}
+
+/** One mock: its state and the pipeline every adapter calls. */
+export interface MockCore {
+  readonly contract: Contract;
+  readonly store: MockStore;
+  readonly options: MockOptions;
+  /** The running streams, which a shutdown ends (`streams.endAll()`). */
+  readonly streams: RunningStreams;
+  /** Test mode only (`validateResponses`): answers the spec does not allow. */
+  readonly responseViolations: readonly ResponseViolation[];
+  /** Answers one request: CORS → admin → route → authenticate → body → Prefer → validate → handler. */
+  serve(request: MockRequest, reply: ReplySink): void;
+}
+
+/** Builds one independent mock from an already-loaded setup: its own store, validators and streams. */
+export function createMockCore(setup: MockSetup): MockCore {
+  const { contract } = setup;
+  const operations = listOperations(contract);
+  const facts = readSpecFacts(contract, operations);
+  const options = mockOptions(facts.apiBasePath, setup.options);
+  const store = new MockStore(setup.fixtures, facts.apiBasePath);
+  const handlers: Record<string, Handler> = { ...HANDLERS };
+  for (const [operationId, handler] of Object.entries(setup.handlers ?? {})) {
+    if (handler) handlers[operationId] = asPipelineHandler(handler);
+  }
+  const validators = new Map<string, RequestValidator>();
+  for (const operation of operations) {
+    if (!handlers[operation.operationId])
+      throw new ContractError(
+        `the mock has no handler for the operation ${operation.operationId} (${operation.method} ${operation.path})`,
+        contract.specPath,
+        { pointer: `#/paths/${encodeSegment(operation.path)}/${operation.method.toLowerCase()}` },
+      );
+    validators.set(
+      operation.operationId,
+      compileRequestValidator(contract, operation, { reuseBodies: options.reuseAnswers }),
+    );
+  }
+  const checker = options.validateResponses ? responseChecker(contract) : undefined;
+  const streams = new RunningStreams();
+  const serve = createPipeline({
+    shutdown: streams,
+    contract,
+    facts,
+    cors: corsHeaders(facts.headers),
+    store,
+    options,
+    handlers,
+    validators,
+    admittedUrls: new AdmittedUrls(options.reuseAnswers),
+    checker,
+    router: createRouter(operations),
+    prefer: setup.prefer ?? preferUnavailable,
+    adminRoutes: setup.adminRoutes,
+  });
+  return { contract, store, options, streams, responseViolations: checker?.violations ?? [], serve };
+}
+
+/**
+ * The test-mode checker of every answer, loaded only when asked for: it brings the stream oracle
+ * and the SSE reader, which an ordinary start does not need.
+ */
+function responseChecker(contract: Contract): ResponseCheckerModule.ResponseChecker {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load, see above
+  const { ResponseChecker } = require('../pipeline/response-checker') as typeof ResponseCheckerModule;
+  return new ResponseChecker(contract);
+}
