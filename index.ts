@@ -8,6 +8,7 @@ import type { ConformanceOptions, ConformanceReport } from './conformance/index'
 import { startInProcessMock } from './mocks/index';
 
 export {
+  createFetchHandler,
   createMockServer,
   startInProcessMock,
   FixturesError,
@@ -17,7 +18,9 @@ export {
 } from './mocks/index';
 export type {
   Fixtures,
+  FetchHandler,
   Handler,
+  MockFetchHandler,
   MockOptions,
   MockServer,
   MockServerInit,

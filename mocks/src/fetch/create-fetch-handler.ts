@@ -1,0 +1,46 @@
+import type { Contract } from '../../../kit/contract/contract';
+import { createMockCore } from '../core/mock-core';
+import type { MockOptions } from '../options';
+import type { ResponseViolation } from '../pipeline/response-checker';
+import type { MockStore } from '../state/store';
+import type { MockServerInit } from '../node/node-setup';
+import { nodeSetup } from '../node/node-setup';
+import type { FetchHandler } from './fetch-adapter';
+import { fetchAdapter } from './fetch-adapter';
+
+/** The mock as `(request: Request) => Promise<Response>`, with its state at hand. */
+export interface MockFetchHandler extends FetchHandler {
+  readonly store: MockStore;
+  readonly contract: Contract;
+  readonly options: MockOptions;
+  /** Test mode only (`validateResponses`): answers the spec does not allow. */
+  readonly responseViolations: readonly ResponseViolation[];
+  /** Puts the state back as the fixtures left it (as `POST /__mock/reset` does). */
+  reset(): void;
+  /** Ends the running streams now, each with a failure its client can read and `[DONE]`. */
+  endStreams(): void;
+}
+
+/**
+ * The mock for any fetch-based server (Hono, a Next.js route handler, Deno.serve, Bun.serve, a
+ * Cloudflare Worker): the same pipeline, state and answers as `createMockServer`, with no port.
+ * Takes createMockServer's options; spec and fixtures are read from files unless given, and
+ * `Prefer` scenarios run on Prism, so this entry needs node (the browser build has its own).
+ *
+ * @example
+ * const mock = createFetchHandler();
+ * app.all('/api/v1/*', (c) => mock(c.req.raw)); // Hono
+ * export const POST = (request: Request) => mock(request); // a Next.js route handler
+ */
+export function createFetchHandler(init: MockServerInit = {}): MockFetchHandler {
+  const core = createMockCore(nodeSetup(init));
+  const handle = fetchAdapter(core);
+  return Object.assign((request: Request) => handle(request), {
+    store: core.store,
+    contract: core.contract,
+    options: core.options,
+    responseViolations: core.responseViolations,
+    reset: () => core.store.reset(),
+    endStreams: () => core.streams.endAll(),
+  });
+}
