@@ -14,7 +14,10 @@ module.exports = {
   transform: {
     // Type checking is `npm run typecheck`; jest only strips types, which keeps the suite fast.
     '^.+\\.ts$': ['ts-jest', { diagnostics: false }],
+    // Dependencies published as ES modules only (msw's `rettime` and `until-async`) as CommonJS.
+    '^.+\\.m?js$': '<rootDir>/kit/test/support/esm-transform.js',
   },
+  transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async)/).*\\.c?js$'],
   testTimeout: 20000,
   // Unpacks the npm-shipped Chromium once, before the workers start (the HTML report and docs
   // tests), and makes the build's precompiled artefacts for the browser build's tests.

@@ -1,9 +1,7 @@
 import { http } from 'msw';
 import type { HttpHandler } from 'msw';
 import { ADMIN_PREFIX } from '../admin';
-
-/** The mock as a fetch function: a standard `Request` in, a standard `Response` out. */
-export type FetchHandler = (request: Request) => Promise<Response>;
+import type { FetchHandler } from '../fetch/fetch-adapter';
 
 /**
  * msw's handlers for a mock served at `api` (the API base, `https://gateway.test/api/v1`): every
