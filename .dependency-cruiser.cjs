@@ -7,9 +7,36 @@
  * cli/ (the package's commands) and scripts/ (the repository's tools) sit at the top and may use
  * anything below them; index.ts, the package's surface, re-exports public surfaces only.
  */
+const { builtinModules } = require('node:module');
+
+/** Every module node brings (`fs`, `node:http`...), as dependency-cruiser names them. */
+const NODE_BUILTINS = `^(node:)?(${builtinModules.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`;
+
+/** The entries of the mock's runtime-free core: the core itself and the fetch adapter over it. */
+const MOCK_CORE = '^mocks/src/(core/index|fetch/fetch-adapter)\\.ts$';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: 'core-is-runtime-free',
+      severity: 'error',
+      comment:
+        "The mock's core and its fetch adapter run in browsers, service workers and workers (msw, a Cloudflare Worker): nothing they reach, types included, may be a node module (Buffer, fs, crypto, http...). What only node has goes in the node adapter (mocks/src/node/) or the node setup, which hand the core what it needs already loaded.",
+      from: { path: MOCK_CORE },
+      to: { path: NODE_BUILTINS, reachable: true },
+    },
+    {
+      name: 'core-does-not-import-the-node-side',
+      severity: 'error',
+      comment:
+        'The core and the fetch adapter know no adapter and no file loading: the node server, its adapter and its setup build on the core, never the other way round.',
+      from: { path: MOCK_CORE },
+      to: {
+        path: '^mocks/src/(node/|server\\.ts|server-timeouts\\.ts|connections\\.ts|graceful-close\\.ts|docs-routes\\.ts|watch/|fixtures/load-|tokens/o200k-ranks\\.ts|prefer/prefer-handler\\.ts|fetch/create-fetch-handler\\.ts)',
+        reachable: true,
+      },
+    },
     {
       name: 'no-circular',
       severity: 'error',

@@ -15,4 +15,22 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  {
+    // The mock's core runs in browsers and workers too (see core-is-runtime-free in
+    // .dependency-cruiser.cjs, which catches imports; this catches node's globals).
+    files: [
+      'mocks/src/{core,fetch,pipeline,handlers,answer,stream,state,routing,guardrails,spec-facts,cache,prefer}/**/*.ts',
+      'mocks/src/{admin,options,running-streams,timeouts}.ts',
+      'mocks/src/tokens/{count-tokens,ranks-source,rank-types}.ts',
+    ],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['Buffer', 'process', 'setImmediate', 'clearImmediate', '__dirname', '__filename', 'global'].map((name) => ({
+          name,
+          message: `${name} is node's: the core uses platform APIs (Uint8Array, TextEncoder, setTimeout, globalThis).`,
+        })),
+      ],
+    },
+  },
 );

@@ -5,14 +5,15 @@ import type { JsonObject } from '../json/guards';
 import { ContractError } from './contract-error';
 import { packageFile } from '../package/package-files';
 import { createContract } from './create-contract';
-import type { Contract } from './create-contract';
 import { describeReadError } from '../files/describe-read-error';
 import { precompiledContract, PRECOMPILED_DIR, sha256 } from './precompiled';
+import type { Contract } from './contract-types';
 
 export { ContractError } from './contract-error';
 export type { ContractPlace } from './contract-error';
 export { contractAjv, createContract, DOCUMENT_ID } from './create-contract';
-export type { Contract, ContractPreparation } from './create-contract';
+export type { ContractPreparation } from './create-contract';
+export type { Contract } from './contract-types';
 
 /** The hand-written contract: the one source every validator, type and check is derived from. */
 export const SPEC_PATH = packageFile('spec', 'openapi.yaml');

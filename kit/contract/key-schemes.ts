@@ -1,5 +1,5 @@
-import type { Contract } from './contract';
-import { ContractError } from './contract';
+import type { Contract } from './contract-types';
+import { ContractError } from './contract-error';
 import type { OperationInfo } from './operations';
 import type { JsonObject } from '../json/guards';
 

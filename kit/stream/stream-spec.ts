@@ -1,4 +1,4 @@
-import type { Contract } from '../contract/contract';
+import type { Contract } from '../contract/contract-types';
 import { listOperations } from '../contract/operations';
 import { isRecord } from '../json/guards';
 import type { JsonObject } from '../json/guards';

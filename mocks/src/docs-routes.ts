@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Contract } from '../../kit/contract/contract';
+import type { Contract } from '../../kit/contract/contract-types';
 import { SPEC_PATH } from '../../kit/contract/contract';
 import type { AdminRoute } from './admin';
 import type { ReplySink } from './core/reply-sink';

@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Contract } from '../../kit/contract/contract';
+import type { Contract } from '../../kit/contract/contract-types';
 import type { MockOptions } from './options';
 import type { MockStore } from './state/store';
 import type { ResponseViolation } from './pipeline/response-checker';

@@ -1,4 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
+import { jsonEqual } from '../../json/json-equal';
 import { isRecord } from '../../json/guards';
 import type { JsonObject } from '../../json/guards';
 import { describeEvent, endedFailed, finalResponse } from '../stream-events';
@@ -131,7 +131,7 @@ function compareFinal(events: readonly StreamEvent[], items: readonly ItemState[
         message: `final output[${i}].id is ${String(item.id)}, the stream added ${String(streamed.id)}`,
         expected: 'the same item ids in the same places',
       });
-    else if (terminal && streamed.done && !isDeepStrictEqual(item, streamed.done))
+    else if (terminal && streamed.done && !jsonEqual(item, streamed.done))
       problems.push({
         message: `final output[${i}] differs from the item of its output_item.done: ${JSON.stringify(item).slice(0, 200)}`,
         expected: 'each final output item equal to the item its output_item.done carried',

@@ -1,5 +1,5 @@
 import { createContract } from '../../../kit/contract/create-contract';
-import type { Contract } from '../../../kit/contract/create-contract';
+import type { Contract } from '../../../kit/contract/contract-types';
 import type { MockSetup } from '../core/mock-core';
 import type { Fixtures } from '../fixtures/fixture-types';
 import type { HandlerOverrides } from '../handlers/registry';

@@ -1,4 +1,4 @@
-import type { Contract } from '../../../kit/contract/contract';
+import type { Contract } from '../../../kit/contract/contract-types';
 import { ContractError } from '../../../kit/contract/contract-error';
 import { encodeSegment } from '../../../kit/json/json-pointer';
 import { listOperations } from '../../../kit/contract/operations';

@@ -1,4 +1,4 @@
-import type { Contract } from '../../../kit/contract/contract';
+import type { Contract } from '../../../kit/contract/contract-types';
 import type { OperationInfo } from '../../../kit/contract/operations';
 import type { MockOptions } from '../options';
 import type { ApiKeyRecord, MockStore } from '../state/store';
@@ -289,8 +289,7 @@ function finish(
       captured,
     }).then((outcome) => {
       // Checked only when sent whole: a stream the client cut short is not the mock's answer.
-      if (checker && captured && outcome === 'sent')
-        checker.checkStream(operation, result.status, captured.join(''));
+      if (checker && captured && outcome === 'sent') checker.checkStream(operation, result.status, captured.join(''));
     });
   }
   const payload = result.rawBody ?? JSON.stringify(result.body);

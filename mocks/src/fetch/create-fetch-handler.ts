@@ -1,4 +1,4 @@
-import type { Contract } from '../../../kit/contract/contract';
+import type { Contract } from '../../../kit/contract/contract-types';
 import { createMockCore } from '../core/mock-core';
 import type { MockOptions } from '../options';
 import type { ResponseViolation } from '../pipeline/response-checker';

@@ -1,4 +1,4 @@
-import type { Contract } from '../../../kit/contract/contract';
+import type { Contract } from '../../../kit/contract/contract-types';
 import { loadContract } from '../../../kit/contract/contract';
 import type { Fixtures } from '../fixtures/fixture-types';
 import { loadFixtures } from '../fixtures/load-fixtures';

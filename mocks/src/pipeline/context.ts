@@ -1,6 +1,6 @@
 import type { operations } from '../../../generated/openapi';
 import type { OperationInfo } from '../../../kit/contract/operations';
-import type { Contract } from '../../../kit/contract/contract';
+import type { Contract } from '../../../kit/contract/contract-types';
 import type { MockStore, ApiKeyRecord } from '../state/store';
 import type { MockOptions } from '../options';
 import type { SpecFacts } from '../spec-facts/spec-facts';

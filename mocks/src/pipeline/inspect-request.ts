@@ -1,5 +1,5 @@
 import type { RequestHeaders } from '../core/mock-request';
-import type { Contract } from '../../../kit/contract/contract';
+import type { Contract } from '../../../kit/contract/contract-types';
 import { listOperations } from '../../../kit/contract/operations';
 import type { OperationInfo } from '../../../kit/contract/operations';
 import { bearerToken } from './authenticate';

@@ -1,4 +1,4 @@
-import type { Contract } from '../../../kit/contract/contract';
+import type { Contract } from '../../../kit/contract/contract-types';
 import type { OperationInfo } from '../../../kit/contract/operations';
 import type { MockOptions } from '../options';
 import type { SpecFacts } from '../spec-facts/spec-facts';

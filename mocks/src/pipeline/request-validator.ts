@@ -1,5 +1,5 @@
 import type { RequestHeaders } from '../core/mock-request';
-import type { Contract } from '../../../kit/contract/contract';
+import type { Contract } from '../../../kit/contract/contract-types';
 import type { OperationInfo, ParameterInfo } from '../../../kit/contract/operations';
 import { GatewayError } from './gateway-error';
 import { describeErrors, summarize } from './format-validation-errors';

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import type { Contract } from '../../../kit/contract/contract';
+import type { Contract } from '../../../kit/contract/contract-types';
 import { isRecord } from '../../../kit/json/guards';
 import { schemaProblems } from '../../../kit/schema/schema-problems';
 import { readSse } from '../../../kit/sse/read-sse';

@@ -1,6 +1,6 @@
 // Types only: the module itself is required lazily, on the first Prefer scenario (see below).
 import type * as PrismHttp from '@stoplight/prism-http';
-import type { Contract } from '../../../kit/contract/contract';
+import type { Contract } from '../../../kit/contract/contract-types';
 import type { OperationInfo } from '../../../kit/contract/operations';
 import type { MockRequest } from '../core/mock-request';
 import type { PreferHandler } from './prefer-unavailable';

@@ -1,6 +1,6 @@
-import type { Contract } from '../../../kit/contract/contract';
+import type { Contract } from '../../../kit/contract/contract-types';
 import type { JsonObject } from '../../../kit/json/guards';
-import { ContractError } from '../../../kit/contract/contract';
+import { ContractError } from '../../../kit/contract/contract-error';
 import { isRecord } from '../../../kit/json/guards';
 import type { OperationInfo } from '../../../kit/contract/operations';
 import { EVENT_STREAM } from '../../../kit/stream/stream-spec';

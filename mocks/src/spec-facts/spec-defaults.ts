@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/openapi';
-import type { Contract } from '../../../kit/contract/contract';
-import { ContractError } from '../../../kit/contract/contract';
+import type { Contract } from '../../../kit/contract/contract-types';
+import { ContractError } from '../../../kit/contract/contract-error';
 import { isRecord } from '../../../kit/json/guards';
 import { deepFreeze } from '../pipeline/deep-freeze';
 

@@ -1,4 +1,4 @@
-import type { Contract } from '../../../kit/contract/contract';
+import type { Contract } from '../../../kit/contract/contract-types';
 import { managementOnlyOperations } from '../../../kit/contract/key-schemes';
 import type { OperationInfo } from '../../../kit/contract/operations';
 import { apiBasePath } from './api-paths';

@@ -1,5 +1,5 @@
 import { contractFromText, readSpecFile, SPEC_PATH } from '../../../kit/contract/contract';
-import type { Contract } from '../../../kit/contract/contract';
+import type { Contract } from '../../../kit/contract/contract-types';
 import { createDocsRoutes } from '../docs-routes';
 import { loadFixtures } from '../fixtures/load-fixtures';
 import { withScripts } from '../fixtures/load-scripts';
