@@ -9,6 +9,8 @@ module.exports = {
     '<rootDir>/cli',
     '<rootDir>/proxy',
     '<rootDir>/scripts',
+    // docs/examples/: the examples the docs show, run as users run them (docs/browser-tests.md).
+    '<rootDir>/docs',
   ],
   testMatch: ['**/*.test.ts'],
   transform: {

@@ -8,7 +8,10 @@ import { shippedSetup } from './shipped-setup';
 
 /** What a mock made without a file system takes: createMockServer's options, less the file paths. */
 export interface BrowserMockInit {
-  /** Fixtures already checked (`parseFixtures` in Node, or the built-in ones by default). */
+  /**
+   * Fixtures already checked, as `parseFixtures` or `loadFixtures` (Node) give them; the built-in
+   * ones by default. They are taken as given: the fixtures schema's validator is not shipped.
+   */
   readonly fixtures?: Fixtures;
   readonly options?: Partial<MockOptions>;
   /** Replace handlers, as with createMockServer. */

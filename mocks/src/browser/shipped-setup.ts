@@ -6,8 +6,9 @@
  * checked again: the build made these from one spec, one fixtures schema and one fixtures file.
  *
  * What makes it up (sizes in docs/browser-tests.md): the parsed spec (openapi.json), ajv's
- * standalone request validators (contract-validators.js) and fixtures validator
- * (fixtures-validator.js) and the built-in fixtures already validated (builtin-fixtures.json).
+ * standalone request validators (contract-validators.js) and the built-in fixtures already
+ * validated (builtin-fixtures.json). The fixtures schema's validator stays out (138 KiB): fixtures
+ * a test passes are checked where they are made, in Node (`parseFixtures`).
  * The tokenizer's ranks are the core's own default (tokens/ranks-source.ts: gpt-tokenizer's
  * JavaScript module of them, the largest part of a bundle).
  */
@@ -22,8 +23,6 @@ export interface ShippedSetup {
   readonly document: JsonObject;
   /** The request validators compiled ahead, by JSON pointer (`#/components/...`). */
   readonly validators: ReadonlyMap<string, ValidateFunction>;
-  /** The fixtures schema's validator, for fixtures a test passes in. */
-  readonly fixturesValidator: ValidateFunction;
   /** The built-in fixtures as loading them gives: validated, defaults filled; a fresh copy per call. */
   builtinFixtures(): Fixtures;
 }
@@ -36,14 +35,11 @@ export function shippedSetup(): ShippedSetup {
   /* eslint-disable @typescript-eslint/no-require-imports -- literal paths a bundler follows; see above */
   const document = require('../../../precompiled/openapi.json') as JsonObject;
   const compiled = require('../../../precompiled/contract-validators.js') as ContractValidatorsModule;
-  const fixturesValidator = (require('../../../precompiled/fixtures-validator.js') as { default: ValidateFunction })
-    .default;
   const builtin = require('../../../precompiled/builtin-fixtures.json') as Fixtures;
   /* eslint-enable @typescript-eslint/no-require-imports */
   shipped = {
     document,
     validators: validatorsByPointer(compiled),
-    fixturesValidator,
     builtinFixtures: () => structuredClone(builtin),
   };
   return shipped;

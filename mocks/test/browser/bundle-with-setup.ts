@@ -39,6 +39,9 @@ export async function bundleWithSetup(source: string, format: 'iife' | 'esm' = '
     // The artefacts sit outside the repository; what they require (ajv's runtime) is its.
     nodePaths: [path.join(ROOT, 'node_modules')],
     plugins: [precompiledFolder],
+    // The package's own name, as the docs' examples import it.
+    absWorkingDir: ROOT,
+    alias: { 'model-gateway-mock/msw': './mocks/msw.ts' },
   });
   return result.outputFiles[0]!.text;
 }

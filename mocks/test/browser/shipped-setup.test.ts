@@ -13,7 +13,6 @@ interface Loaded {
   rejected: unknown;
   accepted: boolean;
   fixtures: unknown;
-  fixturesValid: boolean;
 }
 
 const RESPONSES_BODY = '#/paths/~1responses/post/requestBody/content/application~1json/schema';
@@ -31,7 +30,6 @@ beforeAll(async () => {
       rejected: validate({ model: 42 }) ? null : validate.errors,
       accepted: validate({ model: 'openai/gpt-4o', input: 'hello' }),
       fixtures,
-      fixturesValid: setup.fixturesValidator(fixtures),
     };
   `);
   const sandbox: Record<string, unknown> = { structuredClone };
@@ -54,8 +52,7 @@ describe('the shipped setup in a bundle with no Node', () => {
     expect(loaded.accepted).toBe(true);
   });
 
-  it('holds the built-in fixtures as loading them from the file gives, and they pass the shipped fixtures validator', () => {
+  it('holds the built-in fixtures as loading them from the file gives', () => {
     expect(JSON.parse(JSON.stringify(loaded.fixtures))).toEqual(loadFixtures());
-    expect(loaded.fixturesValid).toBe(true);
   });
 });
