@@ -7,14 +7,9 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { launchChromium } from '../../../kit/test/support/headless-chromium';
-import type { HeadlessChromium } from '../../../kit/test/support/headless-chromium';
-import type { StandInServer } from '../../../kit/test/support/stand-in-server';
 import { askAndReadTheAnswer } from '../../../docs/examples/playwright-chat';
-import { openPage, startPageApp } from '../clients/browser/page-app';
-import type { AppRoute } from '../clients/browser/page-app';
-import { bundleWithSetup } from '../browser/bundle-with-setup';
+import { startWorkerPage } from './worker-page';
+import type { WorkerPage } from './worker-page';
 
 const DOCS = path.join(__dirname, '..', '..', '..', 'docs');
 const EXAMPLES = path.join(DOCS, 'examples');
@@ -49,13 +44,6 @@ globalThis.ready = (async () => {
 })();
 `;
 
-const workerScript: AppRoute = (req, res) => {
-  if (req.url !== '/mockServiceWorker.js') return false;
-  res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-  res.end(readFileSync(require.resolve('msw/mockServiceWorker.js'), 'utf8'));
-  return true;
-};
-
 describe('docs/browser-tests.md', () => {
   it('shows every example of docs/examples/ whole, and no code that is not one', () => {
     const shown = blocks();
@@ -65,25 +53,16 @@ describe('docs/browser-tests.md', () => {
   });
 
   describe('in Chromium: the Storybook loader starts the worker, the Playwright steps drive the page', () => {
-    let browser: HeadlessChromium;
-    let app: StandInServer;
-    let page: Page;
+    let chromium: WorkerPage;
 
     beforeAll(async () => {
-      const [script, launched] = await Promise.all([bundleWithSetup(APP), launchChromium({ loopback: true })]);
-      browser = launched;
-      app = await startPageApp(script, [workerScript]);
-      page = await openPage(browser, app);
-      await page.evaluate('ready');
+      chromium = await startWorkerPage(APP, 'ready');
     }, 90_000);
 
-    afterAll(async () => {
-      await browser?.close();
-      await app?.close();
-    });
+    afterAll(() => chromium?.close());
 
     it('answers the chat from the service worker', async () => {
-      expect(await askAndReadTheAnswer(page)).toBe('Hello! How can I help you today?');
+      expect(await askAndReadTheAnswer(chromium.page)).toBe('Hello! How can I help you today?');
     });
   });
 });

@@ -6,14 +6,9 @@
  * the service worker. Expressions run inside the page are strings: this project's TypeScript has
  * no DOM library.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../../../kit/test/support/headless-chromium';
-import type { HeadlessChromium } from '../../../kit/test/support/headless-chromium';
-import type { StandInServer } from '../../../kit/test/support/stand-in-server';
-import { openPage, startPageApp } from '../clients/browser/page-app';
-import type { AppRoute } from '../clients/browser/page-app';
-import { bundleWithSetup } from '../browser/bundle-with-setup';
+import { startWorkerPage } from './worker-page';
+import type { WorkerPage } from './worker-page';
 
 const BASE_URL = 'https://gateway.test/api/v1';
 const TOKENS_PER_SECOND = 400;
@@ -48,34 +43,19 @@ globalThis.streamInto = async (input) => {
 };
 `;
 
-/** msw's worker script, served from the app's root as msw's docs say (`npx msw init public/`). */
-const workerScript: AppRoute = (req, res) => {
-  if (req.url !== '/mockServiceWorker.js') return false;
-  res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-  res.end(readFileSync(require.resolve('msw/mockServiceWorker.js'), 'utf8'));
-  return true;
-};
-
-let browser: HeadlessChromium;
-let app: StandInServer;
+let chromium: WorkerPage;
 let page: Page;
 const answeredBy: string[] = [];
 
 beforeAll(async () => {
-  const [script, launched] = await Promise.all([bundleWithSetup(APP), launchChromium({ loopback: true })]);
-  browser = launched;
-  app = await startPageApp(script, [workerScript]);
-  browser.context.on('response', (response) => {
+  chromium = await startWorkerPage(APP, 'started');
+  page = chromium.page;
+  chromium.browser.context.on('response', (response) => {
     if (response.url().startsWith(BASE_URL)) answeredBy.push(response.fromServiceWorker() ? 'worker' : 'network');
   });
-  page = await openPage(browser, app);
-  await page.evaluate('started');
 }, 90_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => chromium?.close());
 
 interface Streamed {
   text: string;
