@@ -20,21 +20,10 @@ import { loadContract } from '../../../kit/contract/contract';
 import { readSse } from '../../../kit/sse/read-sse';
 import { streamProblems } from '../../../kit/stream/stream-oracle';
 import { streamSpec } from '../../../kit/stream/stream-spec';
+import { WEATHER_TOOL } from '../helpers/sample-requests';
 
 const BASE_URL = 'https://gateway.test/api/v1';
 const APP = 'https://app.test';
-const WEATHER_TOOL = {
-  type: 'function' as const,
-  name: 'get_weather',
-  description: 'Current weather for a city.',
-  parameters: {
-    type: 'object',
-    properties: { city: { type: 'string' } },
-    required: ['city'],
-    additionalProperties: false,
-  },
-  strict: true,
-};
 
 const mock = createHandlers({ baseUrl: BASE_URL, options: { validateResponses: true } });
 const gateway = createOpenAI({ baseURL: BASE_URL, apiKey: 'sk-mock-user' });
