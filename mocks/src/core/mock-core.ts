@@ -25,6 +25,7 @@ import { preferUnavailable } from '../prefer/prefer-unavailable';
 import type { MockRequest } from './mock-request';
 import type { ReplySink } from './reply-sink';
 import { createPipeline } from './pipeline';
+import type { Sha256 } from '../hash/sha256';
 
 /**
  * What a mock is made of, already loaded: no file is read from here on. The node side loads the
@@ -39,7 +40,9 @@ export interface MockSetup {
   /** Extra `/__mock/*` routes (the node server's docs pages). */
   readonly adminRoutes?: readonly AdminRoute[];
   /** `Prefer` scenarios; without one they answer a one-line error saying where they run. */
-  readonly prefer?: PreferHandler;
+  readonly prefer?: PreferHandler | undefined;
+  /** A faster synchronous SHA-256 than the portable one, where the runtime has it (node:crypto). */
+  readonly sha256?: Sha256 | undefined;
 }
 
 /** One mock: its state and the pipeline every adapter calls. */
@@ -61,7 +64,7 @@ export function createMockCore(setup: MockSetup): MockCore {
   const operations = listOperations(contract);
   const facts = readSpecFacts(contract, operations);
   const options = mockOptions(facts.apiBasePath, setup.options);
-  const store = new MockStore(setup.fixtures, facts.apiBasePath);
+  const store = new MockStore(setup.fixtures, facts.apiBasePath, setup.sha256);
   const handlers: Record<string, Handler> = { ...HANDLERS };
   for (const [operationId, handler] of Object.entries(setup.handlers ?? {})) {
     if (handler) handlers[operationId] = asPipelineHandler(handler);

@@ -10,6 +10,7 @@ import type { MockSetup } from '../core/mock-core';
 import { createPreferHandler } from '../prefer/prefer-handler';
 import { provideO200kRanks } from '../tokens/ranks-source';
 import { loadO200kRanks } from '../tokens/o200k-ranks';
+import { nodeSha256 } from './node-sha256';
 
 /** What a mock is made from on node: anything not given is read from the package's files. */
 export interface MockServerInit {
@@ -24,8 +25,8 @@ export interface MockServerInit {
 
 /**
  * Loads on node what the core takes already loaded: the spec and the fixtures from their files
- * (unless given), the tokenizer's ranks from the package's data file, and `Prefer` scenarios
- * from Prism. Used by both node entries: the server and `createFetchHandler`.
+ * (unless given), the tokenizer's ranks from the package's data file, `Prefer` scenarios from
+ * Prism, and node:crypto's SHA-256. Used by both node entries: the server and `createFetchHandler`.
  */
 export function nodeSetup(init: MockServerInit): MockSetup {
   const contract = init.contract ?? loadContract();
@@ -38,5 +39,6 @@ export function nodeSetup(init: MockServerInit): MockSetup {
     handlers: init.handlers,
     adminRoutes: init.adminRoutes,
     prefer: createPreferHandler(contract, basePath),
+    sha256: nodeSha256,
   };
 }

@@ -1,5 +1,7 @@
 import type { FixtureGuardrail, Fixtures } from '../fixtures/fixture-types';
 import { hashKey } from '../fixtures/hash-key';
+import type { Sha256 } from '../hash/sha256';
+import { portableSha256 } from '../hash/sha256';
 import { Catalog } from './catalog';
 import { RequestLog } from './request-log';
 import { StickySessions } from './sticky-sessions';
@@ -34,14 +36,18 @@ export class MockStore {
   private guardrails = new Map<string, GuardrailState>();
   private responseCount = 0;
 
-  /** `apiBasePath`: the path of the spec's server address, which model links start with. */
+  /**
+   * `apiBasePath`: the path of the spec's server address, which model links start with.
+   * `sha256`: the runtime's fastest synchronous SHA-256, for key hashes and response ids.
+   */
   constructor(
     readonly fixtures: Fixtures,
     apiBasePath: string,
+    readonly sha256: Sha256 = portableSha256,
   ) {
     this.catalog = new Catalog(fixtures.models, apiBasePath);
     for (const key of fixtures.keys) {
-      const hash = hashKey(key.key);
+      const hash = hashKey(key.key, sha256);
       const record = { hash, label: key.label, management: key.management, userId: key.user_id };
       this.keys.set(hash, record);
     }
@@ -76,7 +82,7 @@ export class MockStore {
   authenticate(token: string, connection?: object): ApiKeyRecord | undefined {
     const remembered = connection && this.acceptedOn.get(connection);
     if (remembered && sameText(token, remembered.token)) return remembered.record;
-    const hash = hashKey(token);
+    const hash = hashKey(token, this.sha256);
     const stored = this.keys.get(hash);
     if (!stored || !sameText(stored.hash, hash)) return undefined;
     if (connection) this.acceptedOn.set(connection, { token, record: stored });
