@@ -27,6 +27,14 @@ module.exports = {
       to: { path: NODE_BUILTINS, reachable: true },
     },
     {
+      name: 'msw-entry-is-runtime-free',
+      severity: 'error',
+      comment:
+        'model-gateway-mock/msw (mocks/msw.ts) is bundled into pages and service-worker setups: like the core, nothing it reaches may be a node module. Its setup comes from the build as modules (mocks/src/browser/), never from files.',
+      from: { path: '^mocks/(msw\\.ts$|src/(msw|browser)/)' },
+      to: { path: NODE_BUILTINS, reachable: true },
+    },
+    {
       name: 'core-does-not-import-the-node-side',
       severity: 'error',
       comment:

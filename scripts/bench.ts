@@ -20,6 +20,8 @@ import { runStreaming } from './bench/run-streaming';
 import { SCENARIOS, forTarget } from './bench/scenarios';
 import { ROOT, bareSpec, describeCommand, oursSpec, prismSpec } from './bench/server-specs';
 import { describePrism, sameBytes } from './bench/compare-answers';
+import { renderInProcess, runMswInProcess } from './bench/run-msw-in-process';
+import type { InProcessFigures } from './bench/run-msw-in-process';
 
 const progress = (line: string): void => {
   process.stderr.write(`  ${line}\n`);
@@ -134,6 +136,14 @@ async function measure(
     streamingError = (err as Error).message;
     progress(`streaming not measured: ${streamingError}`);
   }
+  let inProcess: InProcessFigures[] | null = null;
+  let inProcessError: string | undefined;
+  try {
+    inProcess = await runMswInProcess(plan, progress);
+  } catch (err) {
+    inProcessError = (err as Error).message;
+    progress(`in-process path not measured: ${inProcessError}`);
+  }
   const partial: Omit<BenchReport, 'targets'> = {
     generatedAt: new Date().toISOString(),
     command: `npm run bench${plan.quick ? ' -- --quick' : ''}`,
@@ -143,10 +153,12 @@ async function measure(
     load,
     ratios: ratios(load),
     streaming,
+    inProcess,
     notes: [
       ...prismNotes,
       ...(streaming ? [streaming.paced.openFiles] : []),
       ...(streamingError ? [`streaming could not be measured: ${streamingError}`] : []),
+      ...(inProcessError ? [`the in-process path could not be measured: ${inProcessError}`] : []),
     ],
   };
   const report: BenchReport = {
@@ -157,11 +169,13 @@ async function measure(
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(renderReport(report));
+  if (inProcess) console.log(renderInProcess(inProcess));
   console.log(`\nWrote ${path.relative(process.cwd(), out)}`);
   // Misses against the targets are reported, not fatal (shared machines are noisy); broken answers are.
   const broken =
     load.some((row) => row.target !== 'prism' && row.median.errors + row.median.non2xx > 0) ||
     streaming === null ||
+    inProcess === null ||
     streaming.paced.ours.lost > 0;
   return broken ? 1 : 0;
 }

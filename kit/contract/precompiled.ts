@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import type { JsonObject } from '../json/guards';
+import type { ContractValidatorsModule } from './compiled-validators';
+import { validatorsByPointer } from './compiled-validators';
 
 /**
  * What `npm run build` compiles ahead into `dist/precompiled/` (scripts/precompile.ts), so that a
@@ -38,12 +40,6 @@ export interface PrecompiledManifest {
 export interface PrecompiledContract {
   readonly document: JsonObject;
   readonly validators: ReadonlyMap<string, ValidateFunction>;
-}
-
-/** The shape of contract-validators.js: ajv's standalone exports, and which export validates which pointer. */
-export interface ContractValidatorsModule {
-  readonly pointers: Readonly<Record<string, string>>;
-  readonly [exported: string]: unknown;
 }
 
 export function sha256(text: string): string {
@@ -86,11 +82,6 @@ export function precompiledContract(
     const document = JSON.parse(readFileSync(path.join(dir, DOCUMENT_FILE), 'utf8')) as JsonObject;
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- generated CommonJS, loaded only when it matches
     const compiled = require(path.join(dir, CONTRACT_VALIDATORS_FILE)) as ContractValidatorsModule;
-    const validators = new Map<string, ValidateFunction>();
-    for (const [pointer, name] of Object.entries(compiled.pointers)) {
-      const validate = compiled[name];
-      if (typeof validate === 'function') validators.set(pointer, validate as ValidateFunction);
-    }
-    return { document, validators };
+    return { document, validators: validatorsByPointer(compiled) };
   });
 }

@@ -1,3 +1,4 @@
+import type { InProcessFigures } from './run-msw-in-process';
 import type { LoadResult } from './http-load';
 import type { TargetName } from './scenarios';
 import type { OneStreamResult } from './stream-bench';
@@ -62,6 +63,8 @@ export interface BenchReport {
   readonly load: readonly LoadFigures[];
   readonly ratios: readonly RatioFigures[];
   readonly streaming: StreamingFigures | null;
+  /** Requests per second through msw's setupServer: the mock's handlers vs a hand-written one. */
+  readonly inProcess?: readonly InProcessFigures[] | null;
   /** What Prism answered, and anything that could not be measured. */
   readonly notes: readonly string[];
   readonly targets: readonly TargetCheck[];

@@ -31,7 +31,9 @@ async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>, limitByt
     if (done) break;
     size += value.length;
     if (size > limitBytes) {
-      await reader.cancel();
+      // Not awaited: a body msw (or any caller) tee'd settles its cancel only once every branch
+      // is cancelled, which would hold the 413 back for ever.
+      reader.cancel().catch(() => undefined);
       return 'too-large' as const;
     }
     chunks.push(value);

@@ -5,19 +5,7 @@ import { z } from 'zod';
 import type { MockServer } from '../../src/server';
 import { createMockServer } from '../../src/server';
 import { expectAbortedMidAnswer, nextAnswerDone } from './browser/mock-signals';
-
-const WEATHER_TOOL = {
-  type: 'function' as const,
-  name: 'get_weather',
-  description: 'Current weather for a city.',
-  parameters: {
-    type: 'object',
-    properties: { city: { type: 'string' } },
-    required: ['city'],
-    additionalProperties: false,
-  },
-  strict: true,
-};
+import { WEATHER_TOOL } from '../helpers/sample-requests';
 
 let mock: MockServer;
 let client: OpenAI;

@@ -9,6 +9,20 @@ export const GUARDED_KEY = 'sk-mock-guarded';
 /** The built-in guardrail, assigned to GUARDED_KEY. */
 export const DEMO_GUARDRAIL_ID = '00000000-0000-4000-8000-000000000001';
 
+/** The openai SDK's function tool the built-in fixtures' weather script answers (strict, as the SDK's docs write it). */
+export const WEATHER_TOOL = {
+  type: 'function' as const,
+  name: 'get_weather',
+  description: 'Current weather for a city.',
+  parameters: {
+    type: 'object',
+    properties: { city: { type: 'string' } },
+    required: ['city'],
+    additionalProperties: false,
+  },
+  strict: true,
+};
+
 export const bearer = (key: string): { Authorization: string } => ({ Authorization: `Bearer ${key}` });
 
 export interface SampleRequest {
