@@ -24,7 +24,7 @@ import type { MockRequest } from './mock-request';
 import type { ReplySink } from './reply-sink';
 import type { ScenarioOutcome } from './scenario-stage';
 import { actOnScenario, sendHalf, steerStream, takeScenario } from './scenario-stage';
-import { journalBody } from '../journal/request-journal';
+import { journalBodyOf } from '../journal/request-journal';
 import { upstreamFailure } from '../stream/stream-failures';
 
 export interface PipelineDependencies {
@@ -94,7 +94,7 @@ function logRequest(
     durationMs: Math.round(elapsed * 100) / 100,
     headers: request.headers,
     // Decoded only when someone reads the journal.
-    body: body === undefined ? undefined : () => journalBody(new TextDecoder().decode(body)),
+    body: body === undefined ? undefined : journalBodyOf(body),
     outcome: routed,
     incomplete,
   });

@@ -15,8 +15,14 @@ export interface JournalEntry {
   readonly durationMs: number;
   /** The request's headers; API keys, cookies and tokens redacted. */
   readonly headers: Record<string, string>;
-  /** The request body: its JSON, or its text when it is not JSON; null when it has none. */
+  /**
+   * The request body: its JSON, or its text when it is not JSON; null when it has none. A body
+   * longer than the journal keeps (JOURNAL_BODY_BYTES) is its first bytes as text, and `bodyBytes`
+   * says how long it was.
+   */
   readonly body: unknown;
+  /** Present when `body` holds only the start of a longer body: the whole body's size in bytes. */
+  readonly bodyBytes?: number;
   /** For an event stream: how it ended. */
   readonly stream?: StreamEnd;
   /** The id of the scenario that answered the request. */
@@ -47,8 +53,8 @@ export interface RecordedRequest {
   readonly status: number;
   readonly durationMs: number;
   readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
-  /** The body, decoded when the journal is read; undefined when the request had none. */
-  readonly body: (() => unknown) | undefined;
+  /** The body, decoded when the journal is read (journalBodyOf); undefined when the request had none. */
+  readonly body: (() => JournalBody) | undefined;
   readonly outcome: RequestOutcome;
   /** The connection closed before the answer was complete. */
   readonly incomplete: boolean;
@@ -56,6 +62,30 @@ export interface RecordedRequest {
 
 /** The journal's default size: the last 1,000 requests. */
 export const DEFAULT_JOURNAL_LIMIT = 1_000;
+
+/**
+ * The bytes of one request body the journal keeps. Bodies may be up to the body limit (32 MiB by
+ * default): 1,000 of them kept whole would hold gigabytes, so a longer one keeps its start only.
+ */
+export const JOURNAL_BODY_BYTES = 64 * 1024;
+
+/** A body as the journal shows it, with the whole body's size when only its start is kept. */
+export interface JournalBody {
+  readonly body: unknown;
+  readonly bodyBytes?: number;
+}
+
+/**
+ * What the journal keeps of a request body: a function that decodes it when the journal is read.
+ * A body past JOURNAL_BODY_BYTES is copied down to its start, so the whole one can be freed.
+ */
+export function journalBodyOf(bytes: Uint8Array): () => JournalBody {
+  if (bytes.byteLength <= JOURNAL_BODY_BYTES) return () => ({ body: journalBody(new TextDecoder().decode(bytes)) });
+  const start = bytes.slice(0, JOURNAL_BODY_BYTES);
+  const bodyBytes = bytes.byteLength;
+  // The start may end inside a character: the decoder marks it with U+FFFD.
+  return () => ({ body: new TextDecoder().decode(start), bodyBytes });
+}
 
 /**
  * The most recent requests, oldest dropped first, bounded so a mock left running for days does
@@ -106,8 +136,13 @@ function show(recorded: RecordedRequest): JournalEntry {
     status: recorded.status,
     durationMs: recorded.durationMs,
     headers: redactHeaders(recorded.headers),
-    body: recorded.body ? recorded.body() : null,
+    body: null,
   };
+  if (recorded.body) {
+    const { body, bodyBytes } = recorded.body();
+    entry.body = body;
+    if (bodyBytes !== undefined) entry.bodyBytes = bodyBytes;
+  }
   if (outcome.streamed === true)
     entry.stream = outcome.cut === true ? 'cut' : recorded.incomplete ? 'aborted' : 'completed';
   if (outcome.scenario !== undefined) entry.scenario = outcome.scenario;

@@ -1,5 +1,5 @@
 import type { RecordedRequest, RequestOutcome } from '../../src/journal/request-journal';
-import { journalBody, RequestJournal } from '../../src/journal/request-journal';
+import { JOURNAL_BODY_BYTES, journalBody, journalBodyOf, RequestJournal } from '../../src/journal/request-journal';
 
 function recorded(path: string, outcome: RequestOutcome = {}, incomplete = false, body?: string): RecordedRequest {
   return {
@@ -10,7 +10,7 @@ function recorded(path: string, outcome: RequestOutcome = {}, incomplete = false
     status: 200,
     durationMs: 1,
     headers: { authorization: 'Bearer sk-secret', 'x-api-key': 'k', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : () => journalBody(body),
+    body: body === undefined ? undefined : journalBodyOf(new TextEncoder().encode(body)),
     outcome,
     incomplete,
   };
@@ -30,6 +30,17 @@ describe('RequestJournal', () => {
         headers: { authorization: '[redacted]', 'x-api-key': '[redacted]', 'content-type': 'application/json' },
       }),
     ]);
+  });
+
+  it('keeps only the start of a body longer than JOURNAL_BODY_BYTES, with its whole size', () => {
+    const journal = new RequestJournal(10);
+    const long = `{"input":"${'x'.repeat(JOURNAL_BODY_BYTES * 2)}"}`;
+    journal.add(recorded('/r', {}, false, long));
+    journal.add(recorded('/r', {}, false, '{"input":"short"}'));
+    const [short, truncated] = journal.list();
+    expect(short).not.toHaveProperty('bodyBytes');
+    expect(truncated?.bodyBytes).toBe(long.length);
+    expect(truncated?.body).toBe(long.slice(0, JOURNAL_BODY_BYTES));
   });
 
   it('filters by operation', () => {
