@@ -221,14 +221,16 @@ export const STEPS: Array<[string, number, Step]> = [
 
 /** Times differ between two runs; everything else must not. */
 export function withoutTimes(text: string): string {
-  return text
-    // The journal's request headers differ by transport: undici adds its own (host, user-agent,
-    // sec-fetch-mode...) on the way to the node server.
-    .replace(/"headers":\{[^{}]*\}/g, '"headers":{}')
-    .replace(/gen-\d+-/g, 'gen-<t>-')
-    .replace(/"(created_at|completed_at|atMs)":\d+/g, '"$1":0')
-    .replace(/"durationMs":[\d.]+/g, '"durationMs":0')
-    .replace(/"at":"[^"]*"/g, '"at":""');
+  return (
+    text
+      // The journal's request headers differ by transport: undici adds its own (host, user-agent,
+      // sec-fetch-mode...) on the way to the node server.
+      .replace(/"headers":\{[^{}]*\}/g, '"headers":{}')
+      .replace(/gen-\d+-/g, 'gen-<t>-')
+      .replace(/"(created_at|completed_at|atMs)":\d+/g, '"$1":0')
+      .replace(/"durationMs":[\d.]+/g, '"durationMs":0')
+      .replace(/"at":"[^"]*"/g, '"at":""')
+  );
 }
 
 export function requestOf(step: Step, earlier: ReadonlyMap<string, unknown>): RequestInit {
