@@ -25,9 +25,11 @@ module.exports = {
   transform: {
     // Type checking is `npm run typecheck`; jest only strips types, which keeps the suite fast.
     '^.+\\.ts$': ['ts-jest', { diagnostics: false }],
-    [`/node_modules/${ESM_PACKAGES}/.+\\.m?js$`]: '<rootDir>/kit/test/support/esm-to-cjs-transform.js',
+    [`/node_modules/${ESM_PACKAGES}/.+\\.js$`]: '<rootDir>/kit/test/support/esm-to-cjs-transform.js',
+    // `.mjs` files are ES modules whatever package ships them (msw's helpers publish some).
+    '/node_modules/.+\\.mjs$': '<rootDir>/kit/test/support/esm-to-cjs-transform.js',
   },
-  transformIgnorePatterns: [`/node_modules/(?!${ESM_PACKAGES}/)`],
+  transformIgnorePatterns: [`/node_modules/(?!${ESM_PACKAGES}/).*\\.c?js$`],
   testTimeout: 20000,
   // Unpacks the npm-shipped Chromium once, before the workers start (the HTML report and docs
   // tests), and makes the build's precompiled artefacts for the browser build's tests.

@@ -106,11 +106,16 @@ describe('the installable package (npm pack, npm install into an empty folder)',
     });
   });
 
-  it('lists every package its code requires as a dependency, and needs no tsx to run', () => {
+  it('lists every package its code requires as a dependency (msw as its optional peer), and needs no tsx to run', () => {
     const manifest = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as {
       private?: boolean;
       dependencies: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+      peerDependenciesMeta?: Record<string, { optional?: boolean }>;
     };
+    // model-gateway-mock/msw alone requires msw: the user's own, an optional peer.
+    expect(manifest.peerDependencies?.msw).toBeDefined();
+    expect(manifest.peerDependenciesMeta?.msw?.optional).toBe(true);
     expect(manifest.private).toBeUndefined();
     expect(Object.keys(manifest.dependencies)).not.toContain('tsx');
     const required = new Set<string>();
@@ -121,7 +126,10 @@ describe('the installable package (npm pack, npm install into an empty folder)',
         if (name && !name.startsWith('node:') && !builtinModules.includes(name)) required.add(name);
       }
     }
-    expect([...required].filter((name) => manifest.dependencies[name] === undefined)).toEqual([]);
+    const peers = manifest.peerDependencies ?? {};
+    expect(
+      [...required].filter((name) => manifest.dependencies[name] === undefined && peers[name] === undefined),
+    ).toEqual([]);
     expect(required.size).toBeGreaterThan(0);
   });
 

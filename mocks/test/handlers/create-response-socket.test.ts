@@ -2,7 +2,6 @@
  * POST /responses over a real socket: the mock listens on 127.0.0.1:0 and is called with fetch
  * and node:http, so pacing, disconnects and backpressure are what a real client sees.
  */
-import { AsyncLocalStorage, createHook } from 'node:async_hooks';
 import http from 'node:http';
 import { hashKey } from '../../src/fixtures/hash-key';
 import type { Fixtures } from '../../src/fixtures/fixture-types';
@@ -21,7 +20,7 @@ const KEY = { authorization: 'Bearer sk-mock-user', 'content-type': 'application
  */
 interface Watch {
   res?: http.ServerResponse;
-  readonly timers: Set<number>;
+  readonly timers: Set<NodeJS.Timeout>;
   created?: number;
   readonly writes?: Array<{ whileNeedingDrain: boolean; accepted: boolean }>;
 }
@@ -38,39 +37,51 @@ function recordWrites(res: http.ServerResponse, writes: NonNullable<Watch['write
 }
 
 /**
- * Timers a watched request creates, dropped again when cleared or fired. Only timers that keep
- * the process alive count: node's own unref'd HTTP date-header cache is not the mock's.
+ * Timers the mock's own code sets for a watched request (their stack passes through mocks/src),
+ * dropped again when cleared or fired. Seen through the global setTimeout, which the mock calls:
+ * the same on every Node version, unlike async context, which Node 24 carries differently.
  */
-const watching = new AsyncLocalStorage<Watch>();
-const timerOwners = new Map<number, Watch>();
-const timerHook = createHook({
-  init(id, type, _trigger, resource) {
-    const watch = type === 'Timeout' ? watching.getStore() : undefined;
-    if (!watch || !(resource as NodeJS.Timeout).hasRef()) return;
-    watch.created = (watch.created ?? 0) + 1;
-    watch.timers.add(id);
-    timerOwners.set(id, watch);
-  },
-  destroy(id) {
-    timerOwners.get(id)?.timers.delete(id);
-    timerOwners.delete(id);
-  },
-});
+let watched: Watch | undefined;
+const realSetTimeout = globalThis.setTimeout;
+const realClearTimeout = globalThis.clearTimeout;
+const FROM_MOCK = /[\\/]mocks[\\/]src[\\/]/;
 
-beforeAll(() => timerHook.enable());
-afterAll(() => timerHook.disable());
+function watchingSetTimeout(callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) {
+  const watch = watched;
+  if (!watch || !FROM_MOCK.test(new Error().stack ?? '')) return realSetTimeout(callback, ms, ...args);
+  const timer = realSetTimeout(() => {
+    watch.timers.delete(timer);
+    callback(...args);
+  }, ms);
+  watch.created = (watch.created ?? 0) + 1;
+  watch.timers.add(timer);
+  return timer;
+}
+
+beforeAll(() => {
+  globalThis.setTimeout = watchingSetTimeout as unknown as typeof setTimeout;
+  globalThis.clearTimeout = ((timer: NodeJS.Timeout | undefined) => {
+    if (timer !== undefined) watched?.timers.delete(timer);
+    realClearTimeout(timer);
+  }) as typeof clearTimeout;
+});
+afterAll(() => {
+  globalThis.setTimeout = realSetTimeout;
+  globalThis.clearTimeout = realClearTimeout;
+});
+afterEach(() => {
+  watched = undefined;
+});
 
 async function start(init: MockServerInit = {}, watch?: Watch): Promise<{ mock: MockServer; url: string }> {
   const mock = createMockServer({ options: { validateResponses: true }, ...init });
   if (watch) {
-    // Everything the request makes, in the handler and in the stream the pipeline sends once its
-    // body has arrived, runs in `watch`: the store is set on the request's own async resource (node
-    // emits the request and its body's events in it), not only for the listener's turn.
+    // The timers the mock sets from this request on are the watch's (one request per watch).
     mock.server.removeListener('request', mock.listener);
     mock.server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
       watch.res = res;
       if (watch.writes) recordWrites(res, watch.writes);
-      watching.enterWith(watch);
+      watched = watch;
       mock.listener(req, res);
     });
   }
