@@ -150,9 +150,22 @@ function serve(
     );
   if (cors) return undefined;
   if (path.startsWith(ADMIN_PREFIX)) {
-    handleAdmin(request, reply, path, store, deps.shutdown, options, deps.adminRoutes, (err) =>
-      fail(deps, reply, undefined, err),
-    );
+    const failed = (err: unknown): void => fail(deps, reply, undefined, err);
+    const admin = (): void =>
+      handleAdmin(request, reply, path, store, deps.shutdown, options, deps.adminRoutes, failed);
+    if (request.method === 'POST' || !sendsBody(headers)) {
+      admin();
+      return undefined;
+    }
+    // A body no admin GET or DELETE reads is read and dropped first: a connection closed while its
+    // body still arrives is reset, and the reset loses the answer (the journal's can be large).
+    request.readBody(options.bodyLimitBytes, () => {
+      try {
+        admin();
+      } catch (err) {
+        failed(err);
+      }
+    });
     return undefined;
   }
   if (apiPath === undefined) {
@@ -373,4 +386,10 @@ function fail(deps: PipelineDependencies, reply: ReplySink, operation: Operation
   if (operation && !reply.headersSent && error.options.mockControl !== true)
     deps.checker?.checkJson(operation, error.status, JSON.stringify(toEnvelope(error)));
   sendError(reply, error);
+}
+
+/** The request says a body follows (RFC 9112: a Content-Length above 0, or Transfer-Encoding). */
+function sendsBody(headers: MockRequest['headers']): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
