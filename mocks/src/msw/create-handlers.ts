@@ -1,5 +1,7 @@
 import type { HttpHandler } from 'msw';
 import type { ResponseViolation } from '../pipeline/response-checker';
+import type { JournalEntry } from '../journal/request-journal';
+import type { ScenarioControls } from '../scenarios/scenario-controls';
 import type { MockStore } from '../state/store';
 import type { BrowserMockInit } from '../browser/browser-setup';
 import { browserSetup } from '../browser/browser-setup';
@@ -26,7 +28,14 @@ export interface MockHandlers {
   readonly store: MockStore;
   /** Test mode only (`options.validateResponses`): answers the spec does not allow. */
   readonly responseViolations: readonly ResponseViolation[];
-  /** What `POST /__mock/reset` does: keys, guardrails, sessions and counters as the fixtures left them. */
+  /** Scenarios queued on this mock, as POST/GET/DELETE /__mock/scenarios: `mock.scenarios.add({ match, respond })`. */
+  readonly scenarios: ScenarioControls;
+  /** The request journal, newest first, as GET /__mock/requests: `mock.requests({ operation: 'createResponse' })`. */
+  requests(filter?: { readonly operation?: string }): JournalEntry[];
+  /**
+   * What `POST /__mock/reset` does: keys, guardrails, sessions and counters as the fixtures left
+   * them, the scenarios and the journal cleared.
+   */
   reset(): void;
   /** Ends the streams still running, with the failure their clients read (as a server's shutdown does). */
   endStreams(): void;
@@ -51,6 +60,8 @@ export function createHandlers(init: MockHandlersInit): MockHandlers {
     fetch,
     store: core.store,
     responseViolations: core.responseViolations,
+    scenarios: core.scenarios,
+    requests: core.requests,
     reset: () => core.store.reset(),
     endStreams: () => core.streams.endAll(),
   };

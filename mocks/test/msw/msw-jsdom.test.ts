@@ -109,6 +109,17 @@ describe('the openai SDK against the msw handlers in jsdom', () => {
     expect(second.output_text).toBe('get_weather returned {"celsius":21}.');
   });
 
+  it('answers a queued scenario once, then normally, and journals what the SDK sent', async () => {
+    mock.scenarios.add({ match: { operation: 'createResponse' }, respond: { status: 429 } });
+    const request = { model: 'openai/gpt-4o', input: 'hello', tools: [WEATHER_TOOL] };
+    await expect(client.responses.create(request)).rejects.toBeInstanceOf(OpenAI.RateLimitError);
+    expect((await client.responses.create(request)).status).toBe('completed');
+    const sent = mock.requests({ operation: 'createResponse' });
+    expect(sent.map((entry) => entry.status)).toEqual([200, 429]);
+    expect(sent[0]?.body).toMatchObject({ input: 'hello', tools: [{ name: 'get_weather' }] });
+    expect(mock.scenarios.list()).toEqual([expect.objectContaining({ used: 1 })]);
+  });
+
   it('keeps its own state, which reset puts back', async () => {
     await client.responses.create({ model: 'openai/gpt-4o', input: 'hello' });
     const before = (await (await fetch(`${new URL(BASE_URL).origin}/__mock/requests`)).json()) as {
