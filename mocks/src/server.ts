@@ -1,36 +1,20 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Contract } from '../../kit/contract/contract-types';
-import type { MockOptions } from './options';
-import type { MockStore } from './state/store';
-import type { ResponseViolation } from './pipeline/response-checker';
 import { trackConnections } from './connections';
 import { gracefulCloser } from './graceful-close';
 import { answerClientError, cutOffStalledReaders, serverTimeoutOptions } from './server-timeouts';
-import { createMockCore } from './core/mock-core';
+import { controlsOf, createMockCore } from './core/mock-core';
+import type { MockControls } from './core/mock-core';
 import { nodeListener } from './node/node-listener';
 import { nodeSetup } from './node/node-setup';
 import type { MockServerInit } from './node/node-setup';
-import type { ScenarioControls } from './scenarios/scenario-controls';
-import type { JournalEntry } from './journal/request-journal';
 
 export type { MockServerInit };
 
-export interface MockServer {
+export interface MockServer extends MockControls {
   readonly server: http.Server;
   /** This instance's request listener; `--watch` swaps a reloaded one onto the listening server. */
   readonly listener: http.RequestListener;
-  readonly store: MockStore;
-  readonly contract: Contract;
-  readonly options: MockOptions;
-  /** Test mode only (`validateResponses`): responses that the spec does not allow. */
-  readonly responseViolations: readonly ResponseViolation[];
-  /** Scenarios queued on this mock, as POST/GET/DELETE /__mock/scenarios: `mock.scenarios.add({ match, respond })`. */
-  readonly scenarios: ScenarioControls;
-  /** The request journal, newest first, as GET /__mock/requests: `mock.requests({ operation: 'createResponse' })`. */
-  requests(filter?: { readonly operation?: string }): JournalEntry[];
-  /** Puts the state back as the fixtures left it, clearing the scenarios and the journal (POST /__mock/reset). */
-  reset(): void;
   /** Starts listening (default 127.0.0.1 on a free port) and resolves to the API base URL. */
   listen(port?: number, host?: string): Promise<string>;
   /**
@@ -39,8 +23,6 @@ export interface MockServer {
    * what is left. `alsoEnding` runs at that moment too (the reloaded mocks of `--watch`).
    */
   close(graceMs?: number, alsoEnding?: () => void): Promise<void>;
-  /** Ends this mock's running streams now, as `close` does when its grace period is over. */
-  endStreams(): void;
   /** Event streams running now (what `GET /__mock/state` reports as `running_streams`). */
   runningStreams(): number;
 }
@@ -48,8 +30,7 @@ export interface MockServer {
 /** Builds one independent mock: its own store, validators and server. */
 export function createMockServer(init: MockServerInit = {}): MockServer {
   const core = createMockCore(nodeSetup(init));
-  const { contract, store, options, streams } = core;
-  const endStreams = (): void => streams.endAll();
+  const { options, streams, endStreams } = core;
   const listener = nodeListener(core);
   const server = http.createServer(serverTimeoutOptions(options.timeouts), listener);
   const connections = trackConnections(server);
@@ -60,15 +41,9 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
 
   let baseUrl: string | undefined;
   return {
+    ...controlsOf(core),
     server,
     listener,
-    store,
-    contract,
-    options,
-    responseViolations: core.responseViolations,
-    scenarios: core.scenarios,
-    requests: core.requests,
-    reset: () => store.reset(),
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -87,7 +62,6 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
         alsoEnding?.();
       });
     },
-    endStreams,
     runningStreams: () => streams.size,
   };
 }

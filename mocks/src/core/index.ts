@@ -14,7 +14,7 @@
  * and `mocks/src/fetch/` (`Request` → `Response`, a stream being a paced `ReadableStream`).
  * The node side loads spec and fixtures from files and gives the Prism-backed `Prefer`.
  */
-export { createMockCore } from './mock-core';
-export type { MockCore, MockSetup } from './mock-core';
+export { controlsOf, createMockCore } from './mock-core';
+export type { MockControls, MockCore, MockSetup } from './mock-core';
 export type { BodyCallback, MockRequest, RequestHeaders } from './mock-request';
 export type { ConnectionCut, HeaderList, ReplySink, StreamSink } from './reply-sink';

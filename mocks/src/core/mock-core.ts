@@ -49,19 +49,36 @@ export interface MockSetup {
   readonly sha256?: Sha256 | undefined;
 }
 
-/** One mock: its state and the pipeline every adapter calls. */
-export interface MockCore {
+/**
+ * What every surface of a mock gives a test (createMockServer, createFetchHandler, msw's
+ * createHandlers): the core's own, handed on as they are.
+ */
+export interface MockControls {
   readonly contract: Contract;
   readonly store: MockStore;
   readonly options: MockOptions;
-  /** The running streams, which a shutdown ends (`streams.endAll()`). */
-  readonly streams: RunningStreams;
   /** Test mode only (`validateResponses`): answers the spec does not allow. */
   readonly responseViolations: readonly ResponseViolation[];
-  /** Scenarios queued on this mock, as POST/GET/DELETE /__mock/scenarios (one book, mocks/src/scenarios/). */
+  /** Scenarios queued on this mock, as POST/GET/DELETE /__mock/scenarios: `mock.scenarios.add({ match, respond })`. */
   readonly scenarios: ScenarioControls;
-  /** The request journal, newest first, as GET /__mock/requests. */
+  /** The request journal, newest first, as GET /__mock/requests: `mock.requests({ operation: 'createResponse' })`. */
   requests(filter?: { readonly operation?: string }): JournalEntry[];
+  /** Puts the state back as the fixtures left it, clearing the scenarios and the journal (as `POST /__mock/reset` does). */
+  reset(): void;
+  /** Ends the running streams now, each with a failure its client can read and `[DONE]` (as a shutdown does). */
+  endStreams(): void;
+}
+
+/** The controls of `core`, for a surface to hand on (it keeps the pipeline and the streams to itself). */
+export function controlsOf(core: MockCore): MockControls {
+  const { contract, store, options, responseViolations, scenarios, requests, reset, endStreams } = core;
+  return { contract, store, options, responseViolations, scenarios, requests, reset, endStreams };
+}
+
+/** One mock: its state and the pipeline every adapter calls. */
+export interface MockCore extends MockControls {
+  /** The running streams, which a shutdown ends (`streams.endAll()`). */
+  readonly streams: RunningStreams;
   /** Answers one request: CORS → admin → route → authenticate → body → scenarios → Prefer → validate → handler. */
   serve(request: MockRequest, reply: ReplySink): void;
 }
@@ -119,6 +136,8 @@ export function createMockCore(setup: MockSetup): MockCore {
     responseViolations: checker?.violations ?? [],
     scenarios: { add, list, clear },
     requests,
+    reset: () => store.reset(),
+    endStreams: () => streams.endAll(),
     serve,
   };
 }

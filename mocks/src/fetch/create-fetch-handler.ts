@@ -1,31 +1,12 @@
-import type { Contract } from '../../../kit/contract/contract-types';
-import { createMockCore } from '../core/mock-core';
-import type { MockOptions } from '../options';
-import type { ResponseViolation } from '../pipeline/response-checker';
-import type { MockStore } from '../state/store';
+import { controlsOf, createMockCore } from '../core/mock-core';
+import type { MockControls } from '../core/mock-core';
 import type { MockServerInit } from '../node/node-setup';
 import { nodeSetup } from '../node/node-setup';
 import type { FetchHandler } from './fetch-adapter';
 import { fetchAdapter } from './fetch-adapter';
-import type { ScenarioControls } from '../scenarios/scenario-controls';
-import type { JournalEntry } from '../journal/request-journal';
 
 /** The mock as `(request: Request) => Promise<Response>`, with its state at hand. */
-export interface MockFetchHandler extends FetchHandler {
-  readonly store: MockStore;
-  readonly contract: Contract;
-  readonly options: MockOptions;
-  /** Test mode only (`validateResponses`): answers the spec does not allow. */
-  readonly responseViolations: readonly ResponseViolation[];
-  /** Scenarios queued on this mock, as POST/GET/DELETE /__mock/scenarios: `mock.scenarios.add({ match, respond })`. */
-  readonly scenarios: ScenarioControls;
-  /** The request journal, newest first, as GET /__mock/requests: `mock.requests({ operation: 'createResponse' })`. */
-  requests(filter?: { readonly operation?: string }): JournalEntry[];
-  /** Puts the state back as the fixtures left it, clearing the scenarios and the journal (as `POST /__mock/reset` does). */
-  reset(): void;
-  /** Ends the running streams now, each with a failure its client can read and `[DONE]`. */
-  endStreams(): void;
-}
+export interface MockFetchHandler extends FetchHandler, MockControls {}
 
 /**
  * The mock for any fetch-based server (Hono, a Next.js route handler, Deno.serve, Bun.serve, a
@@ -41,14 +22,5 @@ export interface MockFetchHandler extends FetchHandler {
 export function createFetchHandler(init: MockServerInit = {}): MockFetchHandler {
   const core = createMockCore(nodeSetup(init));
   const handle = fetchAdapter(core);
-  return Object.assign((request: Request) => handle(request), {
-    store: core.store,
-    contract: core.contract,
-    options: core.options,
-    responseViolations: core.responseViolations,
-    scenarios: core.scenarios,
-    requests: core.requests,
-    reset: () => core.store.reset(),
-    endStreams: () => core.streams.endAll(),
-  });
+  return Object.assign((request: Request) => handle(request), controlsOf(core));
 }
