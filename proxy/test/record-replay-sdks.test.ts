@@ -14,21 +14,10 @@ import { z } from 'zod';
 import { loadFixtures, startInProcessMock, withScripts } from '../../mocks/index';
 import type { RunningMock } from '../../mocks/index';
 import { startProxy } from '../index';
+import { WEATHER_TOOL } from '../../mocks/test/helpers/sample-requests';
 
 const KEY = 'sk-mock-user';
 const QUESTION = 'What is the weather in Paris?';
-const WEATHER_TOOL = {
-  type: 'function' as const,
-  name: 'get_weather',
-  description: 'Current weather for a city.',
-  parameters: {
-    type: 'object',
-    properties: { city: { type: 'string' } },
-    required: ['city'],
-    additionalProperties: false,
-  },
-  strict: true,
-};
 
 /** The openai SDK's documented loop, streamed: the call, then its result, to the final text. */
 async function openaiLoop(baseURL: string): Promise<{ call: string; text: string }> {
