@@ -26,6 +26,7 @@ import type { ScenarioOutcome } from './scenario-stage';
 import { actOnScenario, sendHalf, steerStream, takeScenario } from './scenario-stage';
 import { journalBodyOf } from '../journal/request-journal';
 import { upstreamFailure } from '../stream/stream-failures';
+import { EVENT_STREAM } from '../../../kit/stream/stream-spec';
 
 export interface PipelineDependencies {
   readonly contract: Contract;
@@ -362,7 +363,7 @@ function finish(
     // A Prefer scenario may answer with a documented event-stream example.
     const contentType =
       Object.entries(result.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
-    if (contentType.startsWith('text/event-stream')) checker.checkStream(operation, result.status, text);
+    if (contentType.startsWith(EVENT_STREAM)) checker.checkStream(operation, result.status, text);
     else checker.checkJson(operation, result.status, text);
   }
   if (routed?.closeMidBody === true) {

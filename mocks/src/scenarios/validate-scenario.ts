@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import type { OperationInfo } from '../../../kit/contract/operations';
 import { createAjv } from '../../../kit/contract/create-ajv';
 import { schemaProblems } from '../../../kit/schema/schema-problems';
+import { EVENT_STREAM } from '../../../kit/stream/stream-spec';
 import { GatewayError } from '../pipeline/gateway-error';
 import scenarioSchema from '../../scenarios/scenario.schema.json';
 import type { Scenario, ScenarioStep } from './scenario-types';
@@ -19,7 +20,7 @@ export function scenarioOperations(operations: readonly OperationInfo[]): Readon
       op.operationId,
       {
         hasBody: op.requestBody !== undefined,
-        streams: op.responses.get('200')?.content.has('text/event-stream') === true,
+        streams: op.responses.get('200')?.content.has(EVENT_STREAM) === true,
       },
     ]),
   );
