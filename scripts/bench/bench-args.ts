@@ -8,8 +8,20 @@ Compares the mock with Prism and a bare node:http server on 127.0.0.1, then meas
                  10,000 paced streams)
   --streams N    paced streams held open at once, 20 tokens at 2 per second each
                  (default 10000; quick 1000); the client is a process of its own
+  --knee         find the knee (the default): paced streams on a ladder of steps, mock
+                 and bare SSE server taking turns, each fresh at every step, until
+                 lateness p99 reaches 50 ms for each; a server stops climbing once it
+                 crossed. Full run: 1,000 2,500 5,000 10,000 15,000 20,000 streams, cut
+                 to what the open-files limit holds (about 2-3 minutes more); quick
+                 run: 500 1,000 2,000 (about 45 s more). The --streams step is always
+                 run by both: its figures are the paced-streams figures
+  --no-knee      no ladder: only the --streams step, mock and bare SSE server
   --out FILE     where to write the JSON report (default reports/bench.json)
   -h, --help     show this help`;
+
+/** Steps of the knee ladder, up to 20,000 streams (an open-files limit below that cuts the top steps). */
+export const FULL_LADDER: readonly number[] = [1000, 2500, 5000, 10_000, 15_000, 20_000];
+export const QUICK_LADDER: readonly number[] = [500, 1000, 2000];
 
 export interface BenchPlan {
   readonly quick: boolean;
@@ -21,6 +33,8 @@ export interface BenchPlan {
   /** Start-ups timed per server (the median is reported); the last one stays up. */
   readonly startupTries: number;
   readonly streams: number;
+  /** Steps of the knee ladder in streams (the --streams step is always run too); empty with --no-knee. */
+  readonly kneeLadder: readonly number[];
   readonly singleStreamTries: number;
   readonly out: string;
   readonly help: boolean;
@@ -33,6 +47,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchPlan {
     options: {
       quick: { type: 'boolean', default: false },
       streams: { type: 'string' },
+      knee: { type: 'boolean', default: false },
+      'no-knee': { type: 'boolean', default: false },
       out: { type: 'string', default: 'reports/bench.json' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -42,6 +58,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchPlan {
   if (!Number.isInteger(streams) || streams < 1 || streams > 20_000) {
     throw new Error(`--streams must be a whole number from 1 to 20000, got ${values.streams ?? ''}`);
   }
+  if (values.knee === true && values['no-knee'] === true) throw new Error('--knee and --no-knee contradict each other');
   return {
     quick,
     // Even the quick run takes the median of 3 rounds: one burst of noise on a shared machine
@@ -52,6 +69,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchPlan {
     connections: [10, 100],
     startupTries: quick ? 3 : 5,
     streams,
+    kneeLadder: values['no-knee'] === true ? [] : quick ? QUICK_LADDER : FULL_LADDER,
     singleStreamTries: quick ? 3 : 10,
     out: values.out ?? 'reports/bench.json',
     help: values.help === true,

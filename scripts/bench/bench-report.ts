@@ -3,6 +3,7 @@ import type { LoadResult } from './http-load';
 import type { TargetName } from './scenarios';
 import type { OneStreamResult } from './stream-bench';
 import type { PacedStreamsFigures } from './run-paced-streams';
+import type { KneeFigures } from './run-paced-ladder';
 
 export interface ServerFigures {
   readonly name: string;
@@ -40,12 +41,15 @@ export interface StreamingFigures {
   readonly single: OneStreamResult;
   /** Many paced streams at once on a fresh mock, and the bare SSE floor in the same run. */
   readonly paced: PacedStreamsFigures;
+  /** The ladder of paced streams and where lateness p99 reached 50 ms; null with --no-knee. */
+  readonly knee?: KneeFigures | null;
 }
 
 export interface TargetCheck {
   readonly target: string;
   readonly measured: string;
-  readonly met: boolean;
+  /** null: this run cannot decide it (a quick run's streams are not 10,000; a knee beyond the ladder). */
+  readonly met: boolean | null;
 }
 
 export interface BenchReport {
@@ -91,109 +95,6 @@ export function ratios(load: readonly LoadFigures[]): RatioFigures[] {
       bareCpuOverOurs: divide(row('bare')?.cpuUsPerRequest, ours?.cpuUsPerRequest),
     };
   });
-}
-
-/** The figures the bench holds the mock to (docs/performance.md), each with the number that decides it. */
-export const TARGETS = {
-  getOverPrism: 10,
-  getOverBare: 0.8,
-  postOverBare: 0.5,
-  p99AtTenMs: 5,
-  startupMs: 200,
-  httpRssMb: 112,
-  pacedStreams: 10_000,
-  pacedRssMb: 400,
-  latenessP99Ms: 50,
-} as const;
-
-/** Every target with its measured figure; a figure that could not be measured is a miss. */
-export function checkTargets(
-  report: Omit<BenchReport, 'targets'>,
-  getScenario: string,
-  postScenario = 'POST /responses (JSON)',
-): TargetCheck[] {
-  const checks: TargetCheck[] = [];
-  const atLeast = (target: string, value: number | null, floor: number, unit = 'x'): void => {
-    checks.push({
-      target,
-      measured: value === null ? 'n/a' : `${value}${unit}`,
-      met: value !== null && value >= floor,
-    });
-  };
-  const below = (target: string, value: number | null, ceiling: number, unit: string, inclusive = false): void => {
-    checks.push({
-      target,
-      measured: value === null ? 'n/a' : `${value}${unit}`,
-      met: value !== null && (inclusive ? value <= ceiling : value < ceiling),
-    });
-  };
-  for (const row of report.ratios.filter((r) => r.scenario === getScenario)) {
-    atLeast(
-      `GET req/s >= ${TARGETS.getOverPrism}x Prism at ${row.connections} connections`,
-      row.oursOverPrism,
-      TARGETS.getOverPrism,
-    );
-    atLeast(
-      `GET req/s >= ${TARGETS.getOverBare}x bare node at ${row.connections} connections`,
-      row.oursOverBare,
-      TARGETS.getOverBare,
-    );
-  }
-  for (const row of report.ratios.filter((r) => r.scenario === postScenario)) {
-    atLeast(
-      `POST /responses req/s >= ${TARGETS.postOverBare}x bare node at ${row.connections} connections`,
-      row.oursOverBare,
-      TARGETS.postOverBare,
-    );
-  }
-  for (const row of report.load.filter((r) => r.target === 'ours' && r.connections === 10)) {
-    below(
-      `p99 < ${TARGETS.p99AtTenMs} ms at 10 connections, ${row.scenario}`,
-      row.median.p99Ms,
-      TARGETS.p99AtTenMs,
-      ' ms',
-    );
-  }
-  for (const row of report.load.filter((r) => r.target === 'ours')) {
-    const bad = row.median.errors + row.median.non2xx;
-    if (bad > 0)
-      checks.push({
-        target: `no errors, ${row.scenario} at ${row.connections}`,
-        measured: `${bad} errors/non-2xx`,
-        met: false,
-      });
-  }
-  const ours = report.servers.find((s) => s.name === 'ours');
-  if (ours) {
-    const bare = report.servers.find((s) => s.name === 'bare');
-    checks.push({
-      target: `start-up <= ${TARGETS.startupMs} ms (spawn to first 2xx, built bin)`,
-      measured: `${ours.startupMs} ms${bare ? ` (bare node ${bare.startupMs} ms)` : ''}`,
-      met: ours.startupMs <= TARGETS.startupMs,
-    });
-    below(`peak RSS <= ${TARGETS.httpRssMb} MB under HTTP load`, ours.peakRssMb, TARGETS.httpRssMb, ' MB', true);
-  }
-  if (report.streaming) {
-    const { single, paced } = report.streaming;
-    checks.push({
-      target: 'one stream: events/s and server CPU per event reported',
-      measured: `${single.eventsPerSecond} events/s, ${single.cpuUsPerEvent ?? 'n/a'} µs CPU/event`,
-      met: single.cpuUsPerEvent !== null,
-    });
-    const run = paced.ours;
-    checks.push({
-      target: `${TARGETS.pacedStreams} paced streams held to [DONE], none lost`,
-      measured: `${run.completed} of ${paced.streams} completed, ${run.lost} lost, peak ${run.peakOpen} open${paced.streams < paced.requested ? ` (${paced.requested} asked: see the open-files note)` : ''}`,
-      met: run.lost === 0 && paced.streams >= TARGETS.pacedStreams,
-    });
-    below(`peak RSS < ${TARGETS.pacedRssMb} MB with the paced streams`, run.serverPeakRssMb, TARGETS.pacedRssMb, ' MB');
-    checks.push({
-      target: `lateness p99 < ${TARGETS.latenessP99Ms} ms against the pacing schedule (goal)`,
-      measured: `p50 ${run.latenessMs.p50}, p99 ${run.latenessMs.p99}, max ${run.latenessMs.max} ms${paced.bare ? ` (bare SSE p99 ${paced.bare.latenessMs.p99} ms)` : ''}`,
-      met: run.latenessMs.p99 < TARGETS.latenessP99Ms,
-    });
-  }
-  return checks;
 }
 
 /** The round whose req/s is the median (rounds are few; ties take the lower). */

@@ -1,4 +1,6 @@
 import type { BenchReport } from './bench-report';
+import type { KneePoint } from './knee';
+import type { KneeFigures } from './run-paced-ladder';
 
 /** The report as plain-text tables for the terminal (and for pasting into docs). */
 export function renderReport(report: BenchReport): string {
@@ -93,16 +95,35 @@ export function renderReport(report: BenchReport): string {
     );
     const lost = Object.entries(paced.ours.failures).map(([why, n]) => `${n} × ${why}`);
     if (lost.length > 0) out.push(`  lost: ${lost.join(', ')}`);
+    if (report.streaming.knee) out.push('', renderKnee(report.streaming.knee));
   }
   for (const note of report.notes) out.push(`Note: ${note}`);
   out.push('');
   out.push(
     table(
       ['target', 'measured', 'met'],
-      report.targets.map((t) => [t.target, t.measured, t.met ? 'yes' : 'NO']),
+      report.targets.map((t) => [t.target, t.measured, t.met === null ? 'not decided' : t.met ? 'yes' : 'NO']),
     ),
   );
   return out.join('\n');
+}
+
+/** The knee ladder: lateness p99 of each server at each step, then where each crossed. */
+export function renderKnee(knee: KneeFigures): string {
+  const cell = (points: readonly KneePoint[], streams: number): string => {
+    const p = points.find((q) => q.streams === streams);
+    return p === undefined ? '-' : `${p.p99Ms}${p.lost > 0 ? ` (${p.lost} lost)` : ''}`;
+  };
+  return [
+    `Knee: lateness p99 as paced streams grow, until it reaches ${knee.thresholdMs} ms (fresh servers at each step, mock and bare SSE in turns; '-': not run, the server had crossed below)`,
+    table(
+      ['streams', 'ours p99 ms', 'bare SSE p99 ms'],
+      knee.ladder.map((n) => [String(n), cell(knee.ours, n), cell(knee.bare, n)]),
+    ),
+    `  ours: ${knee.oursCrossing.text}`,
+    `  bare SSE: ${knee.bareCrossing.text}`,
+    `  knee ours / bare: ${knee.ratio.text}`,
+  ].join('\n');
 }
 
 function ratio(value: number | null): string {

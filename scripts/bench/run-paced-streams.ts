@@ -1,10 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TOKENS_PER_SECOND_HEADER } from '../../mocks/src/stream/pacing';
 import type { ChildServer, ServerSpec } from './child-server';
 import { captureResponse } from './canned-response';
-import type { BenchRequest } from './canned-response';
+import type { BenchRequest, CannedResponse } from './canned-response';
 import type { PacedStreamsPlan, PacedStreamsResult } from './paced-stream-client';
 import { openFilesLimit } from './paced-stream-client';
 import type { CapturedStream } from './bare-sse-server';
@@ -64,16 +63,8 @@ function hardLimit(): string {
   return spawnSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim();
 }
 
-/**
- * `requested` paced streams against a fresh mock, then against the bare SSE floor replaying the
- * mock's own events with the same pacing, one after the other (each with the machine to itself).
- */
-export async function runPacedStreams(
-  requested: number,
-  start: (spec: ServerSpec) => Promise<ChildServer>,
-  scratch: string,
-  progress: (line: string) => void,
-): Promise<PacedStreamsFigures> {
+/** How many of `requested` streams the raised open-files limit holds, and a sentence saying so. */
+export function openFilesCap(requested: number): { fits: number; openFiles: string } {
   const limit = raisedLimit();
   const fits = limit === null ? requested : Math.min(requested, Math.max(1, limit - SPARE_FDS));
   const openFiles =
@@ -81,64 +72,66 @@ export async function runPacedStreams(
       ? 'the open-files limit could not be read; streams not capped'
       : `open-files limit raised to ${limit} (hard limit ${hardLimit()}) for the server and the client, each a process of its own` +
         (fits < requested ? `; it cannot hold ${requested} streams, so ${fits} were run` : '');
-  progress(openFiles);
-  const request = (extra: Record<string, string>): BenchRequest => ({
+  return { fits, openFiles };
+}
+
+/** The paced-streams request, with extra headers (the tokens-per-second header). */
+export function pacedRequest(extra: Record<string, string>): BenchRequest {
+  return {
     ...PACED_STREAM_REQUEST,
     path: API_BASE + PACED_STREAM_REQUEST.path,
     headers: { ...PACED_STREAM_REQUEST.headers, ...extra },
-  });
-  const mockSpec = oursSpec('ours-paced');
-  const ours = await start({ ...mockSpec, ...withRaisedOpenFiles(mockSpec.command, mockSpec.args) });
-  let captured: CapturedStream;
-  let oursRun: PacedRun;
-  try {
-    // Unpaced, once: the bytes the bare floor replays (and the tokenizer warmed up).
-    const answer = await captureResponse(ours.origin, request({ [TOKENS_PER_SECOND_HEADER]: '0' }));
-    const text = Buffer.from(answer.bodyBase64, 'base64').toString('utf8');
-    captured = {
-      headers: answer.headers.flat(),
-      frames: text
-        .split('\n\n')
-        .filter((f) => f !== '')
-        .map((f) => `${f}\n\n`),
-    };
-    oursRun = await drive(ours, fits, request, progress);
-  } finally {
-    await ours.stop();
-  }
-  const capturedFile = path.join(scratch, 'captured-stream.json');
-  writeFileSync(capturedFile, JSON.stringify(captured));
-  let bareRun: PacedRun | null = null;
-  const bareSpec: ServerSpec = {
-    name: 'bare-sse',
-    ...withRaisedOpenFiles(process.execPath, [BARE_SSE, capturedFile, '{port}']),
-    probe: mockSpec.probe,
-  };
-  const bare = await start(bareSpec);
-  try {
-    bareRun = await drive(bare, fits, request, progress);
-  } finally {
-    await bare.stop();
-  }
-  return {
-    requested,
-    streams: fits,
-    tokensPerSecond: PACED_TOKENS_PER_SECOND,
-    tokens: PACED_TOKENS,
-    rampPerSecond: PACED_RAMP_PER_SECOND,
-    openFiles,
-    ours: oursRun,
-    bare: bareRun,
   };
 }
 
-async function drive(
-  server: ChildServer,
+/** The mock, started with the open-files limit raised. */
+export function pacedMockSpec(): ServerSpec {
+  const spec = oursSpec('ours-paced');
+  return { ...spec, ...withRaisedOpenFiles(spec.command, spec.args) };
+}
+
+/** The bare SSE floor replaying `capturedFile` (a CapturedStream) with the same pacing. */
+export function pacedBareSpec(capturedFile: string): ServerSpec {
+  return {
+    name: 'bare-sse',
+    ...withRaisedOpenFiles(process.execPath, [BARE_SSE, capturedFile, '{port}']),
+    probe: oursSpec().probe,
+  };
+}
+
+/** An unpaced answer cut into the frames the bare floor replays. */
+export function toCapturedStream(answer: CannedResponse): CapturedStream {
+  const text = Buffer.from(answer.bodyBase64, 'base64').toString('utf8');
+  return {
+    headers: answer.headers.flat(),
+    frames: text
+      .split('\n\n')
+      .filter((f) => f !== '')
+      .map((f) => `${f}\n\n`),
+  };
+}
+
+/**
+ * One step: a fresh server, one unpaced request first (it warms the mock's tokenizer and gives
+ * the bytes the bare floor replays), then `streams` paced streams from the client process.
+ */
+export async function runPacedStep(
+  spec: ServerSpec,
   streams: number,
-  request: (extra: Record<string, string>) => BenchRequest,
+  start: (spec: ServerSpec) => Promise<ChildServer>,
   progress: (line: string) => void,
-): Promise<PacedRun> {
-  const paced = request({ [TOKENS_PER_SECOND_HEADER]: String(PACED_TOKENS_PER_SECOND) });
+): Promise<{ run: PacedRun; unpaced: CannedResponse }> {
+  const server = await start(spec);
+  try {
+    const unpaced = await captureResponse(server.origin, pacedRequest({ [TOKENS_PER_SECOND_HEADER]: '0' }));
+    return { run: await drive(server, streams, progress), unpaced };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function drive(server: ChildServer, streams: number, progress: (line: string) => void): Promise<PacedRun> {
+  const paced = pacedRequest({ [TOKENS_PER_SECOND_HEADER]: String(PACED_TOKENS_PER_SECOND) });
   const plan: PacedStreamsPlan = {
     port: Number(new URL(server.origin).port),
     path: paced.path,

@@ -3,14 +3,14 @@ import type { BenchPlan } from './bench-args';
 import type { ChildServer, ServerSpec } from './child-server';
 import { API_BASE, LONG_STREAM_REQUEST } from './scenarios';
 import { measureOneStream } from './stream-bench';
-import { runPacedStreams } from './run-paced-streams';
+import { runPacedLadder } from './run-paced-ladder';
 
 const longRequest = { ...LONG_STREAM_REQUEST, path: API_BASE + LONG_STREAM_REQUEST.path };
 
 /**
  * One unpaced long stream on the already running mock (time to first event, events per second,
- * server CPU per event), then `plan.streams` paced streams at once on a fresh mock and on the
- * bare SSE floor, each client a process of its own.
+ * server CPU per event), then the ladder of paced streams on fresh mocks and bare SSE floors,
+ * taking turns, `plan.streams` among its steps (run-paced-ladder.ts); the client is a process of its own.
  */
 export async function runStreaming(
   plan: BenchPlan,
@@ -23,6 +23,6 @@ export async function runStreaming(
   progress(
     `one stream: first event ${single.timeToFirstEventMs} ms, ${single.eventsPerSecond} events/s, ${single.cpuUsPerEvent ?? '?'} µs CPU/event`,
   );
-  const paced = await runPacedStreams(plan.streams, start, scratch, progress);
-  return { single, paced };
+  const { paced, knee } = await runPacedLadder(plan.kneeLadder, plan.streams, start, scratch, progress);
+  return { single, paced, knee };
 }

@@ -1,5 +1,6 @@
 import { crossingShort, findCrossing, kneeRatio } from '../../bench/knee';
 import type { Crossing, KneePoint } from '../../bench/knee';
+import { ladderSteps } from '../../bench/run-paced-ladder';
 
 const at = (streams: number, p99Ms: number, lost = 0): KneePoint => ({ streams, p99Ms, lost });
 
@@ -125,5 +126,13 @@ describe('crossingShort', () => {
     ['beyond the ladder', [at(19_900, 3)], 'beyond 19,900'],
   ])('shows %s', (_name, points, want) => {
     expect(crossingShort(findCrossing(points))).toBe(want);
+  });
+});
+
+describe('ladderSteps', () => {
+  it('adds the main step, cuts steps to the open-files cap and keeps each once, ascending', () => {
+    expect(ladderSteps([1000, 2500, 15_000, 20_000], 10_000, 19_900)).toEqual([1000, 2500, 10_000, 15_000, 19_900]);
+    expect(ladderSteps([500, 1000, 2000], 1000, 800)).toEqual([500, 800]);
+    expect(ladderSteps([], 1000, 19_900)).toEqual([1000]);
   });
 });
