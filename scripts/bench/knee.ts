@@ -77,6 +77,11 @@ export function findCrossing(points: readonly KneePoint[]): Crossing {
   };
 }
 
+/** Whether the first crossing is at the lowest step measured: only a step below it can bracket the knee. */
+export function crossedAtLowest(points: readonly KneePoint[]): boolean {
+  return points.length > 0 && findCrossing(points).crossedAt === Math.min(...points.map((p) => p.streams));
+}
+
 export interface KneeRatio {
   /** Mock's estimate / bare's estimate, when both crossed with a p99 to interpolate. */
   readonly estimate: number | null;
@@ -125,15 +130,20 @@ export function kneeRatio(ours: Crossing, bare: Crossing): KneeRatio {
   const low = round2(ours.heldUpTo / bareAt);
   const high = bare.heldUpTo === 0 ? null : round2(oursAt / bare.heldUpTo);
   const estimate = ours.estimate === null || bare.estimate === null ? null : round2(ours.estimate / bare.estimate);
+  // The interpolation decides only between two measured steps on both sides: from 0 streams it is a guess.
+  const bracketed = ours.heldUpTo > 0 && bare.heldUpTo > 0;
   const met =
     low >= KNEE_RATIO_GOAL
       ? true
       : high !== null && high < KNEE_RATIO_GOAL
         ? false
-        : estimate === null
+        : estimate === null || !bracketed
           ? null
           : estimate >= KNEE_RATIO_GOAL;
-  const bounds = `between ${low} and ${high ?? 'unbounded'} on the ladder`;
+  const bounds =
+    low === 0 && high === null
+      ? 'no bound on the ladder: both crossed at its lowest step'
+      : `between ${low} and ${high ?? 'unbounded'} on the ladder`;
   return {
     estimate,
     low,

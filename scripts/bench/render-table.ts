@@ -103,6 +103,7 @@ export function renderReport(report: BenchReport): string {
     table(
       ['target', 'measured', 'met'],
       report.targets.map((t) => [t.target, t.measured, t.met === null ? 'not decided' : t.met ? 'yes' : 'NO']),
+      2,
     ),
   );
   return out.join('\n');
@@ -130,11 +131,12 @@ function ratio(value: number | null): string {
   return value === null ? 'n/a' : `${value}x`;
 }
 
-function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
+/** Columns of figures are right-aligned; the first `textColumns` (labels, sentences) left-aligned. */
+function table(head: readonly string[], rows: readonly (readonly string[])[], textColumns = 1): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]): string =>
     cells
-      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .map((cell, i) => (i < textColumns ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
       .join('  ')
       .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');

@@ -4,13 +4,15 @@
  * the client process, taking turns (the first to go alternates from step to step), so a burst of
  * noise on the shared machine hits both alike. A server stops climbing once its lateness p99
  * reached 50 ms, except at the main step (`--streams`, 10,000 by default), which both always run:
- * its figures are the paced-streams figures of the report. The knee is where each crossed (knee.ts).
+ * its figures are the paced-streams figures of the report. A server that crossed at the first
+ * step goes down by halves (to 100 streams at least) until it holds. The knee is where each
+ * crossed (knee.ts).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ChildServer, ServerSpec } from './child-server';
 import type { Crossing, KneePoint, KneeRatio } from './knee';
-import { KNEE_THRESHOLD_MS, findCrossing, kneeRatio } from './knee';
+import { KNEE_THRESHOLD_MS, crossedAtLowest, findCrossing, kneeRatio } from './knee';
 import type { PacedRun, PacedStreamsFigures } from './run-paced-streams';
 import {
   PACED_RAMP_PER_SECOND,
@@ -38,6 +40,9 @@ export interface KneeFigures {
 export function ladderSteps(ladder: readonly number[], main: number, fits: number): number[] {
   return [...new Set([...ladder, main].map((n) => Math.min(n, fits)))].sort((a, b) => a - b);
 }
+
+/** The smallest step the ladder goes down to when a server crossed at its first step. */
+const LOWEST_STEP = 100;
 
 const point = (streams: number, run: PacedRun): KneePoint => ({ streams, p99Ms: run.latenessMs.p99, lost: run.lost });
 const crossed = (p: KneePoint): boolean => p.lost > 0 || !(p.p99Ms < KNEE_THRESHOLD_MS);
@@ -75,6 +80,20 @@ export async function runPacedLadder(
       points[who].push(point(streams, run));
     }
   }
+  // A server that crossed at the first step gets halved steps below it, so a busy machine still
+  // gives a bracket rather than "at or below the first step".
+  const below: number[] = [];
+  for (let streams = Math.floor((steps[0] ?? 0) / 2); ladder.length > 0 && streams >= LOWEST_STEP; streams >>= 1) {
+    const order = (below.length % 2 === 0 ? (['ours', 'bare'] as const) : (['bare', 'ours'] as const)).filter((who) =>
+      crossedAtLowest(points[who]),
+    );
+    if (order.length === 0) break;
+    below.push(streams);
+    for (const who of order) {
+      const { run } = await runPacedStep(who === 'ours' ? mock : bare, streams, start, progress);
+      points[who].push(point(streams, run));
+    }
+  }
   if (!atMain.ours || !atMain.bare) throw new Error(`the ${main}-stream step did not run`);
   const paced: PacedStreamsFigures = {
     requested,
@@ -91,7 +110,7 @@ export async function runPacedLadder(
   const bareCrossing = findCrossing(points.bare);
   const knee: KneeFigures = {
     thresholdMs: KNEE_THRESHOLD_MS,
-    ladder: steps,
+    ladder: [...below.reverse(), ...steps],
     ours: points.ours,
     bare: points.bare,
     oursCrossing,

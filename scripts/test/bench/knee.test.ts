@@ -1,4 +1,4 @@
-import { crossingShort, findCrossing, kneeRatio } from '../../bench/knee';
+import { crossedAtLowest, crossingShort, findCrossing, kneeRatio } from '../../bench/knee';
 import type { Crossing, KneePoint } from '../../bench/knee';
 import { ladderSteps } from '../../bench/run-paced-ladder';
 
@@ -46,6 +46,16 @@ describe('findCrossing', () => {
   });
 });
 
+describe('crossedAtLowest', () => {
+  it('asks for a lower step only while the lowest step measured is the first crossing', () => {
+    expect(crossedAtLowest([at(1000, 111), at(10_000, 1200)])).toBe(true);
+    expect(crossedAtLowest([at(500, 80), at(1000, 111)])).toBe(true);
+    expect(crossedAtLowest([at(250, 20), at(500, 80), at(1000, 111)])).toBe(false);
+    expect(crossedAtLowest([at(1000, 10)])).toBe(false);
+    expect(crossedAtLowest([])).toBe(false);
+  });
+});
+
 describe('kneeRatio', () => {
   const crossed = (heldUpTo: number, crossedAt: number, estimate: number | null, highest = crossedAt): Crossing => ({
     crossed: true,
@@ -87,6 +97,17 @@ describe('kneeRatio', () => {
       met: null,
       text: 'between 0.33 and 1 on the ladder',
     });
+  });
+
+  it('leaves the goal undecided when both crossed at the lowest step: the interpolation from 0 is a guess', () => {
+    expect(kneeRatio(crossed(0, 1000, 449), crossed(0, 1000, 285))).toEqual({
+      estimate: 1.58,
+      low: 0,
+      high: null,
+      met: null,
+      text: '1.58 interpolated (no bound on the ladder: both crossed at its lowest step)',
+    });
+    expect(kneeRatio(crossed(0, 1000, 300), crossed(2500, 5000, 4000))).toMatchObject({ high: 0.4, met: false });
   });
 
   it('gives an upper bound when only the mock crossed, a miss only when that bound is under the goal', () => {
