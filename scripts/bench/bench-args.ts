@@ -11,10 +11,11 @@ Compares the mock with Prism and a bare node:http server on 127.0.0.1, then meas
   --knee         find the knee (the default): paced streams on a ladder of steps, mock
                  and bare SSE server taking turns, each fresh at every step, until
                  lateness p99 reaches 50 ms for each; a server stops climbing once it
-                 crossed. Full run: 1,000 2,500 5,000 10,000 15,000 20,000 streams, cut
-                 to what the open-files limit holds (about 2-3 minutes more); quick
-                 run: 500 1,000 2,000 (about 45 s more). The --streams step is always
-                 run by both: its figures are the paced-streams figures
+                 crossed, and goes down by halves (to 100) if it crossed at the first
+                 step. Full run: 1,000 2,500 5,000 10,000 15,000 20,000 streams, cut to
+                 what the open-files limit holds (up to about 3 minutes more); quick
+                 run: 500 1,000 2,000 (45-60 s more). The --streams step is always run
+                 by both: its figures are the paced-streams figures
   --no-knee      no ladder: only the --streams step, mock and bare SSE server
   --out FILE     where to write the JSON report (default reports/bench.json)
   -h, --help     show this help`;
