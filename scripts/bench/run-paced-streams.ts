@@ -63,7 +63,7 @@ function hardLimit(): string {
   return spawnSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim();
 }
 
-/** How many of `requested` streams the raised open-files limit holds, and a sentence saying so. */
+/** How many of `requested` streams the raised open-files limit holds (the ladder's steps are cut to it), and a sentence saying so. */
 export function openFilesCap(requested: number): { fits: number; openFiles: string } {
   const limit = raisedLimit();
   const fits = limit === null ? requested : Math.min(requested, Math.max(1, limit - SPARE_FDS));
@@ -71,7 +71,7 @@ export function openFilesCap(requested: number): { fits: number; openFiles: stri
     limit === null
       ? 'the open-files limit could not be read; streams not capped'
       : `open-files limit raised to ${limit} (hard limit ${hardLimit()}) for the server and the client, each a process of its own` +
-        (fits < requested ? `; it cannot hold ${requested} streams, so ${fits} were run` : '');
+        (fits < requested ? `; it cannot hold ${requested} streams, so steps above ${fits} were cut to ${fits}` : '');
   return { fits, openFiles };
 }
 
