@@ -178,6 +178,71 @@ describe('the installable package (npm pack, npm install into an empty folder)',
     expect(stderr).toBe('');
   }, 120_000);
 
+  /**
+   * Starts the installed model-gateway-mock with `args`, answers one GET, stops it, and returns
+   * the files it had loaded by then (from require.cache, written by a preloaded module at exit).
+   */
+  async function filesLoadedByAStart(args: readonly string[]): Promise<string[]> {
+    const preload = path.join(dir, 'list-loaded.cjs');
+    const listFile = path.join(dir, `loaded-${Date.now()}.json`);
+    writeFileSync(
+      preload,
+      "process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIST, JSON.stringify(Object.keys(require.cache))));",
+    );
+    const mock = spawn(
+      process.execPath,
+      ['-r', preload, path.join(installed, 'dist', 'cli', 'mock.js'), '--port', '0', '--quiet', ...args],
+      { cwd: app, env: { ...userEnv(), LOADED_LIST: listFile }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    mock.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => mock.once('exit', resolve));
+    try {
+      const baseUrl = await new Promise<string>((resolve, reject) => {
+        mock.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          stdout += chunk;
+          const found = /^Model Gateway mock listening on (http:\/\/\S+)$/m.exec(stdout)?.[1];
+          if (found) resolve(found);
+        });
+        void exited.then((code) => reject(new Error(`the mock exited (${code}): ${stderr}`)));
+      });
+      const model = await fetch(`${baseUrl}/model/openai/gpt-4o`, {
+        headers: { authorization: 'Bearer sk-mock-user' },
+      });
+      expect(model.status).toBe(200);
+    } finally {
+      mock.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    return (JSON.parse(readFileSync(listFile, 'utf8')) as string[]).map((file) => path.relative(installed, file));
+  }
+
+  // js-yaml parses the spec, ajv's core compiles validators: a start from the artefacts needs neither.
+  const COMPILERS = /(^|\/)(js-yaml\/|ajv\/dist\/(core|2020|compile))/;
+
+  it('starts model-gateway-mock from its one-file bundle and the precompiled spec and validators: no YAML parsing, no ajv compile', async () => {
+    const loaded = await filesLoadedByAStart([]);
+    const ours = loaded.filter((file) => file.startsWith(`dist${path.sep}`)).sort();
+    expect(ours).toEqual(
+      [
+        'dist/cli/compile-cache.js',
+        'dist/cli/mock-main.js',
+        'dist/cli/mock.js',
+        'dist/precompiled/contract-validators.js',
+      ].map((file) => file.split('/').join(path.sep)),
+    );
+    expect(loaded.filter((file) => COMPILERS.test(file.split(path.sep).join('/')))).toEqual([]);
+  }, 60_000);
+
+  it('compiles at start when --spec is a text the build did not see (the check above can tell)', async () => {
+    const edited = path.join(dir, 'edited-openapi.yaml');
+    writeFileSync(edited, `${readFileSync(path.join(installed, 'spec', 'openapi.yaml'), 'utf8')}\n# edited\n`);
+    const loaded = await filesLoadedByAStart(['--spec', edited]);
+    expect(loaded.filter((file) => COMPILERS.test(file.split(path.sep).join('/'))).length).toBeGreaterThan(0);
+    expect(loaded).not.toContain(path.join('dist', 'precompiled', 'contract-validators.js'));
+  }, 60_000);
+
   it('prints the package name and version from both commands', async () => {
     const { version } = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { version: string };
     for (const bin of ['model-gateway-mock', 'model-gateway-conformance']) {
