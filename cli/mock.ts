@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * `model-gateway-mock` (in the repository: `npm start --`): the entry, which turns the compile
- * cache on and then runs the command (mock-main.ts). In the built package, mock-main.js is the
- * command's code in one file (scripts/bundle-commands.ts).
+ * `model-gateway-mock` (in the repository: `npm start --`): the entry, which runs the command
+ * (mock-main.ts) with its compiled code cached (compile-cache.ts). In the built package,
+ * mock-main.js is the command's code in one file (scripts/bundle-commands.ts).
  */
 import v8 from 'node:v8';
-import { enableCompileCache } from './compile-cache';
+import { runCommand } from './compile-cache';
 
 // The mock is a dev tool running beside the app under test, so V8 may grow the heap by only 20%
 // over what survived the last full GC instead of its default (which assumes a 4 GB limit on this
@@ -22,6 +22,4 @@ v8.setFlagsFromString('--no-allocation-site-pretenuring');
 
 // Both flags are set before any of the command's code is compiled: V8 accepts cached code only
 // under the flags it was made with, so the compile cache would miss if they changed afterwards.
-enableCompileCache();
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the cache is on (an import would come first)
-require('./mock-main');
+runCommand(require.resolve('./mock-main'));
