@@ -99,7 +99,7 @@ export const TARGETS = {
   getOverBare: 0.8,
   postOverBare: 0.5,
   p99AtTenMs: 5,
-  startupMs: 200,
+  startupOverBare: 1.5,
   httpRssMb: 112,
   pacedStreams: 10_000,
   pacedRssMb: 400,
@@ -166,10 +166,12 @@ export function checkTargets(
   const ours = report.servers.find((s) => s.name === 'ours');
   if (ours) {
     const bare = report.servers.find((s) => s.name === 'bare');
+    // Against bare node started in turns with it: the machine's load moves both alike.
+    const overBare = bare && bare.startupMs > 0 ? Math.round((ours.startupMs / bare.startupMs) * 100) / 100 : null;
     checks.push({
-      target: `start-up <= ${TARGETS.startupMs} ms (spawn to first 2xx, built bin)`,
-      measured: `${ours.startupMs} ms${bare ? ` (bare node ${bare.startupMs} ms)` : ''}`,
-      met: ours.startupMs <= TARGETS.startupMs,
+      target: `start-up <= ${TARGETS.startupOverBare}x bare node (spawn to first 2xx, built bin)`,
+      measured: `${overBare ?? 'n/a'}x: ${ours.startupMs} ms${bare ? `, bare node ${bare.startupMs} ms` : ''}`,
+      met: overBare !== null && overBare <= TARGETS.startupOverBare,
     });
     below(`peak RSS <= ${TARGETS.httpRssMb} MB under HTTP load`, ours.peakRssMb, TARGETS.httpRssMb, ' MB', true);
   }
