@@ -240,6 +240,22 @@ describe('the installable package (npm pack, npm install into an empty folder)',
     expect(loaded).not.toContain(path.join('dist', 'precompiled', 'contract-validators.js'));
   }, 60_000);
 
+  it('explains a bad --spec of model-gateway-mock --proxy in one line with exit 2 (the proxy is a file of its own)', async () => {
+    const broken = path.join(dir, 'broken-openapi.yaml');
+    writeFileSync(broken, 'openapi: 3.1.0\ninfo: [\n');
+    const bin = path.join(app, 'node_modules', '.bin', 'model-gateway-mock');
+    const failed = await run(bin, ['--proxy', 'http://127.0.0.1:9', '--port', '0', '--spec', broken], {
+      cwd: app,
+      env: userEnv(),
+    }).then(
+      () => undefined,
+      (err: unknown) => err as { code?: number; stderr?: string },
+    );
+    expect(failed?.code).toBe(2);
+    expect(failed?.stderr).toMatch(/^mock: .*broken-openapi\.yaml:\d+:\d+: not valid YAML/);
+    expect(failed?.stderr?.trim().split('\n')).toHaveLength(1);
+  });
+
   it('prints the package name and version from both commands', async () => {
     const { version } = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { version: string };
     for (const bin of ['model-gateway-mock', 'model-gateway-conformance']) {
