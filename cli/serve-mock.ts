@@ -16,7 +16,7 @@ import { untilStopSignal } from './stop-signal';
 function banner(mock: MockServer, baseUrl: string, settings: CliSettings): string {
   const keys = mock.store.fixtures.keys.map(
     (k) =>
-      `  ${k.key.padEnd(22)} ${(k.management ? 'management' : 'ordinary').padEnd(10)} hash ${hashKey(k.key).slice(0, 16)}…  ${k.label}`,
+      `  ${k.key.padEnd(22)} ${(k.management ? 'management' : 'ordinary').padEnd(10)} hash ${hashKey(k.key, mock.store.sha256).slice(0, 16)}…  ${k.label}`,
   );
   return [
     `Model Gateway mock listening on ${baseUrl}`,

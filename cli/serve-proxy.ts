@@ -3,15 +3,26 @@ import { loadContract, SPEC_PATH } from '../kit/contract/contract';
 import { startProxy, VIOLATIONS_PATH } from '../proxy/index';
 import { listenOrExplain } from './listen-or-explain';
 import type { CliSettings } from './mock-args';
+import { explainStartError } from './start-errors';
 import { untilStopSignal } from './stop-signal';
 
 /**
  * `model-gateway-mock --proxy URL`: relays every request to the gateway at URL and prints each
  * violation of the spec as it is found, until SIGINT or SIGTERM; then writes the reports. With
  * --record, writes each POST /responses exchange into the recording as it ends. Resolves to the
- * exit status: 0 when the traffic kept the spec (and the recording was written), 1 when not.
+ * exit status: 0 when the traffic kept the spec (and the recording was written), 1 when not, 2
+ * for a start-up problem (explained here: in the built package this is a file of its own, whose
+ * ContractError is not the one cli/mock-main.js would recognise).
  */
 export async function serveProxy(settings: CliSettings, upstream: string): Promise<number> {
+  try {
+    return await proxyUntilStopped(settings, upstream);
+  } catch (err) {
+    return explainStartError(err);
+  }
+}
+
+async function proxyUntilStopped(settings: CliSettings, upstream: string): Promise<number> {
   const contract = loadContract(settings.specPath ?? SPEC_PATH);
   const proxy = await listenOrExplain(
     () =>

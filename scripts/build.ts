@@ -21,6 +21,11 @@ const STEPS: readonly Step[] = [
   { name: 'clean dist/', run: () => rmSync(path.join(ROOT, 'dist'), { recursive: true, force: true }) },
   // JavaScript and .d.ts of the entries (index.ts, cli/, generated/openapi.ts) and what they import.
   { name: 'compile', run: () => command(path.join(BIN, 'tsc'), ['-p', 'tsconfig.build.json']) },
+  // Each command's code in one file, so that a start reads one file, not some 160 (scripts/bundle-commands.ts).
+  {
+    name: 'bundle the commands',
+    run: () => command(path.join(BIN, 'tsx'), [path.join('scripts', 'bundle-commands.ts')]),
+  },
   // Validators, the parsed spec and the built-in fixtures, made ahead for a fast start (kit/contract/precompiled.ts).
   {
     name: 'precompile',

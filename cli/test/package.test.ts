@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { execFile, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import os from 'node:os';
@@ -28,6 +29,33 @@ function userEnv(): NodeJS.ProcessEnv {
   delete env.PORT;
   delete env.HOST;
   return env;
+}
+
+interface RunningMock {
+  readonly child: ChildProcess;
+  /** The base URL from the banner; rejects if the mock exits first. */
+  readonly baseUrl: Promise<string>;
+  readonly exited: Promise<number | null>;
+  stdout(): string;
+  stderr(): string;
+}
+
+/** Spawns a mock server process and reads its base URL from the banner. */
+function spawnMock(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): RunningMock {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const baseUrl = new Promise<string>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const found = /^Model Gateway mock listening on (http:\/\/\S+)$/m.exec(stdout)?.[1];
+      if (found) resolve(found);
+    });
+    void exited.then((code) => reject(new Error(`the mock exited (${code}): ${stderr}`)));
+  });
+  return { child, baseUrl, exited, stdout: () => stdout, stderr: () => stderr };
 }
 
 describe('the installable package (npm pack, npm install into an empty folder)', () => {
@@ -135,29 +163,20 @@ describe('the installable package (npm pack, npm install into an empty folder)',
 
   it('starts model-gateway-mock --port 0, serves the docs page, and passes npx model-gateway-conformance (exit 0)', async () => {
     // The bin itself, not npx: a background server must get the SIGTERM that stops it, which npx does not pass on.
-    const mock = spawn(path.join(app, 'node_modules', '.bin', 'model-gateway-mock'), ['--port', '0'], {
-      cwd: app,
-      env: userEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    mock.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => mock.once('exit', resolve));
+    const mock = spawnMock(
+      path.join(app, 'node_modules', '.bin', 'model-gateway-mock'),
+      ['--port', '0'],
+      app,
+      userEnv(),
+    );
+    const { exited } = mock;
     try {
-      const baseUrl = await new Promise<string>((resolve, reject) => {
-        mock.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-          stdout += chunk;
-          const found = /^Model Gateway mock listening on (http:\/\/\S+)$/m.exec(stdout)?.[1];
-          if (found) resolve(found);
-        });
-        void exited.then((code) => reject(new Error(`the mock exited (${code}): ${stderr}`)));
-      });
+      const baseUrl = await mock.baseUrl;
       const docs = await fetch(`${new URL(baseUrl).origin}/__mock/docs`);
       expect(docs.status).toBe(200);
       expect(await docs.text()).toContain('/embeddings/models');
       // The banner speaks to the installed package: no repository scripts (npm run docs).
-      expect(stdout).not.toMatch(/npm (run|start)/);
+      expect(mock.stdout()).not.toMatch(/npm (run|start)/);
 
       const reportDir = path.join(dir, 'reports');
       const suite = await run(
@@ -172,11 +191,80 @@ describe('the installable package (npm pack, npm install into an empty folder)',
       expect(suite.stdout).toMatch(/^PASS: \d+ passed, 0 failed/m);
       expect(readdirSync(reportDir).sort()).toEqual(['conformance.html', 'conformance.json', 'junit.xml']);
     } finally {
-      mock.kill('SIGTERM');
+      mock.child.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
-    expect(stderr).toBe('');
+    expect(mock.stderr()).toBe('');
   }, 120_000);
+
+  /**
+   * Starts the installed model-gateway-mock with `args`, answers one GET, stops it, and returns
+   * the files it had loaded by then (from require.cache, written by a preloaded module at exit).
+   */
+  async function filesLoadedByAStart(args: readonly string[]): Promise<string[]> {
+    const preload = path.join(dir, 'list-loaded.cjs');
+    const listFile = path.join(dir, `loaded-${Date.now()}.json`);
+    writeFileSync(
+      preload,
+      "process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIST, JSON.stringify(Object.keys(require.cache))));",
+    );
+    const mock = spawnMock(
+      process.execPath,
+      ['-r', preload, path.join(installed, 'dist', 'cli', 'mock.js'), '--port', '0', '--quiet', ...args],
+      app,
+      { ...userEnv(), LOADED_LIST: listFile },
+    );
+    const { exited } = mock;
+    try {
+      const baseUrl = await mock.baseUrl;
+      const model = await fetch(`${baseUrl}/model/openai/gpt-4o`, {
+        headers: { authorization: 'Bearer sk-mock-user' },
+      });
+      expect(model.status).toBe(200);
+    } finally {
+      mock.child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    return (JSON.parse(readFileSync(listFile, 'utf8')) as string[]).map((file) => path.relative(installed, file));
+  }
+
+  // js-yaml parses the spec, ajv's core compiles validators: a start from the artefacts needs neither.
+  const COMPILERS = /(^|\/)(js-yaml\/|ajv\/dist\/(core|2020|compile))/;
+
+  it('starts model-gateway-mock from its one-file bundle and the precompiled spec and validators: no YAML parsing, no ajv compile', async () => {
+    const loaded = await filesLoadedByAStart([]);
+    const ours = loaded.filter((file) => file.startsWith(`dist${path.sep}`));
+    // The bundle itself is not in require.cache on Node 20, which compiles it from the code cache.
+    const bundle = ['dist/cli/mock.js', 'dist/cli/compile-cache.js', 'dist/cli/mock-main.js'];
+    const artefact = path.join('dist', 'precompiled', 'contract-validators.js');
+    expect(ours.filter((file) => !bundle.includes(file.split(path.sep).join('/')) && file !== artefact)).toEqual([]);
+    expect(ours).toContain(artefact);
+    expect(loaded.filter((file) => COMPILERS.test(file.split(path.sep).join('/')))).toEqual([]);
+  }, 60_000);
+
+  it('compiles at start when --spec is a text the build did not see (the check above can tell)', async () => {
+    const edited = path.join(dir, 'edited-openapi.yaml');
+    writeFileSync(edited, `${readFileSync(path.join(installed, 'spec', 'openapi.yaml'), 'utf8')}\n# edited\n`);
+    const loaded = await filesLoadedByAStart(['--spec', edited]);
+    expect(loaded.filter((file) => COMPILERS.test(file.split(path.sep).join('/'))).length).toBeGreaterThan(0);
+    expect(loaded).not.toContain(path.join('dist', 'precompiled', 'contract-validators.js'));
+  }, 60_000);
+
+  it('explains a bad --spec of model-gateway-mock --proxy in one line with exit 2 (the proxy is a file of its own)', async () => {
+    const broken = path.join(dir, 'broken-openapi.yaml');
+    writeFileSync(broken, 'openapi: 3.1.0\ninfo: [\n');
+    const bin = path.join(app, 'node_modules', '.bin', 'model-gateway-mock');
+    const failed = await run(bin, ['--proxy', 'http://127.0.0.1:9', '--port', '0', '--spec', broken], {
+      cwd: app,
+      env: userEnv(),
+    }).then(
+      () => undefined,
+      (err: unknown) => err as { code?: number; stderr?: string },
+    );
+    expect(failed?.code).toBe(2);
+    expect(failed?.stderr).toMatch(/^mock: .*broken-openapi\.yaml:\d+:\d+: not valid YAML/);
+    expect(failed?.stderr?.trim().split('\n')).toHaveLength(1);
+  });
 
   it('prints the package name and version from both commands', async () => {
     const { version } = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { version: string };

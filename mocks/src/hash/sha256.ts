@@ -1,5 +1,4 @@
-import { sha256 } from '@noble/hashes/sha2';
-import { utf8ToBytes } from '@noble/hashes/utils';
+import type * as NobleSha2 from '@noble/hashes/sha2';
 
 /**
  * SHA-256 of a text's UTF-8 bytes, synchronous: key hashes and response ids are made on the way of
@@ -7,5 +6,16 @@ import { utf8ToBytes } from '@noble/hashes/utils';
  */
 export type Sha256 = (text: string) => Uint8Array;
 
-/** The same in every runtime (browsers, workers); the node side hands over node:crypto's, about 3 times faster. */
-export const portableSha256: Sha256 = (text) => sha256(utf8ToBytes(text));
+let noble: typeof NobleSha2.sha256 | undefined;
+const utf8 = new TextEncoder();
+
+/**
+ * The same in every runtime (browsers, workers); the node side hands over node:crypto's, about 3
+ * times faster. @noble/hashes is loaded at the first call, so a node process that never calls
+ * this does not load it (and the WebCrypto it probes) at start.
+ */
+export const portableSha256: Sha256 = (text) => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load, see above
+  noble ??= (require('@noble/hashes/sha2') as typeof NobleSha2).sha256;
+  return noble(utf8.encode(text));
+};

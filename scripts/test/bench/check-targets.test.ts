@@ -67,15 +67,18 @@ describe('start-up, memory and the in-process path', () => {
   });
 
   it.each([
-    [150, 100, true, true],
-    [151, 100, false, true],
-    [180, 160, true, true],
-    [240, 200, true, false],
-  ])('start-up %i ms against bare node %i ms: ≤ 1.5× %s, ≤ 200 ms %s', (ours, bare, ratioMet, absoluteMet) => {
-    const checks = checkTargets({ ...base(), servers: [server('ours', ours), server('bare', bare)] }, GET, POST);
-    expect(find(checks, 'start-up ≤ 1.5× bare node').met).toBe(ratioMet);
-    expect(find(checks, 'start-up ≤ 200 ms').met).toBe(absoluteMet);
-  });
+    [150, 100, true],
+    [151, 100, false],
+    [180, 160, true],
+    [240, 200, true],
+  ])(
+    'start-up %i ms against bare node %i ms: ≤ 1.5× %s (no absolute bound: the ratio replaced ≤ 200 ms)',
+    (ours, bare, ratioMet) => {
+      const checks = checkTargets({ ...base(), servers: [server('ours', ours), server('bare', bare)] }, GET, POST);
+      expect(find(checks, 'start-up ≤ 1.5× bare node').met).toBe(ratioMet);
+      expect(checks.some((c) => c.target.startsWith('start-up ≤ 200'))).toBe(false);
+    },
+  );
 
   it('holds each msw in-process figure to 0.5× the hand-written handler', () => {
     const inProcess = [

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+/**
+ * `model-gateway-conformance` (in the repository: `npm run conformance --`): runs the conformance
+ * suite (conformance/) against a gateway, or, with no target given, against the mock started in-process. `--help` lists the options.
+ * SIGINT or SIGTERM stops the run: the partial report is written, marked incomplete, and the exit
+ * status is 130 or 143; a second signal ends the process at once.
+ */
+import { runConformanceCli } from '../conformance/index';
+import { startInProcessMock } from '../mocks/index';
+
+const interrupt = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupt.signal.aborted) process.exit(signal === 'SIGINT' ? 130 : 143);
+    process.stderr.write(`conformance: ${signal}: stopping, writing the partial report (again to quit at once)\n`);
+    interrupt.abort(signal);
+  });
+}
+
+runConformanceCli(
+  process.argv.slice(2),
+  process.env,
+  {
+    out: (text) => process.stdout.write(`${text}\n`),
+    err: (text) => process.stderr.write(`${text}\n`),
+  },
+  { startTarget: (contract) => startInProcessMock({ contract }), signal: interrupt.signal },
+)
+  .then((code) => {
+    process.exitCode = code;
+  })
+  .catch((err: unknown) => {
+    process.stderr.write(
+      `conformance: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+    process.exitCode = 2;
+  });

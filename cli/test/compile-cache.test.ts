@@ -1,0 +1,65 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const COMPILE_CACHE = path.resolve(__dirname, '..', 'compile-cache.ts');
+const uid = process.getuid?.() ?? 0;
+
+let dir: string;
+let command: string;
+
+beforeAll(() => {
+  // A built command as scripts/bundle-commands.ts leaves it: CommonJS that requires a file beside it.
+  dir = mkdtempSync(path.join(os.tmpdir(), 'compile-cache-'));
+  command = path.join(dir, 'command.js');
+  writeFileSync(path.join(dir, 'helper.js'), 'module.exports = (n) => n * 2;');
+  writeFileSync(
+    command,
+    `const double = require('./helper');
+console.log(JSON.stringify({ doubled: double(21), dir: __dirname, file: __filename, exportsIsThis: this === module.exports }));`,
+  );
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs `command` through runCommand with the cache in `cacheDir`; returns what it printed. */
+function runThroughCache(cacheDir: string): unknown {
+  const stdout = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', '-e', 'require(process.env.CC_MODULE).runCommand(process.env.CC_COMMAND)'],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, CC_MODULE: COMPILE_CACHE, CC_COMMAND: command, NODE_COMPILE_CACHE: cacheDir },
+    },
+  );
+  return JSON.parse(stdout) as unknown;
+}
+
+const EXPECTED = (): unknown => ({ doubled: 42, dir, file: command, exportsIsThis: true });
+
+describe('runCommand (the built commands run with their compiled code cached)', () => {
+  it('runs the command as a CommonJS module, writes the cache at the first run, and reuses it unchanged at the next', () => {
+    const cacheDir = path.join(dir, 'cache');
+    expect(runThroughCache(cacheDir)).toEqual(EXPECTED());
+    const written = path.join(cacheDir, `model-gateway-mock-${uid}`);
+    const [cacheFile, ...others] = readdirSync(written);
+    expect(others).toEqual([]);
+    // Only this user may read or write the folder whose contents are run as code.
+    expect(statSync(written).mode & 0o077).toBe(0);
+    const bytes = readFileSync(path.join(written, cacheFile as string));
+    expect(bytes.length).toBeGreaterThan(0);
+    expect(runThroughCache(cacheDir)).toEqual(EXPECTED());
+    // Accepted by V8, so not written again.
+    expect(readdirSync(written)).toEqual([cacheFile]);
+    expect(readFileSync(path.join(written, cacheFile as string)).equals(bytes)).toBe(true);
+  });
+
+  it('runs the command without a cache from a folder others may write to', () => {
+    const cacheDir = path.join(dir, 'shared');
+    const folder = path.join(cacheDir, `model-gateway-mock-${uid}`);
+    mkdirSync(folder, { recursive: true });
+    chmodSync(folder, 0o777);
+    expect(runThroughCache(cacheDir)).toEqual(EXPECTED());
+    expect(readdirSync(folder)).toEqual([]);
+  });
+});
