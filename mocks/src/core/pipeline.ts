@@ -139,14 +139,14 @@ function serve(
   const { options, router, store } = deps;
   const { basePath } = options;
   const { headers } = request;
-  const apiPath =
-    path.startsWith(basePath) && path.charCodeAt(basePath.length) === SLASH ? path.slice(basePath.length) : undefined;
+  // The path under the base path is cut out only where routing needs it: a remembered URL does not.
+  const underBase = path.startsWith(basePath) && path.charCodeAt(basePath.length) === SLASH;
   const cors =
     headers.origin !== undefined &&
     applyCors(
       request,
       reply,
-      () => (apiPath === undefined ? ['GET', 'POST'] : router.allowedMethods(apiPath)),
+      () => (underBase ? router.allowedMethods(path.slice(basePath.length)) : ['GET', 'POST']),
       deps.cors,
     );
   if (cors) return undefined;
@@ -169,7 +169,7 @@ function serve(
     });
     return undefined;
   }
-  if (apiPath === undefined) {
+  if (!underBase) {
     throw new GatewayError(404, `No operation at ${path}: the API is served under ${options.basePath}`);
   }
   const method = request.method;
@@ -180,7 +180,7 @@ function serve(
     routed.operation = known.operation;
     return handle(deps, request, reply, known, undefined, admit(deps, request, known.operation));
   }
-  const { operation, pathParams } = router.match(method, apiPath);
+  const { operation, pathParams } = router.match(method, path.slice(basePath.length));
   routed.operation = operation;
   const admitted: Admitted = { operation, pathParams, key: admit(deps, request, operation), url, queryAt };
   if (!operation.requestBody && plain) return respond(deps, request, reply, admitted, undefined);

@@ -13,6 +13,8 @@ export function authenticate(
   connection?: object,
 ): ApiKeyRecord {
   const header = headers.authorization;
+  const known = connection && typeof header === 'string' ? store.acceptedBefore(connection, header) : undefined;
+  if (known) return allowed(known, managementOnly);
   if (typeof header !== 'string' || header.trim() === '') {
     throw new GatewayError(401, 'Missing Authentication header');
   }
@@ -20,10 +22,14 @@ export function authenticate(
   if (token === undefined) {
     throw new GatewayError(401, 'Invalid Authentication header: expected "Authorization: Bearer <API_KEY>"');
   }
-  const key = store.authenticate(token, connection);
+  const key = store.authenticate(token, connection, header);
   if (!key) {
     throw new GatewayError(401, 'Invalid credentials: the API key is not recognised');
   }
+  return allowed(key, managementOnly);
+}
+
+function allowed(key: ApiKeyRecord, managementOnly: boolean): ApiKeyRecord {
   if (managementOnly && !key.management) {
     throw new GatewayError(403, 'Only management keys can perform this operation');
   }

@@ -23,6 +23,8 @@ export interface ResolvedModel {
 export class Catalog {
   private readonly byId = new Map<string, FixtureModel>();
   private readonly served = new Map<string, ResolvedModel>();
+  /** author → slug → answer, for the path's own strings when they are the lower-case id (see `resolvePath`). */
+  private readonly byPath = new Map<string, Map<string, ResolvedModel>>();
   readonly embeddings: readonly FixtureModelObject[];
   readonly chat: readonly FixtureModel[];
 
@@ -37,6 +39,25 @@ export class Catalog {
     }
     this.embeddings = entries.filter((entry) => isEmbeddingsModel(entry.model)).map((entry) => entry.model);
     this.chat = entries.filter((entry) => !isEmbeddingsModel(entry.model));
+  }
+
+  /**
+   * getModel's lookup by the path's two parameters. A repeated URL hands over the very same
+   * strings (remembered URLs), whose hashes the maps already know, so the answer is found with
+   * no id built and no lower-casing. Only lower-case pairs are kept here: the others are as many
+   * as the spellings a client can make up, and go the ordinary way.
+   */
+  resolvePath(author: string, slug: string): ResolvedModel | undefined {
+    const hit = this.byPath.get(author)?.get(slug);
+    if (hit) return hit;
+    const id = `${author}/${slug}`;
+    const resolved = this.resolve(id);
+    if (resolved && id === id.toLowerCase()) {
+      let slugs = this.byPath.get(author);
+      if (!slugs) this.byPath.set(author, (slugs = new Map()));
+      slugs.set(slug, resolved);
+    }
+    return resolved;
   }
 
   /** `id` may be `author/slug` or `author/slug:variant`; aliases resolve; unknown pairs are undefined. */

@@ -3,6 +3,7 @@ import { holeValues } from '../answer/response-plan';
 import type { ResponseResult } from '../answer/response-types';
 import { completionSeconds } from '../answer/clock';
 import type { Template } from '../answer/result-template';
+import type { HoleValues } from '../answer/result-template';
 import { fill, toTemplate } from '../answer/result-template';
 import type { Frame } from './sse-frame';
 import { sseFrame } from './sse-frame';
@@ -83,13 +84,33 @@ function makeEventTemplates({ marked, marks }: ResultTemplate): EventTemplate[] 
   return events;
 }
 
+/**
+ * A frame whose text is filled in when it is read, as it is sent. A token frame waits for its
+ * time (half a second at 2 tokens per second) after it is taken: held as its text, every frame of
+ * every paced stream would outlive the young generation and be promoted, so that thousands of
+ * streams at once would keep the old generation's collector busy. Held as this, it is a few
+ * fields, and its text is made, written and dropped in one turn.
+ */
+class TemplateFrame implements Frame {
+  constructor(
+    private readonly template: Template,
+    private readonly values: HoleValues,
+    readonly token: boolean,
+    readonly sequence: number,
+  ) {}
+
+  get text(): string {
+    return fill(this.template, this.values);
+  }
+}
+
 function fromTemplate(result: ResultTemplate, events: readonly EventTemplate[], made: Made): ResponseFrames {
   let completed: string | undefined;
   // The terminal event carries the time the stream actually finished.
   const values = holeValues(result, made, () => (completed ??= String(completionSeconds(made.createdAt))));
   return {
     frames: (function* filled(): Generator<Frame> {
-      for (const { template, token, sequence } of events) yield { text: fill(template, values), token, sequence };
+      for (const { template, token, sequence } of events) yield new TemplateFrame(template, values, token, sequence);
     })(),
     // Only a stream ended early needs the response itself (for response.failed): read back from its JSON.
     tail: (next, failure) =>

@@ -181,6 +181,22 @@ describe('GET /model/{author}/{slug} (getModel)', () => {
     expect(free.context_length).toBe(base.context_length);
   });
 
+  it('answers every spelling of an id alike, the first time and again', async () => {
+    const spellings = ['openai/gpt-4o', 'OpenAI/GPT-4o', 'openai/GPT-4O', 'openai/gpt-4o', 'OpenAI/GPT-4o'];
+    const bodies = [];
+    for (const id of spellings) {
+      const res = await get(`/model/${id}`);
+      expect(res.status).toBe(200);
+      bodies.push(res.body);
+    }
+    expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+    expect(bodies[0].data.id).toBe('openai/gpt-4o');
+    expect((await get('/model/openai/gpt-4o:free')).status).toBe(404);
+    expect((await get('/model/meta-llama/llama-3.3-70b-instruct:FREE')).body.data.id).toBe(
+      'meta-llama/llama-3.3-70b-instruct:free',
+    );
+  });
+
   it('serves the alias with the canonical model object', async () => {
     const viaAlias = await get('/model/anthropic/claude-3-5-sonnet');
     expect(viaAlias.body).toEqual(

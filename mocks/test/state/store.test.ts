@@ -46,22 +46,33 @@ describe('MockStore', () => {
     expect(store.authenticate('sk-mock-management')?.management).toBe(true);
     expect(store.authenticate('sk-mock-user')?.management).toBe(false);
     expect(store.authenticate('sk-mock-use')).toBeUndefined();
+    // Known again, by the token alone, and still only the very token.
+    expect(store.authenticate('sk-mock-user')?.management).toBe(false);
+    expect(store.authenticate('sk-mock-user ')).toBeUndefined();
+    expect(store.authenticate('SK-MOCK-USER')).toBeUndefined();
   });
 
-  it('checks every token afresh on a connection that authenticated before', () => {
+  it('knows again only the very header a connection was accepted with', () => {
     const store = new MockStore(fixtures, SPEC_FACTS.apiBasePath);
     const connection = {};
-    expect(store.authenticate('sk-mock-user', connection)?.management).toBe(false);
-    expect(store.authenticate('sk-mock-user', connection)?.management).toBe(false);
-    expect(store.authenticate('sk-mock-usex', connection)).toBeUndefined();
-    expect(store.authenticate('sk-mock-user-and-more', connection)).toBeUndefined();
-    expect(store.authenticate('', connection)).toBeUndefined();
-    expect(store.authenticate('sk-mock-management', connection)?.management).toBe(true);
-    expect(store.authenticate('sk-mock-user', connection)?.management).toBe(false);
+    expect(store.acceptedBefore(connection, 'Bearer sk-mock-user')).toBeUndefined();
+    expect(store.authenticate('sk-mock-user', connection, 'Bearer sk-mock-user')?.management).toBe(false);
+    expect(store.acceptedBefore(connection, 'Bearer sk-mock-user')?.management).toBe(false);
+    for (const other of ['Bearer sk-mock-usex', 'Bearer sk-mock-user-and-more', 'bearer sk-mock-user', '', 'Bearer'])
+      expect(store.acceptedBefore(connection, other)).toBeUndefined();
+    // A refused token is not remembered, and leaves what was accepted before in place.
+    expect(store.authenticate('sk-mock-usex', connection, 'Bearer sk-mock-usex')).toBeUndefined();
+    expect(store.acceptedBefore(connection, 'Bearer sk-mock-usex')).toBeUndefined();
+    expect(store.authenticate('sk-mock-management', connection, 'Bearer sk-mock-management')?.management).toBe(true);
+    expect(store.acceptedBefore(connection, 'Bearer sk-mock-management')?.management).toBe(true);
+    expect(store.acceptedBefore(connection, 'Bearer sk-mock-user')).toBeUndefined();
     // What one connection sent never stands for another one, nor for another mock's store.
-    expect(store.authenticate('sk-mock-management', {})?.management).toBe(true);
+    expect(store.acceptedBefore({}, 'Bearer sk-mock-management')).toBeUndefined();
     expect(
-      new MockStore({ ...fixtures, keys: [] }, SPEC_FACTS.apiBasePath).authenticate('sk-mock-user', connection),
+      new MockStore({ ...fixtures, keys: [] }, SPEC_FACTS.apiBasePath).acceptedBefore(
+        connection,
+        'Bearer sk-mock-management',
+      ),
     ).toBeUndefined();
   });
 });
