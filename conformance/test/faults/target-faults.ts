@@ -13,6 +13,8 @@ export interface TargetFaultCase {
   readonly args?: readonly string[];
   /** The base URL the suite is given instead of the proxy's (`mock` is the real mock's, `proxy` the proxy's). */
   readonly baseUrl?: (urls: { readonly proxy: string; readonly mock: string }) => string;
+  /** The target file's reset address instead of the mock's own (through the proxy, say). */
+  readonly resetUrl?: (urls: { readonly proxy: string; readonly mock: string }) => string;
   /** Run with the target file's `names` mapping the routing-metadata names to the gateway's. */
   readonly mapNames?: boolean;
   readonly exit: number;
@@ -24,6 +26,8 @@ export interface TargetFaultCase {
   readonly secret?: string;
   /** Further assertions on conformance.json, when the run wrote one. */
   readonly report?: (json: ConformanceReportJson) => void;
+  /** Further assertions on junit.xml and conformance.html, when the run wrote them. */
+  readonly files?: (reports: { readonly junit: string; readonly html: string }) => void;
 }
 
 const isResponses = (req: ProxiedRequest) => req.path.startsWith('/responses');
