@@ -82,6 +82,8 @@ export const PARTIAL_GATEWAY_FAULTS: readonly TargetFaultCase[] = [
   {
     name: 'needs a routing header and a tenant key, given with --header',
     only: ['catalog/getModel/model', 'stream/createResponse/text'],
+    // Its reset address is behind it too: the reset call carries the headers as well.
+    resetUrl: ({ proxy }) => `${new URL(proxy).origin}/__mock/reset`,
     fault: { answer: needsHeaders },
     args: headerArgs,
     exit: 0,

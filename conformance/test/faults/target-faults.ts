@@ -334,6 +334,14 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     says: /got 503 .*The target is not ready \(503\): if it is still starting, wait for it with --wait SECONDS/,
   },
   {
+    name: 'is given a reset address that answers 404',
+    only: ['catalog/getModel/model'],
+    resetUrl: ({ proxy }) => `${new URL(proxy).origin}/__mock/nowhere`,
+    fault: {},
+    exit: 2,
+    says: /resetting the target through http:\/\/127\.0\.0\.1:\d+\/__mock\/nowhere failed: status 404 \(check --reset-url, CONFORMANCE_RESET_URL or "resetUrl"\)$/,
+  },
+  {
     name: 'answers slower than --max-response-time',
     only: ['stream/createResponse/text'],
     args: ['--max-response-time', '150'],
