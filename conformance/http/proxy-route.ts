@@ -2,7 +2,6 @@ import type { Agent } from 'node:http';
 import { HttpProxyAgent } from 'http-proxy-agent';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { ProxyAgent, fetch as undiciFetch } from 'undici';
-import type { Dispatcher } from 'undici';
 
 /** The proxy variables of the environment the CLI runs in (runConformance from code reads none). */
 export type ProxyEnv = Readonly<Partial<Record<(typeof PROXY_VARIABLES)[number], string>>>;
@@ -58,18 +57,10 @@ export interface Route {
   readonly via?: string;
   /** For superagent; undefined: Node's default agent. */
   readonly agent?: Agent;
-  /** For fetch; undefined: the global dispatcher. A request's own `dispatcher` (wrapping this one) wins. */
-  readonly dispatcher?: Dispatcher;
   readonly fetch: typeof fetch;
 }
 
-/*
- * fetch is undici's own, directly as through a proxy: the one undici the suite's dispatchers come
- * from (connection-reuse.ts wraps them), whichever major Node bundles, and one realm for its errors.
- */
-const DIRECT: Route = {
-  fetch: ((input: string, init?: RequestInit) => undiciFetch(input, init as object)) as unknown as typeof fetch,
-};
+const DIRECT: Route = { fetch: (...args) => fetch(...args) };
 
 export function routeFor(url: string, env: ProxyEnv = {}): Route {
   const variable = proxyVariableFor(url, env);
@@ -80,10 +71,9 @@ export function routeFor(url: string, env: ProxyEnv = {}): Route {
   return {
     via: `${variable} (${shownProxy(proxy)})`,
     agent: https ? new HttpsProxyAgent(proxy) : new HttpProxyAgent(proxy),
-    dispatcher,
     // undici's own fetch with its own dispatcher: Node's bundled fetch may be another undici major.
     fetch: ((input: string, init?: RequestInit) =>
-      undiciFetch(input, { dispatcher, ...(init as object) })) as unknown as typeof fetch,
+      undiciFetch(input, { ...(init as object), dispatcher })) as unknown as typeof fetch,
   };
 }
 

@@ -2,9 +2,8 @@ import type { CapturedResponse, StreamCapture } from '../engine/types';
 import type { HttpCall } from './send-json';
 import { IncompleteAnswerError, lowerCaseHeaders, parseJson } from './send-json';
 import { createSseReader } from '../../kit/sse/read-sse';
-import { getGlobalDispatcher } from 'undici';
 import { markReused, watchSend } from './connection-reuse';
-import { routeFor } from './proxy-route';
+import type { WatchedSend } from './connection-reuse';
 
 export interface StreamCall extends HttpCall {
   /** Longest wait for the next event; a stream silent for longer counts as stalled. */
@@ -24,7 +23,7 @@ const AFTER_DONE_GRACE_MS = 200;
 
 /**
  * Sends a request whose answer may be an event stream. Supertest buffers a whole body before
- * handing it over, so it cannot time one event at a time; undici's fetch (Node's) exposes the body as
+ * handing it over, so it cannot time one event at a time; Node's fetch (undici) exposes the body as
  * a ReadableStream, which lets every read race the per-event timer and a stalled stream fail fast.
  * Framing is parsed by eventsource-parser, the same parser real clients use.
  */
@@ -39,18 +38,17 @@ export async function sendStream(call: StreamCall): Promise<StreamOutcome> {
   if (call.signal?.aborted) stop();
   call.signal?.addEventListener('abort', stop, { once: true });
   let res: Response;
-  const route = call.route ?? routeFor(call.baseUrl);
-  const send = watchSend(route.dispatcher ?? getGlobalDispatcher());
+  const send: WatchedSend = {};
   try {
-    res = await route.fetch(call.baseUrl + call.pathAndQuery, {
-      method: call.method,
-      headers: call.headers,
-      body: call.body,
-      signal: controller.signal,
-      redirect: 'manual',
-      // undici's fetch takes a dispatcher (the DOM's RequestInit type does not name it).
-      ...({ dispatcher: send.dispatcher } as object),
-    });
+    res = await watchSend(send, () =>
+      (call.route?.fetch ?? fetch)(call.baseUrl + call.pathAndQuery, {
+        method: call.method,
+        headers: call.headers,
+        body: call.body,
+        signal: controller.signal,
+        redirect: 'manual',
+      }),
+    );
   } catch (err) {
     call.signal?.removeEventListener('abort', stop);
     if (send.reused === true) markReused(err);

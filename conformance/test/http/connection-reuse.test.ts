@@ -1,8 +1,7 @@
 import type http from 'node:http';
-import { Agent, buildConnector } from 'undici';
+import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 import { startStandInServer } from '../../../kit/test/support/stand-in-server';
 import { idleConnectionRace } from '../../http/connection-reuse';
-import { routeFor } from '../../http/proxy-route';
 import { sendStream } from '../../http/send-stream';
 
 /** A promise and the function that resolves it: the signals these tests wait on. */
@@ -25,15 +24,15 @@ describe('which fetch met the idle keep-alive race', () => {
     const openSecond = signal();
     const connector = buildConnector({});
     let connections = 0;
-    // Two connections at most: a request that finds both busy waits for the first to be free.
     const agent = new Agent({
-      connections: 2,
       connect: (options, callback) => {
         if (++connections !== 2) return connector(options, callback);
         secondAsked.resolve();
         void openSecond.promise.then(() => connector(options, callback));
       },
     });
+    const viaAgent = (input: string, init?: RequestInit) =>
+      undiciFetch(input, { ...(init as object), dispatcher: agent });
     const send = (pathAndQuery: string) =>
       sendStream({
         baseUrl: server.origin,
@@ -42,7 +41,7 @@ describe('which fetch met the idle keep-alive race', () => {
         headers: {},
         timeoutMs: 5000,
         eventTimeoutMs: 5000,
-        route: { ...routeFor(server.origin), dispatcher: agent },
+        route: { fetch: viaAgent as unknown as typeof fetch },
       });
     const outcome = (request: Promise<unknown>) =>
       request.then(
@@ -56,9 +55,13 @@ describe('which fetch met the idle keep-alive race', () => {
       const first = outcome(send('/x'));
       await secondAsked.promise;
       held.end('ok');
-      await (
-        await slow
-      ).response;
+      await slow;
+      // undici frees the connection just after the answer ended: its pool says when.
+      const free = () => {
+        const stats = agent.stats[server.origin];
+        return stats !== undefined && 'free' in stats ? stats.free : 0;
+      };
+      while (free() === 0) await new Promise((resolve) => setImmediate(resolve));
       // `second`, the same request, goes out at once on the first connection, now idle: reused.
       const second = await outcome(send('/x'));
       openSecond.resolve();
