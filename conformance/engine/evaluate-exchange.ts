@@ -3,8 +3,7 @@ import { buildFailure } from './build-failure';
 import type { Wire } from './build-failure';
 import type { Recorder } from './recorder';
 import { documentedResponse } from './response-helpers';
-import { DROPPED_CAUSE, recordDrops } from './transport-findings';
-import type { TransportPolicy } from './transport-findings';
+import { DROPPED_CAUSE } from './transport-findings';
 import type { Check, CheckContext, Exchange, Expectation, Finding } from './types';
 
 /** The pseudo-check a request fails when the gateway never answered it. */
@@ -28,6 +27,8 @@ interface Verdict {
  * same answer is recorded as that one's knock-on effect (`causedBy`), so reports group them under it;
  * so is every other failure on a body its schema does not allow, and, when nothing is wrong with
  * the status, type or schema, every failure after the first: one answer, one root cause.
+ * Connections dropped on the way to the answer and asked again are counted where the request was
+ * sent (transport-findings.ts, countingDrops), for every request of a run alike.
  */
 export function evaluateExchange(
   exchange: Exchange,
@@ -36,10 +37,8 @@ export function evaluateExchange(
   ctx: CheckContext,
   recorder: Recorder,
   wire: Wire,
-  policy: TransportPolicy = {},
 ): void {
   recorder.noteExchange(exchange);
-  recordDrops(exchange, recorder, wire, policy);
   const operation = exchange.operation.operationId;
   if (exchange.transportError !== undefined) {
     const finding = {

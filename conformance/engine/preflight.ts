@@ -1,11 +1,7 @@
 import { apiBasePath } from '../../kit/contract/api-base-path';
 import { ConfigError } from '../config/config-error';
 import type { GatewayClient } from '../http/gateway-client';
-import { routeFor } from '../http/proxy-route';
-import { reconnecting } from '../http/reconnecting';
-import type { ExtraHeaders } from '../http/extra-headers';
-import type { ProxyEnv } from '../http/proxy-route';
-import { ANSWERED_BUT, describeTransportError } from '../http/transport-error';
+import { ANSWERED_BUT } from '../http/transport-error';
 import type { OperationInfo } from '../../kit/contract/operations';
 import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest, fillPath } from '../scenarios/base-requests';
 import { NOT_READY_STATUSES, describeAnswer, hintFor, looksLikeApi } from './not-the-api';
@@ -208,29 +204,4 @@ function messageOf(exchange: Exchange): string {
 
 function describe(exchange: Exchange): string {
   return `${exchange.request.method} ${exchange.url}`;
-}
-
-/** POSTs the reset address (the mock's /__mock/reset) to restore the target's state. */
-export async function resetTarget(
-  resetUrl: string,
-  managementKey: string | undefined,
-  proxyEnv?: ProxyEnv,
-  extraHeaders: ExtraHeaders = {},
-): Promise<void> {
-  try {
-    const route = routeFor(resetUrl, proxyEnv);
-    const res = await reconnecting(() =>
-      route.fetch(resetUrl, {
-        method: 'POST',
-        headers: { ...extraHeaders, ...(managementKey ? { Authorization: `Bearer ${managementKey}` } : {}) },
-        signal: AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS),
-      }),
-    );
-    await res.arrayBuffer();
-    if (res.status >= 300) throw new Error(`status ${res.status}`);
-  } catch (err) {
-    throw new ConfigError(
-      `resetting the target through ${resetUrl} failed: ${describeTransportError(err)} (check --reset-url, CONFORMANCE_RESET_URL or "resetUrl")`,
-    );
-  }
 }

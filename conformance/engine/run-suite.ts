@@ -6,6 +6,7 @@ import { ConfigError } from '../config/config-error';
 import { resolveResetUrl } from '../config/resolve-config';
 import type { ConformanceConfig } from '../config/resolve-config';
 import { createGatewayClient } from '../http/gateway-client';
+import type { ClientSettings, GatewayClient } from '../http/gateway-client';
 import type { Keys } from '../http/credentials';
 import { createNameMap } from '../http/name-map';
 import { secretHeaderValues } from '../http/extra-headers';
@@ -17,7 +18,10 @@ import { Limiter } from './limiter';
 import { OperationNotInDocument } from './not-in-document';
 import { Liveness } from './liveness';
 import { matchesOnly } from './match-only';
-import { PREFLIGHT_TIMEOUT_MS, preflight, resetTarget } from './preflight';
+import { PREFLIGHT_TIMEOUT_MS, preflight } from './preflight';
+import { resetTarget } from './reset-target';
+import { countingDrops, recordDropsWhileStarting } from './transport-findings';
+import type { DropRecording } from './transport-findings';
 import { waitForTarget } from './wait-for-target';
 import { Progress } from './progress';
 import { Recorder } from './recorder';
@@ -98,6 +102,9 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     headers: config.headers,
   };
   const recorder = new Recorder();
+  // Every request of the run goes through a client made here: its drops are counted, whatever the phase.
+  const clientOf = (overrides: Partial<ClientSettings> = {}, record?: DropRecording): GatewayClient =>
+    countingDrops(createGatewayClient({ ...settings, ...overrides }), recorder, wire, config, record);
   const all = planScenarios(plan, options.scenarios);
   const scope = new Set(all.map((s) => s.operationId));
   const [operations, outOfScope] = splitByScope([...checks.operations.keys()], scope);
@@ -117,30 +124,26 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   if (all.length === 0) throw new ConfigError(`no scenario matches --only ${config.only.join(',')}`);
 
   const requestTimeoutMs = Math.min(PREFLIGHT_TIMEOUT_MS, config.requestTimeoutMs);
+  const shortClientFor = (baseUrl: string) => clientOf({ baseUrl, requestTimeoutMs });
+  const resetUrl = resolveResetUrl(config.resetUrl, config.baseUrl);
   try {
     await waitForTarget({
       plan,
       scope,
       baseUrl: config.baseUrl,
-      client: createGatewayClient({ ...settings, requestTimeoutMs }),
+      client: clientOf({ requestTimeoutMs }, recordDropsWhileStarting),
       seconds: config.waitSeconds,
       log,
       signal: control.signal,
     });
-    await preflight({
-      plan,
-      scope,
-      baseUrl: config.baseUrl,
-      clientFor: (baseUrl) => createGatewayClient({ ...settings, baseUrl, requestTimeoutMs }),
-    });
+    await preflight({ plan, scope, baseUrl: config.baseUrl, clientFor: shortClientFor });
+    if (resetUrl) await resetTarget(resetUrl, Boolean(config.managementKey), shortClientFor);
   } catch (err) {
     if (control.stopped) return finish();
     throw err;
   }
-  const resetUrl = resolveResetUrl(config.resetUrl, config.baseUrl);
-  if (resetUrl) await resetTarget(resetUrl, config.managementKey, config.proxyEnv, config.headers);
 
-  const client = createGatewayClient(settings);
+  const client = clientOf();
   const limiter = new Limiter(config.concurrency);
   const liveness = new Liveness(config.requestTimeoutMs);
   const progress = new Progress({ log, intervalMs: options.progressIntervalMs ?? PROGRESS_INTERVAL_MS });
@@ -176,7 +179,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     async send(request, expectations = [], operation = scenario.operationId) {
       const exchange = await exchangeOf(scenario, operation, request);
       const before = recorder.results.length;
-      evaluateExchange(exchange, generic, expectations, checks, recorder, wire, config);
+      evaluateExchange(exchange, generic, expectations, checks, recorder, wire);
       progress.failed(
         exchange.operation.operationId,
         recorder.results.slice(before).filter((r) => r.outcome === 'fail').length,
@@ -224,7 +227,11 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     log(`stopped: ${control.stopped.reason}`);
     return finish();
   }
-  if (resetUrl) await resetTarget(resetUrl, config.managementKey, config.proxyEnv, config.headers);
+  try {
+    if (resetUrl) await resetTarget(resetUrl, Boolean(config.managementKey), shortClientFor);
+  } catch (err) {
+    if (!control.stopped) throw err;
+  }
   return finish();
 }
 

@@ -85,6 +85,8 @@ export interface ConnectionDrop {
    * kept-alive connection the gateway closed while idle, as the next request went out.
    */
   readonly idle: boolean;
+  /** Part of the answer had come (its status at least) when the connection broke: only the gateway does that. */
+  readonly answerBegan?: boolean;
 }
 
 /** What a check found wrong in one exchange. An empty list means the check passed. */

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import diagnostics from 'node:diagnostics_channel';
 import { droppedBeforeAnswer } from './transport-error';
 
@@ -8,46 +9,42 @@ import { droppedBeforeAnswer } from './transport-error';
  * on a fresh connection, or after part of the answer, is the gateway's.
  *
  * superagent (node:http) tells it on the request (`reusedSocket`). fetch (undici) tells it only on
- * its `undici:client:sendHeaders` diagnostics channel, whose message names the socket a request was
- * written on and the request's origin and path: each fetch the suite makes waits there, and the
- * first message for its method and URL says whether its socket had carried a request before.
- * (undici's `undici:request:error` channel would link errors directly, but a subscriber to it
- * delays the failure of an answer undici cannot read by seconds.) Two identical requests in flight
- * at once may swap their flags: they are the same request. Sockets are held weakly.
+ * its diagnostics channels: `undici:client:sendHeaders` names the socket a request is written on.
+ * Which fetch that request is, no message says (two requests may share method and URL), so each
+ * fetch runs in an async context of its own (AsyncLocalStorage), and `undici:request:create`, which
+ * undici publishes as the fetch hands its request to the connection pool, still in that context,
+ * ties undici's request object to the fetch: exact per request. (undici's `undici:request:error`
+ * channel would link errors directly, but a subscriber to it delays the failure of an answer undici
+ * cannot read by seconds.) Requests and sockets are held weakly.
  */
+const sending = new AsyncLocalStorage<WatchedSend>();
+const sendOf = new WeakMap<object, WatchedSend>();
 const usedSockets = new WeakSet<object>();
-const waiting = new Set<PendingSend>();
 const reusedErrors = new WeakSet<object>();
 
-/** A fetch the suite is making, until undici writes its headers. */
-export interface PendingSend {
-  readonly method: string;
-  readonly url: string;
+/** One fetch the suite is making: `reused` is known once undici wrote its headers. */
+export interface WatchedSend {
   reused?: boolean;
 }
 
-diagnostics.subscribe('undici:client:sendHeaders', (message) => {
-  const { request, socket } = message as {
-    request?: { method?: unknown; origin?: unknown; path?: unknown };
-    socket?: object;
-  };
-  if (request === undefined || socket === undefined) return;
-  const reused = usedSockets.has(socket);
-  usedSockets.add(socket);
-  const url = sameUrl(`${String(request.origin)}${String(request.path)}`);
-  for (const send of waiting) {
-    if (send.reused !== undefined || send.method !== request.method || send.url !== url) continue;
-    send.reused = reused;
-    waiting.delete(send);
-    return;
-  }
+diagnostics.subscribe('undici:request:create', (message) => {
+  const { request } = message as { request?: object };
+  const send = sending.getStore();
+  if (request !== undefined && send !== undefined) sendOf.set(request, send);
 });
 
-/** Starts watching for the connection a fetch goes out on; `done` stops it (call it in `finally`). */
-export function watchSend(method: string, url: string): PendingSend & { done(): void } {
-  const send: PendingSend = { method: method.toUpperCase(), url: sameUrl(url) };
-  waiting.add(send);
-  return Object.assign(send, { done: () => void waiting.delete(send) });
+diagnostics.subscribe('undici:client:sendHeaders', (message) => {
+  const { request, socket } = message as { request?: object; socket?: object };
+  if (socket === undefined) return;
+  const reused = usedSockets.has(socket);
+  usedSockets.add(socket);
+  const send = request === undefined ? undefined : sendOf.get(request);
+  if (send !== undefined) send.reused = reused;
+});
+
+/** Makes one fetch (`fetching`) whose connection `send` learns. */
+export function watchSend<T>(send: WatchedSend, fetching: () => Promise<T>): Promise<T> {
+  return sending.run(send, fetching);
 }
 
 /** Marks an error of a request written on a reused connection. */
@@ -61,12 +58,4 @@ export function markReused(err: unknown): void {
  */
 export function idleConnectionRace(err: unknown): boolean {
   return droppedBeforeAnswer(err) && typeof err === 'object' && err !== null && reusedErrors.has(err);
-}
-
-function sameUrl(url: string): string {
-  try {
-    return new URL(url).href;
-  } catch {
-    return url;
-  }
 }

@@ -12,7 +12,7 @@ import { sendJson } from './send-json';
 import { sendRaw } from './send-raw';
 import { sendStream } from './send-stream';
 import { reconnecting } from './reconnecting';
-import { describeTransportError, droppedConnection } from './transport-error';
+import { describeTransportError, droppedBeforeAnswer, droppedConnection } from './transport-error';
 import { mergeHeaders, shownHeaders } from './extra-headers';
 import type { ExtraHeaders } from './extra-headers';
 
@@ -95,7 +95,8 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
 }
 
 function connectionDrop(err: unknown, via: string | undefined): ConnectionDrop {
-  return { error: describeTransportError(err, via), idle: idleConnectionRace(err) };
+  const drop = { error: describeTransportError(err, via), idle: idleConnectionRace(err) };
+  return droppedBeforeAnswer(err) ? drop : { ...drop, answerBegan: true };
 }
 
 const RATE_LIMIT_RETRIES = 2;

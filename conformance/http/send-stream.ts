@@ -3,6 +3,7 @@ import type { HttpCall } from './send-json';
 import { IncompleteAnswerError, lowerCaseHeaders, parseJson } from './send-json';
 import { createSseReader } from '../../kit/sse/read-sse';
 import { markReused, watchSend } from './connection-reuse';
+import type { WatchedSend } from './connection-reuse';
 
 export interface StreamCall extends HttpCall {
   /** Longest wait for the next event; a stream silent for longer counts as stalled. */
@@ -37,21 +38,22 @@ export async function sendStream(call: StreamCall): Promise<StreamOutcome> {
   if (call.signal?.aborted) stop();
   call.signal?.addEventListener('abort', stop, { once: true });
   let res: Response;
-  const send = watchSend(call.method, call.baseUrl + call.pathAndQuery);
+  const send: WatchedSend = {};
   try {
-    res = await (call.route?.fetch ?? fetch)(call.baseUrl + call.pathAndQuery, {
-      method: call.method,
-      headers: call.headers,
-      body: call.body,
-      signal: controller.signal,
-      redirect: 'manual',
-    });
+    res = await watchSend(send, () =>
+      (call.route?.fetch ?? fetch)(call.baseUrl + call.pathAndQuery, {
+        method: call.method,
+        headers: call.headers,
+        body: call.body,
+        signal: controller.signal,
+        redirect: 'manual',
+      }),
+    );
   } catch (err) {
     call.signal?.removeEventListener('abort', stop);
     if (send.reused === true) markReused(err);
     throw err;
   } finally {
-    send.done();
     clearTimeout(headerTimer);
   }
   const headers = lowerCaseHeaders(Object.fromEntries(res.headers.entries()));

@@ -112,8 +112,10 @@ async function handle(
   }
   if (fault.request) request = fault.request(request);
   // The stand-in's own pool meets the keep-alive race with the mock too: that is not the fault under test.
+  // The mock's own addresses (its reset) are at its origin, not under the API's base path.
+  const to = request.path.startsWith('/__mock/') ? new URL(upstream).origin : upstream;
   const answer = await reconnecting(() =>
-    fetch(upstream + request.path, {
+    fetch(to + request.path, {
       method: request.method,
       headers: request.headers,
       body:

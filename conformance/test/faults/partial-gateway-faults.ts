@@ -4,8 +4,9 @@ import { isRecord } from '../../../kit/json/guards';
 
 /*
  * Gateways as they exist beside the contract: serving part of it, under another prefix, behind a
- * routing header, with one defect in an answer, or dropping some connections. The suite judges
- * each (exit 0 or 1); it refuses none of them as "not this API".
+ * routing header, or with one defect in an answer (those that drop connections are in
+ * dropped-connection-faults.ts). The suite judges each (exit 0 or 1); it refuses none of them as
+ * "not this API".
  */
 
 const NOT_FOUND: ProxiedResponse = {
@@ -81,6 +82,8 @@ export const PARTIAL_GATEWAY_FAULTS: readonly TargetFaultCase[] = [
   {
     name: 'needs a routing header and a tenant key, given with --header',
     only: ['catalog/getModel/model', 'stream/createResponse/text'],
+    // Its reset address is behind it too: the reset call carries the headers as well.
+    resetUrl: ({ proxy }) => `${new URL(proxy).origin}/__mock/reset`,
     fault: { answer: needsHeaders },
     args: headerArgs,
     exit: 0,
@@ -126,36 +129,4 @@ export const PARTIAL_GATEWAY_FAULTS: readonly TargetFaultCase[] = [
     caughtBy: 'response-schema-valid',
     says: /context_length/,
   },
-  {
-    name: 'resets some connections with a request in flight',
-    only: ['rules/createResponse'],
-    fault: resetsSome(),
-    exit: 1,
-    says: /\d+ failures?: connections dropped with a request in flight \(reset or closed before the answer ended\)/,
-    report: (json) => {
-      const drops = json.rootCauses.find((g) => g.cause.startsWith('connections dropped with a request in flight'));
-      expect(drops?.failures).toBeGreaterThan(0);
-      expect(json.failures.filter((f) => f.check === 'connection-not-dropped')).toHaveLength(drops?.failures ?? -1);
-    },
-  },
-  {
-    name: 'resets some connections with a request in flight, accepted with --accept-dropped-connections',
-    only: ['rules/createResponse'],
-    fault: resetsSome(),
-    args: ['--accept-dropped-connections'],
-    exit: 0,
-    says: /Warnings \(\d+\), counted but not failing the run:\n\s+! \d+ warnings?: connections dropped with a request in flight/,
-    report: (json) => expect(json.warnings?.count).toBeGreaterThan(0),
-  },
 ];
-
-/**
- * Closes every fifth connection (after the preflight) with the request read and no answer. Every
- * answer says `Connection: close`, so no connection is reused: none of the drops is the idle race.
- */
-function resetsSome(): Fault {
-  return {
-    answer: (_req, n) => (n > 10 && n % 5 === 0 ? 'hang-up' : undefined),
-    response: (res) => ({ ...res, headers: { ...res.headers, connection: 'close' } }),
-  };
-}

@@ -4,6 +4,7 @@ import type { ConformanceReportJson } from '../../report/report-json';
 import { runConformanceCli } from '../../run-conformance';
 import { cliHarness } from '../support/cli-harness';
 import { startFaultProxy } from './fault-proxy';
+import { DROPPED_CONNECTION_FAULTS } from './dropped-connection-faults';
 import { PARTIAL_GATEWAY_FAULTS } from './partial-gateway-faults';
 import { TARGET_FAULTS } from './target-faults';
 
@@ -16,7 +17,7 @@ const names = (
 ).names;
 
 describe('gateways a CI user meets', () => {
-  it.each([...TARGET_FAULTS, ...PARTIAL_GATEWAY_FAULTS].map((f) => [f.name, f] as const))(
+  it.each([...TARGET_FAULTS, ...PARTIAL_GATEWAY_FAULTS, ...DROPPED_CONNECTION_FAULTS].map((f) => [f.name, f] as const))(
     'handles a gateway that %s',
     async (_name, fault) => {
       const proxy = await startFaultProxy(mockUrl(), fault.fault);
@@ -25,10 +26,15 @@ describe('gateways a CI user meets', () => {
       // Whatever the gateway does, the suite speaks through its own output only (no library warnings).
       const warn = jest.spyOn(console, 'warn');
       try {
-        const baseUrl = fault.baseUrl?.({ proxy: proxy.baseUrl, mock: mockUrl() }) ?? proxy.baseUrl;
+        const urls = { proxy: proxy.baseUrl, mock: mockUrl() };
+        const baseUrl = fault.baseUrl?.(urls) ?? proxy.baseUrl;
+        const extra = {
+          ...(fault.mapNames === true ? { names } : {}),
+          ...(fault.resetUrl ? { resetUrl: fault.resetUrl(urls) } : {}),
+        };
         const argv = [
           '--target',
-          target(baseUrl, fault.mapNames === true ? { names } : {}),
+          target(baseUrl, extra),
           '--report-dir',
           reportDir,
           '--seed',
@@ -62,6 +68,8 @@ describe('gateways a CI user meets', () => {
         const json = JSON.parse(readFileSync(file, 'utf8')) as ConformanceReportJson;
         if (fault.caughtBy) expect(json.failures.map((f) => f.check)).toContain(fault.caughtBy);
         fault.report?.(json);
+        const read = (name: string) => readFileSync(path.join(reportDir, name), 'utf8');
+        fault.files?.({ junit: read('junit.xml'), html: read('conformance.html') });
       } finally {
         warn.mockRestore();
         await proxy.close();

@@ -13,6 +13,8 @@ export interface TargetFaultCase {
   readonly args?: readonly string[];
   /** The base URL the suite is given instead of the proxy's (`mock` is the real mock's, `proxy` the proxy's). */
   readonly baseUrl?: (urls: { readonly proxy: string; readonly mock: string }) => string;
+  /** The target file's reset address instead of the mock's own (through the proxy, say). */
+  readonly resetUrl?: (urls: { readonly proxy: string; readonly mock: string }) => string;
   /** Run with the target file's `names` mapping the routing-metadata names to the gateway's. */
   readonly mapNames?: boolean;
   readonly exit: number;
@@ -24,6 +26,8 @@ export interface TargetFaultCase {
   readonly secret?: string;
   /** Further assertions on conformance.json, when the run wrote one. */
   readonly report?: (json: ConformanceReportJson) => void;
+  /** Further assertions on junit.xml and conformance.html, when the run wrote them. */
+  readonly files?: (reports: { readonly junit: string; readonly html: string }) => void;
 }
 
 const isResponses = (req: ProxiedRequest) => req.path.startsWith('/responses');
@@ -328,6 +332,14 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     fault: { answer: (_req, n) => (n <= 3 ? STARTING_503 : undefined) },
     exit: 2,
     says: /got 503 .*The target is not ready \(503\): if it is still starting, wait for it with --wait SECONDS/,
+  },
+  {
+    name: 'is given a reset address that answers 404',
+    only: ['catalog/getModel/model'],
+    resetUrl: ({ proxy }) => `${new URL(proxy).origin}/__mock/nowhere`,
+    fault: {},
+    exit: 2,
+    says: /resetting the target through http:\/\/127\.0\.0\.1:\d+\/__mock\/nowhere failed: status 404 \(check --reset-url, CONFORMANCE_RESET_URL or "resetUrl"\)$/,
   },
   {
     name: 'answers slower than --max-response-time',
