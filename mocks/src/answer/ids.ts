@@ -1,5 +1,3 @@
-import type { Sha256 } from '../hash/sha256';
-
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Ids of one response, all derived from the store's response counter: deterministic, no randomness. */
@@ -11,23 +9,30 @@ export interface ResponseIds {
 }
 
 /** The store's counter keeps two mocks in one process apart and restarts on `POST /__mock/reset`. */
-export function responseIds(
-  store: { nextResponseNumber(): number; readonly sha256: Sha256 },
-  createdAt: number,
-): ResponseIds {
+export function responseIds(store: { nextResponseNumber(): number }, createdAt: number): ResponseIds {
   const sequence = store.nextResponseNumber();
-  const { sha256 } = store;
   let items = 0;
   return {
-    generation: `gen-${createdAt}-${alphanumerics(sha256, `${sequence}`, 20)}`,
-    item: (prefix) => `${prefix}_${alphanumerics(sha256, `${sequence}:${items++}`, 24)}`,
+    generation: `gen-${createdAt}-${alphanumerics(`${sequence}`, 20)}`,
+    item: (prefix) => `${prefix}_${alphanumerics(`${sequence}:${items++}`, 24)}`,
   };
 }
 
-/** `length` (at most 32) characters of [A-Za-z0-9] derived from a SHA-256 of `seed`. */
-function alphanumerics(sha256: Sha256, seed: string, length: number): string {
-  const digest = sha256(seed);
+/**
+ * `length` characters of [A-Za-z0-9] drawn from `seed`: FNV-1a of the seed, then the finalizer
+ * of MurmurHash3 over a counter, one round per character. Ids must look random and never repeat
+ * within a run, not resist anyone: SHA-256 digests (one per id) were half of the mock's own work
+ * on a POST /responses. Integer arithmetic only, so every runtime makes the same ids.
+ */
+function alphanumerics(seed: string, length: number): string {
+  let state = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) state = Math.imul(state ^ seed.charCodeAt(i), 0x01000193);
   let out = '';
-  for (let i = 0; i < length; i++) out += ALPHABET[(digest[i] ?? 0) % ALPHABET.length];
+  for (let i = 0; i < length; i++) {
+    state = (state + 0x9e3779b9) | 0;
+    let mixed = Math.imul(state ^ (state >>> 16), 0x85ebca6b);
+    mixed = Math.imul(mixed ^ (mixed >>> 13), 0xc2b2ae35);
+    out += ALPHABET[((mixed ^ (mixed >>> 16)) >>> 0) % ALPHABET.length];
+  }
   return out;
 }

@@ -1,4 +1,3 @@
-import { portableSha256 } from '../../src/hash/sha256';
 import { responseIds } from '../../src/answer/ids';
 import type { Made, PlanInputs } from '../../src/answer/response-plan';
 import { responsePlan } from '../../src/answer/response-plan';
@@ -21,7 +20,7 @@ const body = (): ResponseRequest => ({ model: 'openai/gpt-4o', input: 'Hello' })
 function made(sequence: number): Made {
   let n = sequence;
   return {
-    ids: responseIds({ nextResponseNumber: () => n++, sha256: portableSha256 }, 1_700_000_000),
+    ids: responseIds({ nextResponseNumber: () => n++ }, 1_700_000_000),
     createdAt: 1_700_000_000,
     serviceMetadata: undefined,
   };

@@ -1,4 +1,3 @@
-import { portableSha256 } from '../../src/hash/sha256';
 import { loadContract } from '../../../kit/contract/contract';
 import type { Answer, AnswerBody } from '../../src/answer/build-answer';
 import { buildResult } from '../../src/answer/build-result';
@@ -22,7 +21,7 @@ function result(body: AnswerBody, options: { reasoning?: string; request?: Respo
     answer,
     createdAt: 1_700_000_000,
     completedAt: 1_700_000_000,
-    ids: responseIds({ nextResponseNumber: () => 0, sha256: portableSha256 }, 1_700_000_000),
+    ids: responseIds({ nextResponseNumber: () => 0 }, 1_700_000_000),
     model: 'openai/gpt-4o',
     input: readInputText(request),
     defaults: SPEC_FACTS.defaults.request,
