@@ -457,6 +457,17 @@ describe('reused bodies', () => {
     }).toThrow(TypeError);
   });
 
+  it('tells bodies apart by every byte, beyond ASCII too, up to the largest it keeps', () => {
+    const validator = validate(true);
+    const cafe = call(validator, raw({ ...base, input: 'café' })).body as { input: string };
+    const cafeGrave = call(validator, raw({ ...base, input: 'cafè' })).body as { input: string };
+    expect([cafe.input, cafeGrave.input]).toEqual(['café', 'cafè']);
+    const json = JSON.stringify({ ...base, input: '' });
+    const largest = raw({ ...base, input: 'é'.repeat((REUSED_BODY_MAX_BYTES - Buffer.byteLength(json)) / 2) });
+    expect(largest.length).toBe(REUSED_BODY_MAX_BYTES);
+    expect(call(validator, largest).body).toBe(call(validator, largest).body);
+  });
+
   it('parses each request afresh when bodies are not reused, or too large to keep', () => {
     expect(call(validate(false), raw(base)).body).not.toBe(call(validate(false), raw(base)).body);
     const validator = validate(true);
