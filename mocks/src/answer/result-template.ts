@@ -1,4 +1,5 @@
 import type { ResponseIds } from './ids';
+import { bytesToHex } from '../hash/hex';
 
 /**
  * Serialized text with holes for what changes from one response to the next (the response id,
@@ -17,7 +18,7 @@ export interface Template {
 export type Hole = 'generation' | 'created' | 'completed' | 'metadata' | number;
 
 /** Per process, unpredictable: no request can hold it, so a mark is never mistaken for content. */
-const MARK = `Zq${Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+const MARK = `Zq${bytesToHex(crypto.getRandomValues(new Uint8Array(12)))}`;
 /** Values that stand for JSON numbers or objects are strings while marked: their quotes go with the hole. */
 const HOLE = new RegExp(`"${MARK}([cdm])"|${MARK}(g)|${MARK}i(\\d+)x`, 'g');
 const VALUE_HOLES: Readonly<Record<string, Hole>> = { c: 'created', d: 'completed', m: 'metadata' };
