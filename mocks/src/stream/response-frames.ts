@@ -104,14 +104,34 @@ class TemplateFrame implements Frame {
   }
 }
 
+/**
+ * The frames of one templated stream, taken one at a time. A class, not a generator function
+ * written inside fromTemplate: each such function is a new object with its own prototype, so every
+ * stream's generator had a shape of its own, and the frame loop's call site, shared by thousands
+ * of streams, went megamorphic and rebuilt prototype data stream after stream.
+ */
+class TemplateFrames implements Iterator<Frame> {
+  #next = 0;
+
+  constructor(
+    private readonly events: readonly EventTemplate[],
+    private readonly values: HoleValues,
+  ) {}
+
+  next(): IteratorResult<Frame, undefined> {
+    const event = this.events[this.#next];
+    if (event === undefined) return { done: true, value: undefined };
+    this.#next++;
+    return { done: false, value: new TemplateFrame(event.template, this.values, event.token, event.sequence) };
+  }
+}
+
 function fromTemplate(result: ResultTemplate, events: readonly EventTemplate[], made: Made): ResponseFrames {
   let completed: string | undefined;
   // The terminal event carries the time the stream actually finished.
   const values = holeValues(result, made, () => (completed ??= String(completionSeconds(made.createdAt))));
   return {
-    frames: (function* filled(): Generator<Frame> {
-      for (const { template, token, sequence } of events) yield new TemplateFrame(template, values, token, sequence);
-    })(),
+    frames: new TemplateFrames(events, values),
     // Only a stream ended early needs the response itself (for response.failed): read back from its JSON.
     tail: (next, failure) =>
       failureTail(
