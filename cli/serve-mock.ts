@@ -12,6 +12,7 @@ import { isLoopbackHost } from '../mocks/src/loopback-host';
 import type { CliSettings } from './mock-args';
 import { listenOrExplain } from './listen-or-explain';
 import { untilStopSignal } from './stop-signal';
+import { followStreamLoad } from './heap-growth';
 
 function banner(mock: MockServer, baseUrl: string, settings: CliSettings): string {
   const keys = mock.store.fixtures.keys.map(
@@ -71,6 +72,8 @@ export async function serveMock(settings: CliSettings): Promise<number> {
   }
   if (!settings.quiet) console.log(`Ready in ${Math.round(performance.now() - started)} ms. Ctrl-C stops.`);
 
+  // The heap's growth follows the number of open streams (heap-growth.ts).
+  const stopFollowingStreams = followStreamLoad(() => mock.current.runningStreams());
   const signal = await untilStopSignal();
   if (!settings.quiet) console.log(`${signal}: finishing in-flight requests, then exiting`);
   watcher?.close();
@@ -79,5 +82,7 @@ export async function serveMock(settings: CliSettings): Promise<number> {
     return 0;
   } catch {
     return 1;
+  } finally {
+    stopFollowingStreams();
   }
 }
