@@ -16,11 +16,17 @@ const CONTENT_TYPE = `${EVENT_STREAM}; charset=utf-8`;
 /** A wait shorter than this is not worth a timer: the frame goes now (at most this much early). */
 const MIN_WAIT_MS = 1;
 
+/** A frame's due time when it need not wait. */
+const NOT_DUE = -1;
+
 /** An event stream as a handler returns it; the pipeline sends it (sendPacedStream). */
 export interface EventStream {
   /** Response headers besides the content type (the spec's event-stream headers, the generation id). */
   readonly headers: Readonly<Record<string, string>>;
-  /** The events, in order; `[DONE]` follows the last. */
+  /**
+   * The events, in order; `[DONE]` follows the last. A frame is read (its text) before the next
+   * is taken, so an iterator may hand out one object for every frame (response-frames.ts does).
+   */
   readonly frames: Iterator<Frame>;
   readonly pacing: Pacing;
   /**
@@ -90,8 +96,12 @@ class PacedStream {
   #nextSequence = 0;
   /** A frame taken but not yet sent: it waits for its time or for the socket. */
   #held: Frame | undefined;
-  /** When the held token frame is due (performance.now() ms); undefined when it need not wait. */
-  #due: number | undefined;
+  /**
+   * When the held token frame is due (performance.now() ms), or NOT_DUE when it need not wait.
+   * Always a number: a field that is sometimes undefined holds each new time as an object of its
+   * own, one per token, which outlives the young generation while the token waits.
+   */
+  #due = NOT_DUE;
   #over = false;
   #unregister: () => void = () => undefined;
   readonly #interval: number;
@@ -143,9 +153,9 @@ class PacedStream {
           this.#cut(this.init.stream.cut);
           return;
         }
-        this.#due = frame.atMs !== undefined ? this.#openedAt + frame.atMs : frame.token ? this.#schedule() : undefined;
+        this.#due = frame.atMs !== undefined ? this.#openedAt + frame.atMs : frame.token ? this.#schedule() : NOT_DUE;
       }
-      if (this.#due !== undefined) {
+      if (this.#due !== NOT_DUE) {
         const writable = this.#flush();
         const wait = this.#due - performance.now();
         if (!writable || wait >= MIN_WAIT_MS) {
@@ -154,7 +164,7 @@ class PacedStream {
           else this.#timer = setTimeout(this.#step, Math.ceil(wait));
           return;
         }
-        this.#due = undefined;
+        this.#due = NOT_DUE;
       }
       this.#pending += frame.text;
       this.#nextSequence = frame.sequence + 1;
@@ -165,13 +175,13 @@ class PacedStream {
     }
   }
 
-  /** The due time of the next token, or undefined when its pacing asks for no wait. */
-  #schedule(): number | undefined {
+  /** The due time of the next token, or NOT_DUE when its pacing asks for no wait. */
+  #schedule(): number {
     const { firstTokenDelayMs } = this.init.stream.pacing;
     const index = this.#tokens++;
     if (index === 0) this.#startedAt = performance.now();
     const wait = index === 0 ? firstTokenDelayMs : this.#interval;
-    return wait > 0 ? this.#startedAt + firstTokenDelayMs + index * this.#interval : undefined;
+    return wait > 0 ? this.#startedAt + firstTokenDelayMs + index * this.#interval : NOT_DUE;
   }
 
   /** Writes what is gathered; false when the socket's buffer is full (wait for 'drain'). */

@@ -84,34 +84,26 @@ function makeEventTemplates({ marked, marks }: ResultTemplate): EventTemplate[] 
   return events;
 }
 
-/**
- * A frame whose text is filled in when it is read, as it is sent. A token frame waits for its
- * time (half a second at 2 tokens per second) after it is taken: held as its text, every frame of
- * every paced stream would outlive the young generation and be promoted, so that thousands of
- * streams at once would keep the old generation's collector busy. Held as this, it is a few
- * fields, and its text is made, written and dropped in one turn.
- */
-class TemplateFrame implements Frame {
-  constructor(
-    private readonly template: Template,
-    private readonly values: HoleValues,
-    readonly token: boolean,
-    readonly sequence: number,
-  ) {}
-
-  get text(): string {
-    return fill(this.template, this.values);
-  }
-}
+/** The end of every templated stream's frames. */
+const NO_MORE_FRAMES: IteratorReturnResult<undefined> = { done: true, value: undefined };
 
 /**
- * The frames of one templated stream, taken one at a time. A class, not a generator function
- * written inside fromTemplate: each such function is a new object with its own prototype, so every
- * stream's generator had a shape of its own, and the frame loop's call site, shared by thousands
- * of streams, went megamorphic and rebuilt prototype data stream after stream.
+ * The frames of one templated stream, taken one at a time: the iterator is itself the frame it
+ * has just handed out, and a frame's text is filled in when it is read, as it is sent. A token
+ * frame waits for its time (half a second at 2 tokens per second) after it is taken: an object
+ * per frame, or its text, held that long would outlive the young generation and be promoted, so
+ * that thousands of streams at once would keep the collectors busy. This way a stream makes
+ * nothing per frame but the text it writes. It relies on what EventStream.frames promises: a
+ * frame is read before the next is taken.
+ *
+ * A class, not a generator function written inside fromTemplate: each such function is a new
+ * object with its own prototype, so every stream's generator had a shape of its own, and the
+ * frame loop's call site, shared by thousands of streams, went megamorphic and rebuilt prototype
+ * data stream after stream.
  */
-class TemplateFrames implements Iterator<Frame> {
-  #next = 0;
+class TemplateFrames implements Iterator<Frame>, Frame {
+  #index = -1;
+  readonly #current: IteratorYieldResult<Frame> = { done: false, value: this };
 
   constructor(
     private readonly events: readonly EventTemplate[],
@@ -119,10 +111,25 @@ class TemplateFrames implements Iterator<Frame> {
   ) {}
 
   next(): IteratorResult<Frame, undefined> {
-    const event = this.events[this.#next];
-    if (event === undefined) return { done: true, value: undefined };
-    this.#next++;
-    return { done: false, value: new TemplateFrame(event.template, this.values, event.token, event.sequence) };
+    if (this.#index + 1 >= this.events.length) return NO_MORE_FRAMES;
+    this.#index++;
+    return this.#current;
+  }
+
+  get #event(): EventTemplate {
+    return this.events[this.#index] as EventTemplate;
+  }
+
+  get token(): boolean {
+    return this.#event.token;
+  }
+
+  get sequence(): number {
+    return this.#event.sequence;
+  }
+
+  get text(): string {
+    return fill(this.#event.template, this.values);
   }
 }
 
