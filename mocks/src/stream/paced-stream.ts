@@ -3,6 +3,7 @@ import type { RunningStreams } from '../running-streams';
 import type { ReplySink, StreamSink } from '../core/reply-sink';
 import type { Pacing } from './pacing';
 import { tokenIntervalMs } from './pacing';
+import { callAt, cancelCall } from './due-calls';
 import type { Frame } from './sse-frame';
 import { DONE_FRAME } from './sse-frame';
 import type { StreamFailure } from './stream-events';
@@ -13,7 +14,7 @@ const BATCH_CHARS = 16 * 1024;
 /** The content type of every stream: the spec's media type, in UTF-8. */
 const CONTENT_TYPE = `${EVENT_STREAM}; charset=utf-8`;
 
-/** A wait shorter than this is not worth a timer: the frame goes now (at most this much early). */
+/** A wait shorter than this is not worth a due call: the frame goes now (at most this much early). */
 const MIN_WAIT_MS = 1;
 
 /** A frame's due time when it need not wait. */
@@ -76,16 +77,17 @@ export function sendPacedStream(init: PacedStreamInit): Promise<StreamOutcome> {
 }
 
 /**
- * One stream as a small state machine driven by callbacks: at most one timer or one 'drain'
- * listener at a time, and no promise, AbortController or listener per token, so that thousands
- * of streams at once cost little besides their sockets. Token k is due at
- * `start + firstTokenDelayMs + k / tokensPerSecond`, a schedule: a timer that fires late does not
- * push every later token back. Everything gathered is written before a wait, so the client sees
+ * One stream as a small state machine driven by callbacks: at most one due call (due-calls.ts)
+ * or one 'drain' listener at a time, and no promise, AbortController or listener per token, so
+ * that thousands of streams at once cost little besides their sockets. Token k is due at
+ * `start + firstTokenDelayMs + k / tokensPerSecond`, a schedule: a call made late does not push
+ * every later token back. Everything gathered is written before a wait, so the client sees
  * it; between waits, frames are gathered into one write. The head goes out with the first write.
  */
 class PacedStream {
   #pending = '';
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the call to #step asked for is due (callAt), or NOT_DUE when none is. */
+  #wakeAt = NOT_DUE;
   #sink: StreamSink | undefined;
   #offClose: () => void = () => undefined;
   #offDrain: (() => void) | undefined;
@@ -127,7 +129,7 @@ class PacedStream {
   }
 
   readonly #step = (): void => {
-    this.#timer = undefined;
+    this.#wakeAt = NOT_DUE;
     this.#offDrain = undefined;
     try {
       this.#run();
@@ -161,7 +163,7 @@ class PacedStream {
         if (!writable || wait >= MIN_WAIT_MS) {
           this.#held = frame;
           if (!writable) this.#offDrain = sink.onDrain(this.#step);
-          else this.#timer = setTimeout(this.#step, Math.ceil(wait));
+          else callAt((this.#wakeAt = this.#due), this.#step);
           return;
         }
         this.#due = NOT_DUE;
@@ -225,8 +227,8 @@ class PacedStream {
   }
 
   #cleanUp(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    if (this.#wakeAt !== NOT_DUE) cancelCall(this.#wakeAt, this.#step);
+    this.#wakeAt = NOT_DUE;
     this.#offDrain?.();
     this.#offDrain = undefined;
     this.#offClose();
