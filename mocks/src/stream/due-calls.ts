@@ -20,7 +20,13 @@ interface Millisecond {
   readonly calls: (Call | undefined)[];
   /** Calls not cancelled: at 0 the timer is cleared, so nothing waits for calls nobody wants. */
   waiting: number;
-  readonly timer: ReturnType<typeof setTimeout>;
+  /**
+   * The `setTimeout` its timer was set with. A test that installs fake timers (Jest, Vitest,
+   * sinon) swaps the global: a millisecond asked for under the other clock may never be made
+   * under this one, so it is never joined.
+   */
+  readonly clock: typeof setTimeout;
+  readonly stop: () => void;
 }
 
 const due = new Map<number, Millisecond>();
@@ -28,15 +34,19 @@ const due = new Map<number, Millisecond>();
 /** Makes `call` at `at` (performance.now() ms) or just after. */
 export function callAt(at: number, call: Call): void {
   const ms = Math.ceil(at);
-  const millisecond = due.get(ms);
-  if (millisecond !== undefined) {
-    millisecond.calls.push(call);
-    millisecond.waiting++;
+  const known = due.get(ms);
+  if (known !== undefined && known.clock === setTimeout) {
+    known.calls.push(call);
+    known.waiting++;
     return;
   }
+  const clock = setTimeout;
+  const calls: (Call | undefined)[] = [call];
   // Timed from the first call's `at`: a later call of the same millisecond comes at most 1 ms early.
-  const timer = setTimeout(() => callDue(ms), Math.max(1, Math.ceil(at - performance.now())));
-  due.set(ms, { calls: [call], waiting: 1, timer });
+  const timer = clock(() => callDue(ms, millisecond), Math.max(1, Math.ceil(at - performance.now())));
+  const clear = clearTimeout;
+  const millisecond: Millisecond = { calls, waiting: 1, clock, stop: () => clear(timer) };
+  due.set(ms, millisecond);
 }
 
 /** Takes back a call asked for with callAt(at, call) and not made yet; nothing if it was made. */
@@ -48,14 +58,12 @@ export function cancelCall(at: number, call: Call): void {
   if (index === -1) return;
   millisecond.calls[index] = undefined;
   if (--millisecond.waiting > 0) return;
-  clearTimeout(millisecond.timer);
+  millisecond.stop();
   due.delete(ms);
 }
 
-function callDue(ms: number): void {
-  const millisecond = due.get(ms);
-  due.delete(ms);
-  if (millisecond === undefined) return;
+function callDue(ms: number, millisecond: Millisecond): void {
+  if (due.get(ms) === millisecond) due.delete(ms);
   for (const call of millisecond.calls) {
     if (call === undefined) continue;
     try {

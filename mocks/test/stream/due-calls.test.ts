@@ -82,4 +82,18 @@ describe('calls made at a time, one timer per millisecond', () => {
     cancelCall(at, b);
     expect(timers()).toBe(before);
   });
+
+  it('never joins a millisecond asked for under another clock (fake timers), so a call there is still made', async () => {
+    jest.useFakeTimers({ doNotFake: ['performance'] });
+    const at = performance.now() + 20;
+    const made: string[] = [];
+    try {
+      callAt(at, () => made.push('under the fake clock'));
+    } finally {
+      jest.useRealTimers();
+    }
+    callAt(at, () => made.push('under the real clock'));
+    await sleep(50);
+    expect(made).toEqual(['under the real clock']);
+  });
 });
