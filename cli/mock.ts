@@ -5,15 +5,16 @@
  * mock-main.js is the command's code in one file (scripts/bundle-commands.ts).
  */
 import v8 from 'node:v8';
-import { REQUEST_LOAD_GROWING_PERCENT, setGrowingPercent } from './heap-growth';
 import { runCommand } from './compile-cache';
 
 // The mock is a dev tool running beside the app under test, so V8 may grow the heap by only 20%
 // over what survived the last full GC instead of its default (which assumes a 4 GB limit on this
 // kind of machine): peak RSS under load falls from about 180 to 110 MB for some CPU on the
 // cheapest requests. It is set here, in the process entry, because it applies to the whole
-// process; while thousands of streams are open, serve-mock.ts lets V8 choose (heap-growth.ts).
-setGrowingPercent(REQUEST_LOAD_GROWING_PERCENT);
+// process; while thousands of streams are open, serve-mock.ts lets V8 choose (heap-growth.ts,
+// whose REQUEST_LOAD_GROWING_PERCENT this must equal: a test checks it). The entry loads nothing
+// but itself, compile-cache.ts and the bundle, so the value is written here again.
+v8.setFlagsFromString('--heap-growing-percent=20');
 // No allocation-site pretenuring: under a steady load of POST /responses, V8 would now and then
 // decide to allocate some short-lived objects straight in the old generation. Dead but unmarked,
 // they keep the young objects they point to alive through every scavenge until the next full

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { FEW_STREAMS, MANY_STREAMS, REQUEST_LOAD_GROWING_PERCENT, followStreamLoad } from '../heap-growth';
 
 beforeEach(() => jest.useFakeTimers());
@@ -65,5 +67,10 @@ describe('the heap growth follows the number of open streams', () => {
     expect(timer.hasRef()).toBe(false);
     stop();
     spy.mockRestore();
+  });
+
+  it('starts from the factor the entry sets before the command is compiled', () => {
+    const entry = readFileSync(path.join(__dirname, '..', 'mock.ts'), 'utf8');
+    expect(entry).toContain(`v8.setFlagsFromString('--heap-growing-percent=${REQUEST_LOAD_GROWING_PERCENT}')`);
   });
 });
