@@ -11,8 +11,10 @@ import v8 from 'node:v8';
  * each time it has grown by a fifth, ten full collections in a ramp to 10,000 streams against two
  * for a bare SSE server: about 7 µs of CPU more per event and events hundreds of ms late
  * (docs/performance.md). So while many streams are open, V8 chooses the growth itself.
+ *
+ * This is the request-load factor, the one the entry (cli/mock.ts) sets at start, before any of
+ * the command's code is compiled.
  */
-/** What the entry (cli/mock.ts) sets at start, before any of the command's code is compiled. */
 export const REQUEST_LOAD_GROWING_PERCENT = 20;
 /** From this many open streams on, V8's own growing factor (the flag's 0). */
 export const MANY_STREAMS = 1000;

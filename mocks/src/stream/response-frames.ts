@@ -2,8 +2,7 @@ import type { Made, ResponsePlan, ResultTemplate } from '../answer/response-plan
 import { holeValues } from '../answer/response-plan';
 import type { ResponseResult } from '../answer/response-types';
 import { completionSeconds } from '../answer/clock';
-import type { Template } from '../answer/result-template';
-import type { HoleValues } from '../answer/result-template';
+import type { HoleValues, Template } from '../answer/result-template';
 import { fill, toTemplate } from '../answer/result-template';
 import type { Frame } from './sse-frame';
 import { sseFrame } from './sse-frame';
