@@ -5,15 +5,47 @@
  * mock-main.js is the command's code in one file (scripts/bundle-commands.ts).
  */
 import v8 from 'node:v8';
-import { runCommand } from './compile-cache';
+import type * as CompileCache from './compile-cache';
 
-// The mock is a dev tool running beside the app under test, so V8 may grow the heap by only 20%
-// over what survived the last full GC instead of its default (which assumes a 4 GB limit on this
-// kind of machine): peak RSS under load falls from about 180 to 110 MB for some CPU on the
-// cheapest requests. It is set here, in the process entry, because it applies to the whole
-// process; while thousands of streams are open, serve-mock.ts lets V8 choose (heap-growth.ts,
-// whose REQUEST_LOAD_GROWING_PERCENT this must equal: a test checks it). The entry loads nothing
-// but itself, compile-cache.ts and the bundle, so the value is written here again.
+/**
+ * Node's modules the command requires (scripts/bundle-commands.ts leaves them out of the bundle),
+ * those compile-cache.ts requires, and those node loads for them during a start: node:cluster and
+ * node:dns when the server listens, node:perf_hooks at the first `performance.now()`.
+ */
+const NODE_MODULES_OF_A_START = [
+  'node:http',
+  'node:crypto',
+  'node:fs',
+  'node:path',
+  'node:util',
+  'node:os',
+  'node:vm',
+  'node:module',
+  'node:cluster',
+  'node:dns',
+  'node:perf_hooks',
+];
+
+// Node's own modules (node:http and all it needs) come compiled in the node binary, but V8 takes
+// that code only while every V8 option has its default value: with one option set, on the command
+// line or below, each of them is compiled again, and a start took some 30 ms longer. So:
+//
+// 1. The size of the young generation, which `npm start` gives on the command line (V8 cannot
+//    change it later), goes back to its default value: V8 read it when it made the heap, and the
+//    heap keeps it (peak RSS under HTTP load stays at about 110 MB).
+v8.setFlagsFromString('--max-semi-space-size=0');
+// 2. The modules a start and its first requests need are loaded while the options are the defaults.
+//    One left out costs time, never correctness; a test lists those loaded after step 3.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded for their side effect, see above
+for (const name of NODE_MODULES_OF_A_START) require(name);
+
+// 3. The mock is a dev tool running beside the app under test, so V8 may grow the heap by only 20%
+//    over what survived the last full GC instead of its default (which assumes a 4 GB limit on this
+//    kind of machine): peak RSS under load falls from about 180 to 110 MB for some CPU on the
+//    cheapest requests. It is set here, in the process entry, because it applies to the whole
+//    process; while thousands of streams are open, serve-mock.ts lets V8 choose (heap-growth.ts,
+//    whose REQUEST_LOAD_GROWING_PERCENT this must equal: a test checks it). The entry loads nothing
+//    but itself, compile-cache.ts and the bundle, so the value is written here again.
 v8.setFlagsFromString('--heap-growing-percent=20');
 // No allocation-site pretenuring: under a steady load of POST /responses, V8 would now and then
 // decide to allocate some short-lived objects straight in the old generation. Dead but unmarked,
@@ -22,6 +54,7 @@ v8.setFlagsFromString('--heap-growing-percent=20');
 // a POST cost about 60 µs of CPU instead of about 30 in three processes out of four.
 v8.setFlagsFromString('--no-allocation-site-pretenuring');
 
-// Both flags are set before any of the command's code is compiled: V8 accepts cached code only
-// under the flags it was made with, so the compile cache would miss if they changed afterwards.
-runCommand(require.resolve('./mock-main'));
+// 4. The command's code is compiled after the options are set: V8 accepts cached code only under
+//    the options it was made with, so the compile cache would miss if they changed afterwards.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after step 2, see there
+(require('./compile-cache') as typeof CompileCache).runCommand(require.resolve('./mock-main'));

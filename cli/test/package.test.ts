@@ -197,20 +197,47 @@ describe('the installable package (npm pack, npm install into an empty folder)',
     expect(mock.stderr()).toBe('');
   }, 120_000);
 
+  interface StartRecord {
+    /** The files in require.cache, relative to the installed package. */
+    readonly files: string[];
+    /** Node's own modules loaded after the mock set its first V8 option (mock.ts, step 3). */
+    readonly lateNodeModules: string[] | null;
+  }
+
   /**
-   * Starts the installed model-gateway-mock with `args`, answers one GET, stops it, and returns
-   * the files it had loaded by then (from require.cache, written by a preloaded module at exit).
+   * Starts the installed model-gateway-mock with `args` (and node's `nodeOptions`), answers one
+   * GET, stops it, and returns what it had loaded by then, as a preloaded module saw it at exit.
    */
-  async function filesLoadedByAStart(args: readonly string[]): Promise<string[]> {
+  async function recordAStart(args: readonly string[], nodeOptions: readonly string[] = []): Promise<StartRecord> {
     const preload = path.join(dir, 'list-loaded.cjs');
     const listFile = path.join(dir, `loaded-${Date.now()}.json`);
     writeFileSync(
       preload,
-      "process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIST, JSON.stringify(Object.keys(require.cache))));",
+      `const v8 = require('node:v8');
+const setFlags = v8.setFlagsFromString;
+let late;
+v8.setFlagsFromString = (flags) => {
+  if (late === undefined && !flags.startsWith('--max-semi-space-size=')) late = process.moduleLoadList.length;
+  return setFlags(flags);
+};
+process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIST, JSON.stringify({
+  files: Object.keys(require.cache),
+  lateNodeModules: late === undefined ? null
+    : process.moduleLoadList.slice(late).filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)),
+})));`,
     );
     const mock = spawnMock(
       process.execPath,
-      ['-r', preload, path.join(installed, 'dist', 'cli', 'mock.js'), '--port', '0', '--quiet', ...args],
+      [
+        ...nodeOptions,
+        '-r',
+        preload,
+        path.join(installed, 'dist', 'cli', 'mock.js'),
+        '--port',
+        '0',
+        '--quiet',
+        ...args,
+      ],
       app,
       { ...userEnv(), LOADED_LIST: listFile },
     );
@@ -225,7 +252,12 @@ describe('the installable package (npm pack, npm install into an empty folder)',
       mock.child.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
-    return (JSON.parse(readFileSync(listFile, 'utf8')) as string[]).map((file) => path.relative(installed, file));
+    const record = JSON.parse(readFileSync(listFile, 'utf8')) as StartRecord;
+    return { ...record, files: record.files.map((file) => path.relative(installed, file)) };
+  }
+
+  async function filesLoadedByAStart(args: readonly string[]): Promise<string[]> {
+    return (await recordAStart(args)).files;
   }
 
   // js-yaml parses the spec, ajv's core compiles validators: a start from the artefacts needs neither.
@@ -240,6 +272,14 @@ describe('the installable package (npm pack, npm install into an empty folder)',
     expect(ours.filter((file) => !bundle.includes(file.split(path.sep).join('/')) && file !== artefact)).toEqual([]);
     expect(ours).toContain(artefact);
     expect(loaded.filter((file) => COMPILERS.test(file.split(path.sep).join('/')))).toEqual([]);
+  }, 60_000);
+
+  // With any V8 option set, V8 refuses the code node ships its own modules compiled with.
+  it("loads node:http, node:crypto and node's other modules a start needs before it sets its V8 options", async () => {
+    const { lateNodeModules } = await recordAStart([], ['--max-semi-space-size=8']);
+    expect(lateNodeModules).not.toBeNull();
+    const needed = /^(http|_http_(server|common|outgoing|incoming)|net|stream|crypto|cluster|dns|perf_hooks|vm|os)$/;
+    expect(lateNodeModules?.filter((name) => needed.test(name))).toEqual([]);
   }, 60_000);
 
   it('compiles at start when --spec is a text the build did not see (the check above can tell)', async () => {
