@@ -4,6 +4,7 @@
  * (mock-main.ts) with its compiled code cached (compile-cache.ts). In the built package,
  * mock-main.js is the command's code in one file (scripts/bundle-commands.ts).
  */
+import util from 'node:util';
 import v8 from 'node:v8';
 import type * as CompileCache from './compile-cache';
 
@@ -38,6 +39,9 @@ v8.setFlagsFromString('--max-semi-space-size=0');
 //    One left out costs time, never correctness; a test lists those loaded after step 3.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded for their side effect, see above
 for (const name of NODE_MODULES_OF_A_START) require(name);
+// And what node loads behind three things the command reads at start: the standard output, the web
+// crypto object (result-template.ts) and util.parseArgs (mock-args.ts).
+void [process.stdout, globalThis.crypto, util.parseArgs];
 
 // 3. The mock is a dev tool running beside the app under test, so V8 may grow the heap by only 20%
 //    over what survived the last full GC instead of its default (which assumes a 4 GB limit on this
