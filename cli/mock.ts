@@ -39,9 +39,9 @@ v8.setFlagsFromString('--max-semi-space-size=0');
 //    One left out costs time, never correctness; a test lists those loaded after step 3.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded for their side effect, see above
 for (const name of NODE_MODULES_OF_A_START) require(name);
-// And what node loads behind three things the command reads at start: the standard output, the web
-// crypto object (result-template.ts) and util.parseArgs (mock-args.ts).
-void [process.stdout, globalThis.crypto, util.parseArgs];
+// And what node loads behind two things the command reads at start: the standard output (the
+// banner) and util.parseArgs (mock-args.ts).
+void [process.stdout, util.parseArgs];
 
 // 3. The mock is a dev tool running beside the app under test, so V8 may grow the heap by only 20%
 //    over what survived the last full GC instead of its default (which assumes a 4 GB limit on this

@@ -279,7 +279,7 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIS
     const { lateNodeModules } = await recordAStart([], ['--max-semi-space-size=8']);
     expect(lateNodeModules).not.toBeNull();
     const needed =
-      /^(http|_http_(server|common|outgoing|incoming)|net|stream|crypto|cluster|dns|perf_hooks|vm|os|internal\/crypto\/webcrypto|internal\/util\/parse_args\/parse_args)$/;
+      /^(http|_http_(server|common|outgoing|incoming)|net|stream|crypto|cluster|dns|perf_hooks|vm|os|internal\/util\/parse_args\/parse_args)$/;
     expect(lateNodeModules?.filter((name) => needed.test(name))).toEqual([]);
   }, 60_000);
 

@@ -17,10 +17,22 @@ export interface Template {
 /** A value filled in: an id, a time (a JSON number), the metadata (a JSON value), or the n-th item id. */
 export type Hole = 'generation' | 'created' | 'completed' | 'metadata' | number;
 
-/** Per process, unpredictable: no request can hold it, so a mark is never mistaken for content. */
-const MARK = `Zq${bytesToHex(crypto.getRandomValues(new Uint8Array(12)))}`;
-/** Values that stand for JSON numbers or objects are strings while marked: their quotes go with the hole. */
-const HOLE = new RegExp(`"${MARK}([cdm])"|${MARK}(g)|${MARK}i(\\d+)x`, 'g');
+interface Marker {
+  /** Per process, unpredictable: no request can hold it, so a mark is never mistaken for content. */
+  readonly mark: string;
+  /** Values that stand for JSON numbers or objects are strings while marked: their quotes go with the hole. */
+  readonly hole: RegExp;
+}
+
+let madeMarker: Marker | undefined;
+
+/** Made at the first template, not at start: the first call of the web crypto object takes a few ms. */
+function marker(): Marker {
+  if (madeMarker) return madeMarker;
+  const mark = `Zq${bytesToHex(crypto.getRandomValues(new Uint8Array(12)))}`;
+  madeMarker = { mark, hole: new RegExp(`"${mark}([cdm])"|${mark}(g)|${mark}i(\\d+)x`, 'g') };
+  return madeMarker;
+}
 const VALUE_HOLES: Readonly<Record<string, Hole>> = { c: 'created', d: 'completed', m: 'metadata' };
 
 /** What the ordinary code is given in place of the values that change per response. */
@@ -34,13 +46,14 @@ export interface Marks {
 }
 
 export function makeMarks(): Marks {
+  const { mark } = marker();
   const itemPrefixes: string[] = [];
   return {
-    ids: { generation: `${MARK}g`, item: (prefix) => `${MARK}i${itemPrefixes.push(prefix) - 1}x` },
+    ids: { generation: `${mark}g`, item: (prefix) => `${mark}i${itemPrefixes.push(prefix) - 1}x` },
     // Strings where numbers and an object belong: the code only copies these values, never computes with them.
-    createdAt: `${MARK}c` as unknown as number,
-    completedAt: `${MARK}d` as unknown as number,
-    serviceMetadata: `${MARK}m` as never,
+    createdAt: `${mark}c` as unknown as number,
+    completedAt: `${mark}d` as unknown as number,
+    serviceMetadata: `${mark}m` as never,
     itemPrefixes,
   };
 }
@@ -50,10 +63,11 @@ export function makeMarks(): Marks {
  * computed with): the template would not give the ordinary bytes, so there is none.
  */
 export function toTemplate(text: string): Template | undefined {
+  const { mark, hole } = marker();
   const parts: string[] = [];
   const holes: Hole[] = [];
   let last = 0;
-  for (const match of text.matchAll(HOLE)) {
+  for (const match of text.matchAll(hole)) {
     parts.push(text.slice(last, match.index));
     const [, value, generation, item] = match;
     holes.push(
@@ -62,7 +76,7 @@ export function toTemplate(text: string): Template | undefined {
     last = match.index + match[0].length;
   }
   parts.push(text.slice(last));
-  if (parts.some((part) => part.includes(MARK))) return undefined;
+  if (parts.some((part) => part.includes(mark))) return undefined;
   return { parts, holes };
 }
 
