@@ -29,7 +29,7 @@ const NODE_MODULES_OF_A_START = [
 
 // Node's own modules (node:http and all it needs) come compiled in the node binary, but V8 takes
 // that code only while every V8 option has its default value: with one option set, on the command
-// line or below, each of them is compiled again, and a start took some 30 ms longer. So:
+// line or below, each of them is compiled again, and a start on Node 20 took some 40 ms longer. So:
 //
 // 1. The size of the young generation, which `npm start` gives on the command line (V8 cannot
 //    change it later), goes back to its default value: V8 read it when it made the heap, and the
