@@ -31,7 +31,10 @@ interface Millisecond {
 
 const due = new Map<number, Millisecond>();
 
-/** Makes `call` at `at` (performance.now() ms) or just after. */
+/**
+ * Makes `call` at `at` (performance.now() ms) or just after; or a moment before, as node's timers
+ * count from the event loop's clock, which may run a little behind performance.now().
+ */
 export function callAt(at: number, call: Call): void {
   const ms = Math.ceil(at);
   const known = due.get(ms);

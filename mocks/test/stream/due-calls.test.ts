@@ -13,10 +13,12 @@ describe('calls made at a time, one timer per millisecond', () => {
     callAt(start + 20, record('middle'));
     await sleep(60);
     expect(made.map((m) => m.name)).toEqual(['early', 'middle', 'late']);
-    // The timer's clock counts whole milliseconds: a call may come up to one before `at`, never more.
+    // Node's timers count from the event loop's clock, in whole milliseconds, and that clock may
+    // run behind performance.now() by what the loop's turn has taken: a call may come a moment
+    // before `at` (1.1 ms was seen on a busy machine), never anywhere near the one before it.
     for (const { name, at } of made) {
       const due = start + { early: 10, middle: 20, late: 30 }[name as 'early' | 'middle' | 'late'];
-      expect(at).toBeGreaterThanOrEqual(Math.ceil(due) - 1);
+      expect(at).toBeGreaterThanOrEqual(due - 5);
     }
   });
 
