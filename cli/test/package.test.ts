@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createMockServer } from '../../mocks/index';
+import { startScriptNodeFlags } from '../../scripts/bench/server-specs';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const run = promisify(execFile);
@@ -256,17 +257,6 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIS
     return { ...record, files: record.files.map((file) => path.relative(installed, file)) };
   }
 
-  /** The V8 options `npm start` gives node (package.json), which the entry puts back to their defaults first. */
-  function startScriptV8Options(): string[] {
-    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-    const words = pkg.scripts.start.split(/\s+/);
-    const options = words.slice(words.indexOf('node') + 1);
-    return options.slice(
-      0,
-      options.findIndex((word) => word === '--import' || !word.startsWith('--')),
-    );
-  }
-
   async function filesLoadedByAStart(args: readonly string[]): Promise<string[]> {
     return (await recordAStart(args)).files;
   }
@@ -287,8 +277,8 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIS
 
   // With any V8 option set, V8 refuses the code node ships its own modules compiled with.
   it("loads node:http, node:crypto and node's other modules a start needs before it sets its V8 options", async () => {
-    const { lateNodeModules } = await recordAStart([], startScriptV8Options());
-    expect(startScriptV8Options()).toEqual(['--max-semi-space-size=8', '--no-memory-reducer']);
+    const { lateNodeModules } = await recordAStart([], startScriptNodeFlags());
+    expect(startScriptNodeFlags()).toEqual(['--max-semi-space-size=8', '--no-memory-reducer']);
     expect(lateNodeModules).not.toBeNull();
     const needed =
       /^(http|_http_(server|common|outgoing|incoming)|net|stream|crypto|cluster|dns|perf_hooks|vm|os|internal\/util\/parse_args\/parse_args)$/;
@@ -299,7 +289,7 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIS
   // through V8's runtime, and a GET costs some 30% more CPU for the rest of the process's life
   // (cli/mock.ts, step 1). The reducer starts some 8 s after the last full GC once the process is idle.
   it('does no full GC while idle when started with the options of npm start; with the defaults, V8 does one within seconds', async () => {
-    const options = startScriptV8Options();
+    const options = startScriptNodeFlags();
     expect(options).toContain('--no-memory-reducer');
     const mockJs = path.join(installed, 'dist', 'cli', 'mock.js');
     // A full GC, as a burst of requests makes, arms the reducer: one is asked for half a second in.

@@ -66,7 +66,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchPlan {
     // then moves no figure (a single 2 s round once showed ours at twice its CPU per request).
     // The full run takes many short rounds: on 2 shared vCPUs the machine's speed changes from
     // one second to the next, and a median of 15 rounds of 1 s moves far less than one of 5 rounds
-    // of 3 s, in the same time (docs/performance.md, "Method").
+    // of 3 s, in the same time (docs/performance.md, "How it is measured").
     rounds: quick ? 3 : 15,
     warmupS: quick ? 1 : 2,
     durationS: 1,
