@@ -101,7 +101,7 @@ export class RecordingFile {
     }
   }
 
-  /** Script names are unique ignoring case (check-scripts.ts): a second script of the same name gets ` #2`, ` #3`… */
+  /** Script names are unique ignoring case (check-scripts.ts): a second script of the same name gets ` #2`, ` #3` and so on. */
   #freeName(name: string): string {
     const taken = new Set(this.#scripts.map((s) => s.name.toLowerCase()));
     let candidate = name;

@@ -42,11 +42,50 @@ export async function bundleCommands(dist: string): Promise<void> {
       packages: 'external',
       external: [...command.external],
       plugins: [keepModuleDirname(path.dirname(entry))],
+      // Non-ASCII characters in strings and templates written as \u escapes: see asciiOnly.
+      charset: 'ascii',
       logLevel: 'error',
     });
     for (const file of result.outputFiles) outputs.push({ file: file.path, text: file.contents });
   }
+  const problems = outputs.flatMap(({ file, text }) => nonAsciiPlaces(path.relative(dist, file), text));
+  if (problems.length > 0) throw new Error(asciiOnlyMessage(problems));
   for (const { file, text } of outputs) writeFileSync(file, text);
+}
+
+/**
+ * A start reads its bundle (some 400 kB) into a string: text of ASCII only is decoded on node's fast
+ * path and held one byte a character, where a single other character makes V8 decode it all
+ * slowly and hold two bytes a character (about 2 ms of a start, docs/performance.md). esbuild
+ * escapes strings and templates (`charset: 'ascii'`) but leaves comments it keeps (those on class
+ * members) and regular expression literals as written: those places are reported.
+ */
+export function nonAsciiPlaces(file: string, text: Uint8Array): string[] {
+  const places: string[] = [];
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < text.length && places.length < 10; i++) {
+    const byte = text[i] as number;
+    if (byte === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    } else if (byte >= 0x80) {
+      const lineEnd = text.indexOf(0x0a, i);
+      const shown = Buffer.from(text.subarray(lineStart, lineEnd === -1 ? text.length : lineEnd)).toString('utf8');
+      places.push(`${file}:${line}: ${shown.trim().slice(0, 120)}`);
+      i = lineEnd === -1 ? text.length : lineEnd - 1;
+    }
+  }
+  return places;
+}
+
+function asciiOnlyMessage(places: readonly string[]): string {
+  return [
+    'The bundled commands must be ASCII (a start decodes them faster). Outside ASCII, in a comment',
+    'esbuild keeps or a regular expression literal of the sources:',
+    ...places.map((place) => `  ${place}`),
+    'Write the character as a \\u escape in the regular expression, or in ASCII in the comment.',
+  ].join('\n');
 }
 
 if (require.main === module) {

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createMockServer } from '../../mocks/index';
 import { startScriptNodeFlags } from '../../scripts/bench/server-specs';
+import { COMMANDS, nonAsciiPlaces } from '../../scripts/bundle-commands';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const run = promisify(execFile);
@@ -256,6 +257,12 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIS
     const record = JSON.parse(readFileSync(listFile, 'utf8')) as StartRecord;
     return { ...record, files: record.files.map((file) => path.relative(installed, file)) };
   }
+
+  it('ships its bundled commands in ASCII only (a start decodes its bundle on the fast path)', () => {
+    for (const { entry } of COMMANDS) {
+      expect(nonAsciiPlaces(entry, readFileSync(path.join(installed, 'dist', entry)))).toEqual([]);
+    }
+  });
 
   async function filesLoadedByAStart(args: readonly string[]): Promise<string[]> {
     return (await recordAStart(args)).files;

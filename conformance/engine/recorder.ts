@@ -16,9 +16,9 @@ export class Recorder {
    * connection the gateway closed (transport-findings.ts), drops the user accepted.
    */
   readonly warnings: Failure[] = [];
-  /** operationId → statuses observed (as strings, like the document's keys). */
+  /** By operationId: the statuses observed (as strings, like the document's keys). */
   readonly observedStatuses = new Map<string, Set<string>>();
-  /** scenario id → number of check results it produced (a scenario must produce some). */
+  /** By scenario id: the number of check results it produced (a scenario must produce some). */
   private readonly perScenario = new Map<string, number>();
   exchanges = 0;
 

@@ -76,7 +76,7 @@ export function describeResults(results: readonly ToolResult[]): string {
       const output = result.output.trim();
       if (output === '') return `${who} returned nothing.`;
       const quoted = output.length > QUOTED_CHARS ? `${output.slice(0, QUOTED_CHARS)}…` : output;
-      return `${who} returned ${quoted}${/[.!?…]$/.test(quoted) ? '' : '.'}`;
+      return `${who} returned ${quoted}${/[.!?\u2026]$/.test(quoted) ? '' : '.'}`;
     })
     .join(' ');
 }

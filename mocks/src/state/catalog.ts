@@ -23,7 +23,7 @@ export interface ResolvedModel {
 export class Catalog {
   private readonly byId = new Map<string, FixtureModel>();
   private readonly served = new Map<string, ResolvedModel>();
-  /** author → slug → answer, for the path's own strings when they are the lower-case id (see `resolvePath`). */
+  /** By author, then by slug: the answer, for the path's own strings when they are the lower-case id (see `resolvePath`). */
   private readonly byPath = new Map<string, Map<string, ResolvedModel>>();
   readonly embeddings: readonly FixtureModelObject[];
   readonly chat: readonly FixtureModel[];

@@ -39,9 +39,9 @@ export class MockStore {
   readonly requests: RequestJournal;
   /** Scenarios queued by tests (POST /__mock/scenarios, `mock.scenarios`). */
   readonly scenarios: ScenarioBook;
-  /** session_id → provider slug, for sticky routing (ResponseRequest.session_id). */
+  /** By session_id: the provider slug, for sticky routing (ResponseRequest.session_id). */
   readonly sessions = new StickySessions();
-  /** Key hash → the key. */
+  /** By key hash: the key. */
   private readonly keys = new Map<string, ApiKeyRecord>();
   /** The Authorization header each open connection last authenticated with (see `acceptedBefore`). */
   private readonly acceptedOn = new WeakMap<object, { readonly header: string; readonly record: ApiKeyRecord }>();
