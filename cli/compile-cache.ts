@@ -8,11 +8,14 @@ import vm from 'node:vm';
 /**
  * Runs a command's code (`file`: cli/mock-main.js, say) with its compiled code kept on disk, so
  * that from the second start on it is not compiled again. The built command (one file,
- * scripts/bundle-commands.ts) is compiled with V8's code cache by hand, and the cache is written
- * at exit when there was none or V8 refused it (another Node, other flags): it then holds every
- * function compiled so far, where Node's own compile cache (Node 22.1 and later, turned on here
- * too for the other files a start loads) holds only what was compiled with the file, and starts
- * were some 15% slower with it alone on Node 24. NODE_COMPILE_CACHE names the folder (default: the
+ * scripts/bundle-commands.ts) is compiled with V8's code cache by hand. The cache is written at
+ * exit and then holds every function compiled so far, where Node's own compile cache (Node 22.1
+ * and later, turned on here too for the other files a start loads) holds only what was compiled
+ * with the file, and starts were some 15% slower with it alone on Node 24. It is written when
+ * there was none, when V8 refused it (another Node, other flags), and when the run compiled
+ * functions it did not hold: a first run that only printed `--help` leaves the code of the
+ * command line alone, and a start with that cache took some 16 ms more than with a full one
+ * (docs/performance.md), so the next run that serves completes it. NODE_COMPILE_CACHE names the folder (default: the
  * system's temporary folder); NODE_DISABLE_COMPILE_CACHE turns the cache off, as for Node's own.
  * TypeScript sources (tsx) are simply required.
  */
@@ -29,10 +32,12 @@ export function runCommand(file: string): void {
 
 /** `file` as a CommonJS module, compiled from the code cache in `dir` when V8 accepts it. */
 function runWithCodeCache(file: string, dir: string): void {
-  const source = readFileSync(file, 'utf8');
+  const bytes = readFileSync(file);
   // Keyed by the Node build, its options and the text (V8 checks its version and flags, and of the
-  // text only the length): starts with other options keep caches of their own.
-  const key = createHash('sha256').update(process.execArgv.join('\0')).update('\0').update(source).digest('hex');
+  // text only the length): starts with other options keep caches of their own. The bytes are
+  // hashed, not the string, which would be encoded again first.
+  const key = createHash('sha256').update(process.execArgv.join('\0')).update('\0').update(bytes).digest('hex');
+  const source = bytes.toString('utf8');
   const cacheFile = path.join(dir, `${process.version}-${process.arch}-${key.slice(0, 32)}`);
   let cachedData: Buffer | undefined;
   try {
@@ -41,10 +46,8 @@ function runWithCodeCache(file: string, dir: string): void {
     cachedData = undefined;
   }
   const script = new vm.Script(nodeModule.wrap(source.replace(/^#!.*/, '')), { filename: file, cachedData });
-  if (cachedData === undefined || script.cachedDataRejected === true) {
-    // At exit the cache holds every function compiled so far, the start's and the requests'.
-    process.once('exit', () => writeCache(cacheFile, script));
-  }
+  const held = cachedData === undefined || script.cachedDataRejected === true ? 0 : cachedData.length;
+  process.once('exit', () => writeCacheIfGrown(cacheFile, script, held));
   const commandModule = { exports: {} };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(commandModule.exports, commandModule.exports, createRequire(file), commandModule, file, path.dirname(file));
@@ -68,10 +71,17 @@ function cacheFolder(): string | undefined {
   }
 }
 
-function writeCache(cacheFile: string, script: vm.Script): void {
+/**
+ * Writes the code of every function compiled so far (the start's and the requests') when it is
+ * more than the `held` bytes the cache gave: what V8 took from the cache is in it too, so it grows
+ * only by functions the cache lacked (about 3 ms at exit for the mock's command).
+ */
+function writeCacheIfGrown(cacheFile: string, script: vm.Script, held: number): void {
   try {
+    const data = script.createCachedData();
+    if (data.length <= held) return;
     const partial = `${cacheFile}.${process.pid}`;
-    writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
+    writeFileSync(partial, data, { mode: 0o600 });
     renameSync(partial, cacheFile);
   } catch {
     // A cache that cannot be written costs the next start its compile, nothing else.

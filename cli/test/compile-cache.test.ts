@@ -19,17 +19,29 @@ beforeAll(() => {
     `const double = require('./helper');
 console.log(JSON.stringify({ doubled: double(21), dir: __dirname, file: __filename, exportsIsThis: this === module.exports }));`,
   );
+  // A command whose short runs (MODE=help) compile a part of its functions, as \`--help\` does.
+  const served = Array.from(
+    { length: 40 },
+    (_, i) => `function serve${i}(n) { return n.map((x) => x * ${i} + 1).join(','); }`,
+  );
+  writeFileSync(
+    path.join(dir, 'modes.js'),
+    `${served.join('\n')}
+const all = [${served.map((_, i) => `serve${i}`).join(', ')}];
+if (process.env.MODE === 'help') console.log(JSON.stringify('usage'));
+else console.log(JSON.stringify(all.map((serve) => serve([1, 2])).length));`,
+  );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs `command` through runCommand with the cache in `cacheDir`; returns what it printed. */
-function runThroughCache(cacheDir: string): unknown {
+/** Runs `file` (default: `command`) through runCommand with the cache in `cacheDir`; returns what it printed. */
+function runThroughCache(cacheDir: string, file = command, env: NodeJS.ProcessEnv = {}): unknown {
   const stdout = execFileSync(
     process.execPath,
     ['--import', 'tsx', '-e', 'require(process.env.CC_MODULE).runCommand(process.env.CC_COMMAND)'],
     {
       encoding: 'utf8',
-      env: { ...process.env, CC_MODULE: COMPILE_CACHE, CC_COMMAND: command, NODE_COMPILE_CACHE: cacheDir },
+      env: { ...process.env, ...env, CC_MODULE: COMPILE_CACHE, CC_COMMAND: file, NODE_COMPILE_CACHE: cacheDir },
     },
   );
   return JSON.parse(stdout) as unknown;
@@ -52,6 +64,26 @@ describe('runCommand (the built commands run with their compiled code cached)', 
     // Accepted by V8, so not written again.
     expect(readdirSync(written)).toEqual([cacheFile]);
     expect(readFileSync(path.join(written, cacheFile as string)).equals(bytes)).toBe(true);
+  });
+
+  it('completes a cache that a short run wrote once a run compiles more, and keeps it after runs that compile no more', () => {
+    const cacheDir = path.join(dir, 'grows');
+    const written = path.join(cacheDir, `model-gateway-mock-${uid}`);
+    const modes = path.join(dir, 'modes.js');
+    const cacheBytes = (): Buffer => {
+      const files = readdirSync(written);
+      expect(files).toHaveLength(1);
+      return readFileSync(path.join(written, files[0] as string));
+    };
+    expect(runThroughCache(cacheDir, modes, { MODE: 'help' })).toBe('usage');
+    const short = cacheBytes();
+    expect(runThroughCache(cacheDir, modes, { MODE: 'serve' })).toBe(40);
+    const full = cacheBytes();
+    expect(full.length).toBeGreaterThan(short.length);
+    // A short run again, and a full one: V8 takes the cache, nothing is compiled beyond it.
+    expect(runThroughCache(cacheDir, modes, { MODE: 'help' })).toBe('usage');
+    expect(runThroughCache(cacheDir, modes, { MODE: 'serve' })).toBe(40);
+    expect(cacheBytes().equals(full)).toBe(true);
   });
 
   it('runs the command without a cache from a folder others may write to', () => {
