@@ -112,7 +112,7 @@ async function measure(
   const ours = { server: await timedStart(oursSpec(), oursRuns), runs: oursRuns };
   const bare = { server: await timedStart(bareSpec(cannedFile), bareRuns), runs: bareRuns };
   await sameBytes(ours.server.origin, bare.server.origin, SCENARIOS[0]?.request);
-  const prism = await startTimed(prismSpec(), plan.startupTries);
+  const prism = await startTimed(prismSpec(), plan.prismStartupTries);
   const prismNotes = await describePrism(prism.server.origin);
 
   const servers = { ours: ours.server, prism: prism.server, bare: bare.server };

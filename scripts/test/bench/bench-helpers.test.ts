@@ -82,8 +82,22 @@ describe('node flags of the start script', () => {
 
 describe('the bench plan', () => {
   it('takes a median even in a quick run, and runs the full plan by default', () => {
-    expect(parseBenchArgs(['--quick'])).toMatchObject({ quick: true, rounds: 3, durationS: 1, streams: 1000 });
-    expect(parseBenchArgs([])).toMatchObject({ quick: false, rounds: 15, durationS: 1, streams: 10_000 });
+    expect(parseBenchArgs(['--quick'])).toMatchObject({
+      quick: true,
+      rounds: 3,
+      durationS: 1,
+      streams: 1000,
+      startupTries: 5,
+      prismStartupTries: 3,
+    });
+    expect(parseBenchArgs([])).toMatchObject({
+      quick: false,
+      rounds: 15,
+      durationS: 1,
+      streams: 10_000,
+      startupTries: 15,
+      prismStartupTries: 5,
+    });
   });
 
   it('climbs the knee ladder by default, a short one in a quick run, none with --no-knee', () => {
