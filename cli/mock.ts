@@ -25,22 +25,17 @@ const NODE_MODULES_OF_A_START = [
   'node:cluster',
   'node:dns',
   'node:perf_hooks',
+  'node:async_hooks',
 ];
 
 // Node's own modules (node:http and all it needs) come compiled in the node binary, but V8 takes
 // that code only while every V8 option has its default value: with one option set, on the command
 // line or below, each of them is compiled again, and a start on Node 20 took some 40 ms longer. So:
 //
-// 1. The options `npm start` gives on the command line, which V8 reads only when it makes the
-//    heap, go back to their default values; the heap keeps what it was made with:
-//    - the size of the young generation (peak RSS under HTTP load stays at about 110 MB);
-//    - no memory reducer. Left on, it runs full GCs once the mock has been idle for some seconds.
-//      A full GC that finds no object of the shape node gives its process.nextTick entries lets
-//      that shape go, and the optimized code of node's streams then makes each entry through a
-//      call into V8's runtime from there on: after 12 s idle, a GET cost some 30% more CPU for
-//      as long as the process ran (docs/performance.md, "A mock that was idle"). The option
-//      can only be given on the command line; the installed bin runs without it.
-v8.setFlagsFromString('--max-semi-space-size=0 --memory-reducer --memory-reducer-for-small-heaps');
+// 1. The option `npm start` gives on the command line, the size of the young generation, which V8
+//    reads only when it makes the heap, goes back to its default value; the heap keeps the size
+//    it was made with (peak RSS under HTTP load stays at about 110 MB).
+v8.setFlagsFromString('--max-semi-space-size=0');
 // 2. The modules a start and its first requests need are loaded while the options are the defaults.
 //    One left out costs time, never correctness; a test lists those loaded after step 3.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded for their side effect, see above

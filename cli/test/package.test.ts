@@ -285,51 +285,11 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIS
   // With any V8 option set, V8 refuses the code node ships its own modules compiled with.
   it("loads node:http, node:crypto and node's other modules a start needs before it sets its V8 options", async () => {
     const { lateNodeModules } = await recordAStart([], startScriptNodeFlags());
-    expect(startScriptNodeFlags()).toEqual(['--max-semi-space-size=8', '--no-memory-reducer']);
+    expect(startScriptNodeFlags()).toEqual(['--max-semi-space-size=8']);
     expect(lateNodeModules).not.toBeNull();
     const needed =
-      /^(http|_http_(server|common|outgoing|incoming)|net|stream|crypto|cluster|dns|perf_hooks|vm|os|internal\/util\/parse_args\/parse_args)$/;
+      /^(http|_http_(server|common|outgoing|incoming)|net|stream|crypto|cluster|dns|perf_hooks|async_hooks|vm|os|internal\/util\/parse_args\/parse_args)$/;
     expect(lateNodeModules?.filter((name) => needed.test(name))).toEqual([]);
-  }, 60_000);
-
-  // After a full GC of V8's memory reducer, node's streams make every process.nextTick entry
-  // through V8's runtime, and a GET costs some 30% more CPU for the rest of the process's life
-  // (cli/mock.ts, step 1). The reducer starts some 8 s after the last full GC once the process is idle.
-  it('does no full GC while idle when started with the options of npm start; with the defaults, V8 does one within seconds', async () => {
-    const options = startScriptNodeFlags();
-    expect(options).toContain('--no-memory-reducer');
-    const mockJs = path.join(installed, 'dist', 'cli', 'mock.js');
-    // A full GC, as a burst of requests makes, arms the reducer: one is asked for half a second in.
-    const fullGc = path.join(dir, 'full-gc.cjs');
-    writeFileSync(fullGc, 'setTimeout(() => globalThis.gc(), 500).unref();\n');
-    const start = (v8Options: readonly string[]): RunningMock =>
-      spawnMock(
-        process.execPath,
-        [...v8Options, '--trace-gc', '--expose-gc', '-r', fullGc, mockJs, '--port', '0'],
-        app,
-        userEnv(),
-      );
-    const started = [start(options), start(options.filter((option) => option !== '--no-memory-reducer'))];
-    const [asNpmStart, withDefaults] = started as [RunningMock, RunningMock];
-    const reducingGc = /Mark-Compact \(reduce\)/;
-    try {
-      for (const mock of started) {
-        const model = await fetch(`${await mock.baseUrl}/model/openai/gpt-4o`, {
-          headers: { authorization: 'Bearer sk-mock-user' },
-        });
-        expect(model.status).toBe(200);
-      }
-      const deadline = Date.now() + 40_000;
-      while (!reducingGc.test(withDefaults.stdout()) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(withDefaults.stdout()).toMatch(reducingGc);
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      expect(asNpmStart.stdout()).toMatch(/Mark-Compact/);
-      expect(asNpmStart.stdout()).not.toMatch(reducingGc);
-    } finally {
-      for (const mock of started) mock.child.kill('SIGTERM');
-    }
-    expect(await Promise.all(started.map((mock) => mock.exited))).toEqual([0, 0]);
   }, 60_000);
 
   it('compiles at start when --spec is a text the build did not see (the check above can tell)', async () => {
