@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import nodeModule, { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,16 +83,39 @@ function cacheFolder(): string | undefined {
 /**
  * Writes the code of every function compiled so far (the start's and the requests') when it is
  * more than the `held` bytes the cache gave: what V8 took from the cache is in it too, so it grows
- * only by functions the cache lacked (about 3 ms at exit for the mock's command).
+ * only by functions the cache lacked (about 3 ms at exit for the mock's command). A cache used as
+ * it was is marked as used (its time set to now); a write clears the folder of caches no run has
+ * used for a month (other builds, versions and options), which would otherwise pile up.
  */
 function writeCacheIfGrown(cacheFile: string, script: vm.Script, held: number): void {
   try {
     const data = script.createCachedData();
-    if (data.length <= held) return;
+    if (data.length <= held) {
+      utimesSync(cacheFile, new Date(), new Date());
+      return;
+    }
     const partial = `${cacheFile}.${process.pid}`;
     writeFileSync(partial, data, { mode: 0o600 });
     renameSync(partial, cacheFile);
+    removeUnused(path.dirname(cacheFile), Date.now() - UNUSED_FOR_MS);
   } catch {
     // A cache that cannot be written costs the next start its compile, nothing else.
+  }
+}
+
+export const UNUSED_FOR_MS = 30 * 24 * 60 * 60 * 1000;
+/** `v20.20.2-x64-<32 hex>`, and the partial files of writes that did not finish (`.PID`). */
+const CACHE_FILE = /^v\d+\.\d+\.\d+-\w+-[0-9a-f]{32}(\.\d+)?$/;
+
+/** Removes the caches of `dir` last used (or written) before `before`, and nothing else. */
+function removeUnused(dir: string, before: number): void {
+  for (const name of readdirSync(dir)) {
+    if (!CACHE_FILE.test(name)) continue;
+    const file = path.join(dir, name);
+    try {
+      if (lstatSync(file).mtimeMs < before) rmSync(file, { force: true });
+    } catch {
+      // Removed by another process meanwhile: nothing to do.
+    }
   }
 }

@@ -1,5 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -84,6 +94,32 @@ describe('runCommand (the built commands run with their compiled code cached)', 
     expect(runThroughCache(cacheDir, modes, { MODE: 'help' })).toBe('usage');
     expect(runThroughCache(cacheDir, modes, { MODE: 'serve' })).toBe(40);
     expect(cacheBytes().equals(full)).toBe(true);
+  });
+
+  it('clears the folder of caches no run used for a month when it writes one, and marks the one it used', () => {
+    const cacheDir = path.join(dir, 'prune');
+    const folder = path.join(cacheDir, `model-gateway-mock-${uid}`);
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const monthAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    const put = (name: string, time: Date): void => {
+      writeFileSync(path.join(folder, name), 'x');
+      utimesSync(path.join(folder, name), time, time);
+    };
+    put(`v20.1.0-x64-${'a'.repeat(32)}`, monthAgo);
+    put(`v20.1.0-x64-${'b'.repeat(32)}.4242`, monthAgo);
+    put(`v22.2.0-arm64-${'c'.repeat(32)}`, dayAgo);
+    put('notes.txt', monthAgo);
+    expect(runThroughCache(cacheDir)).toEqual(EXPECTED());
+    const written = readdirSync(folder).filter((name) => name.startsWith(`${process.version}-`));
+    expect(written).toHaveLength(1);
+    expect(readdirSync(folder).sort()).toEqual([`v22.2.0-arm64-${'c'.repeat(32)}`, 'notes.txt', ...written].sort());
+    // A run that takes the cache as it is marks it as used, so that no later write removes it.
+    const cacheFile = path.join(folder, written[0] as string);
+    utimesSync(cacheFile, monthAgo, monthAgo);
+    const before = Date.now() - 1_000;
+    expect(runThroughCache(cacheDir)).toEqual(EXPECTED());
+    expect(statSync(cacheFile).mtimeMs).toBeGreaterThan(before);
   });
 
   it('runs the command without a cache from a folder others may write to', () => {
