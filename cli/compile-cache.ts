@@ -24,8 +24,9 @@ import vm from 'node:vm';
  * there was none, when V8 refused it (another Node, other flags), and when the run compiled
  * functions it did not hold: a first run that only printed `--help` leaves the code of the
  * command line alone, and a start with that cache took some 16 ms more than with a full one
- * (docs/performance.md), so the next run that serves completes it. NODE_COMPILE_CACHE names the folder (default: the
- * system's temporary folder); NODE_DISABLE_COMPILE_CACHE turns the cache off, as for Node's own.
+ * (docs/performance.md), so the next run that serves completes it. NODE_COMPILE_CACHE names the
+ * folder (default: the system's temporary folder); NODE_DISABLE_COMPILE_CACHE turns the cache
+ * off, as for Node's own.
  * TypeScript sources (tsx) are simply required.
  */
 export function runCommand(file: string): void {
@@ -103,7 +104,8 @@ function writeCacheIfGrown(cacheFile: string, script: vm.Script, held: number): 
   }
 }
 
-export const UNUSED_FOR_MS = 30 * 24 * 60 * 60 * 1000;
+/** A cache no run has used for this long is removed at the next write (another build or version, say). */
+const UNUSED_FOR_MS = 30 * 24 * 60 * 60 * 1000;
 /** `v20.20.2-x64-<32 hex>`, and the partial files of writes that did not finish (`.PID`). */
 const CACHE_FILE = /^v\d+\.\d+\.\d+-\w+-[0-9a-f]{32}(\.\d+)?$/;
 

@@ -42,7 +42,7 @@ export async function bundleCommands(dist: string): Promise<void> {
       packages: 'external',
       external: [...command.external],
       plugins: [keepModuleDirname(path.dirname(entry))],
-      // Non-ASCII characters in strings and templates written as \u escapes: see asciiOnly.
+      // Non-ASCII characters in strings and templates written as \u escapes: see nonAsciiPlaces.
       charset: 'ascii',
       logLevel: 'error',
     });
