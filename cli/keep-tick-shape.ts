@@ -14,9 +14,8 @@ let kept: object | undefined;
  * into the runtime took 4.3-4.7% of a GET profile after 12 s idle without it, 0% with it, as with
  * the memory reducer turned off on node's command line, which the installed bin cannot do.
  *
- * A process setting: the CLI calls it (serve-mock.ts, and serve-proxy.ts for the proxy, which
- * waits on live traffic as the mock waits on its clients); a mock made in someone else's process
- * leaves their process alone. Resolves to the entry kept (the same one at every call).
+ * A process setting: the command calls it once for the mock and the proxy alike (mock-main.ts); a
+ * mock made in someone else's process leaves their process alone. Resolves to the entry kept (the same one at every call).
  */
 export function keepTickShape(): Promise<object> {
   return new Promise((resolve) => {

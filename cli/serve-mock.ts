@@ -13,7 +13,6 @@ import type { CliSettings } from './mock-args';
 import { listenOrExplain } from './listen-or-explain';
 import { untilStopSignal } from './stop-signal';
 import { followStreamLoad } from './heap-growth';
-import { keepTickShape } from './keep-tick-shape';
 
 function banner(mock: MockServer, baseUrl: string, settings: CliSettings): string {
   const keys = mock.store.fixtures.keys.map(
@@ -73,9 +72,7 @@ export async function serveMock(settings: CliSettings): Promise<number> {
   }
   if (!settings.quiet) console.log(`Ready in ${Math.round(performance.now() - started)} ms. Ctrl-C stops.`);
 
-  // The heap's growth follows the number of open streams (heap-growth.ts), and the shape of node's
-  // nextTick entries outlives the full GCs V8 makes while the mock is idle (keep-tick-shape.ts).
-  void keepTickShape();
+  // The heap's growth follows the number of open streams (heap-growth.ts).
   const stopFollowingStreams = followStreamLoad(() => mock.current.runningStreams());
   const signal = await untilStopSignal();
   if (!settings.quiet) console.log(`${signal}: finishing in-flight requests, then exiting`);

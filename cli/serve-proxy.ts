@@ -3,7 +3,6 @@ import { loadContract, SPEC_PATH } from '../kit/contract/contract';
 import { startProxy, VIOLATIONS_PATH } from '../proxy/index';
 import { listenOrExplain } from './listen-or-explain';
 import type { CliSettings } from './mock-args';
-import { keepTickShape } from './keep-tick-shape';
 import { explainStartError } from './start-errors';
 import { untilStopSignal } from './stop-signal';
 
@@ -47,9 +46,6 @@ async function proxyUntilStopped(settings: CliSettings, upstream: string): Promi
     );
   if (!settings.quiet) console.log('Ctrl-C stops, then writes the reports.');
 
-  // Live traffic comes and goes: the full GCs V8 makes while the proxy is idle leave the shape of
-  // node's nextTick entries, and with it the speed of its streams, alone (keep-tick-shape.ts).
-  void keepTickShape();
   const signal = await untilStopSignal();
   if (!settings.quiet) console.log(`${signal}: finishing exchanges in flight, then writing the reports`);
   let unwritten = false;

@@ -61,22 +61,11 @@ export async function bundleCommands(dist: string): Promise<void> {
  * members) and regular expression literals as written: those places are reported.
  */
 export function nonAsciiPlaces(file: string, text: Uint8Array): string[] {
-  const places: string[] = [];
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < text.length && places.length < 10; i++) {
-    const byte = text[i] as number;
-    if (byte === 0x0a) {
-      line++;
-      lineStart = i + 1;
-    } else if (byte >= 0x80) {
-      const lineEnd = text.indexOf(0x0a, i);
-      const shown = Buffer.from(text.subarray(lineStart, lineEnd === -1 ? text.length : lineEnd)).toString('utf8');
-      places.push(`${file}:${line}: ${shown.trim().slice(0, 120)}`);
-      i = lineEnd === -1 ? text.length : lineEnd - 1;
-    }
-  }
-  return places;
+  return Buffer.from(text)
+    .toString('utf8')
+    .split('\n')
+    .flatMap((line, i) => (/[^\x00-\x7f]/.test(line) ? [`${file}:${i + 1}: ${line.trim().slice(0, 120)}`] : []))
+    .slice(0, 10);
 }
 
 function asciiOnlyMessage(places: readonly string[]): string {
