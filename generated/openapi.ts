@@ -96,8 +96,10 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description Body of POST /responses. No field is required by the schema; the sample
-         *     request carries `model` and `input`.
+         * @description Body of POST /responses. No field is required on its own; the sample
+         *     request carries `model` and `input`. The request names its model one way or another
+         *     (`anyOf`, each alternative titled): `model`, a non-empty `models` list, or an enabled
+         *     routing plugin (auto-router, auto-beta-router, pareto-router), which then chooses one.
          */
         ResponseRequest: {
             background?: boolean | null;
@@ -202,7 +204,11 @@ export interface components {
             truncation?: string;
             /** @description End-user identifier. At most 256 characters. */
             user?: string;
-        };
+        } & (unknown | {
+            models: unknown;
+        } | {
+            plugins: unknown;
+        });
         /**
          * @description Automatic prompt caching directive. At top level, cache breakpoints are
          *     applied to the last cacheable block; on a content block it marks an explicit breakpoint.
@@ -615,16 +621,22 @@ export interface components {
         /** @description Maximum prices in USD, as strings. */
         ProviderMaxPrice: {
             /** @description Per audio unit. */
-            audio?: string;
+            audio?: components["schemas"]["UsdAmount"];
             /** @description Per million completion tokens. */
-            completion?: string;
+            completion?: components["schemas"]["UsdAmount"];
             /** @description Per image. */
-            image?: string;
+            image?: components["schemas"]["UsdAmount"];
             /** @description Per million prompt tokens. */
-            prompt?: string;
+            prompt?: components["schemas"]["UsdAmount"];
             /** @description Per request. */
-            request?: string;
+            request?: components["schemas"]["UsdAmount"];
         };
+        /**
+         * @description A non-negative decimal number of USD, written as a string.
+         * @example 5
+         * @example 0.25
+         */
+        UsdAmount: string;
         /**
          * @description A tool definition. Only the function tool is shown in detail; every other
          *     kind is a `GenericTool` identified by its `type`. The branches overlap, hence `anyOf`.
@@ -1379,17 +1391,16 @@ export interface components {
     responses: {
         /**
          * @description Invalid request parameters or malformed input: a body, parameter or header its schema does
-         *     not accept, JSON that does not parse, a body too deeply nested, a query parameter given twice.
+         *     not accept, JSON that does not parse, a body too deeply nested, a query parameter given twice,
+         *     and on every operation an HTTP request that cannot be parsed (a control character in a header
+         *     value).
          *
          *     POST /responses also answers 400 to a body its schema accepts, for these rules the schema
          *     cannot express (each is a named example below, marked `x-semantic-rule` with its operation):
-         *     - `noModelGiven`: neither `model` nor `models` is given, and no enabled routing plugin
-         *       (auto-router and the like) chooses a model;
          *     - `unknownModel`: `model`, or an entry of `models`, names no model of the catalog;
          *     - `embeddingsModel`: `model` or `models` names an embeddings model, which cannot create responses;
          *     - `allowedModelsUnmatched`: a routing plugin's `allowed_models` matches no chat model;
          *     - `fusionModelUnknown`: the fusion plugin's `analysis_models` or `model` names no chat model;
-         *     - `maxPriceNotDecimal`: a `provider.max_price` value is not a non-negative decimal number;
          *     - `toolChoiceRequiredWithoutTools`: `tool_choice` is `required` but no function tool is given;
          *     - `toolChoiceNotInTools`: `tool_choice` names a function that is not among the function tools.
          */
@@ -1696,6 +1707,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -1728,6 +1740,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -1757,8 +1770,10 @@ export interface operations {
                     "application/json": components["schemas"]["GetModelResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             500: components["responses"]["InternalServerError"];
         };
     };

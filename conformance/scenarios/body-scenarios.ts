@@ -34,6 +34,16 @@ export function bodyScenarios(plan: PlanContext): Scenario[] {
       cases.push(['array-body', 'rejects a JSON array where an object is documented with 400', { body: [] }]);
     if (op.requestBody.required)
       cases.push(['missing-body', 'rejects a request without its required body with 400', { body: undefined }]);
+    const base = baseRequest(plan, op.operationId).body;
+    const alternatives = alternativeMembers(plan, schema);
+    if (isRecord(base) && alternatives.length > 0) {
+      const none = Object.fromEntries(Object.entries(base).filter(([key]) => !alternatives.includes(key)));
+      cases.push([
+        'none-of-the-alternatives',
+        `rejects a body with none of the members its anyOf asks one of (${alternatives.join(', ')}) with 400`,
+        { body: none },
+      ]);
+    }
     for (const [id, title, request] of cases) {
       scenarios.push({
         id: `rules/${op.operationId}/${id}`,
@@ -53,4 +63,20 @@ export function bodyScenarios(plan: PlanContext): Scenario[] {
     }
   }
   return scenarios;
+}
+
+/**
+ * The members an `anyOf` of the body schema (at its top or under `allOf`) asks one of, each
+ * alternative by `required` (ResponseRequest: `model`, `models` or `plugins`); none when it has no
+ * such anyOf.
+ */
+function alternativeMembers(plan: PlanContext, schema: Record<string, unknown>): string[] {
+  const holders = [schema, ...(Array.isArray(schema.allOf) ? (schema.allOf as unknown[]) : [])];
+  for (const holder of holders) {
+    const resolved = plan.contract.resolve<unknown>(holder);
+    const branches = isRecord(resolved) && Array.isArray(resolved.anyOf) ? (resolved.anyOf as unknown[]) : [];
+    const required = branches.map((b) => (isRecord(b) && Array.isArray(b.required) ? (b.required as string[]) : []));
+    if (branches.length > 0 && required.every((names) => names.length > 0)) return [...new Set(required.flat())];
+  }
+  return [];
 }

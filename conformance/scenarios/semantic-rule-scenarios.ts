@@ -14,7 +14,6 @@ const WEATHER_TOOL = { type: 'function', name: 'get_weather', parameters: { type
 export const SEMANTIC_RULE_REQUESTS: Readonly<
   Record<string, (plan: PlanContext) => Record<string, unknown> | undefined>
 > = {
-  noModelGiven: () => ({ input: PLAIN_INPUT }),
   unknownModel: (plan) => ({ ...plainResponseBody(plan), model: NO_SUCH_MODEL }),
   embeddingsModel: (plan) =>
     plan.config.embeddingsModel === undefined
@@ -28,7 +27,6 @@ export const SEMANTIC_RULE_REQUESTS: Readonly<
     ...plainResponseBody(plan),
     plugins: [{ id: 'fusion', analysis_models: [NO_SUCH_MODEL], model: plan.config.model }],
   }),
-  maxPriceNotDecimal: (plan) => ({ ...plainResponseBody(plan), provider: { max_price: { prompt: 'cheap' } } }),
   toolChoiceRequiredWithoutTools: (plan) => ({ ...plainResponseBody(plan), tool_choice: 'required' }),
   toolChoiceNotInTools: (plan) => ({
     ...plainResponseBody(plan),

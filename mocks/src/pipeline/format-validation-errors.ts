@@ -1,6 +1,8 @@
 import type { ErrorObject } from 'ajv';
 import { decodeSegment } from '../../../kit/json/json-pointer';
 import { schemaProblems } from '../../../kit/schema/schema-problems';
+import { withoutAlternatives } from './titled-alternatives';
+import type { TitledAlternatives } from './titled-alternatives';
 
 export interface FieldProblem {
   /** Dotted location a person can find, e.g. `body.provider.order[0]`, `query.limit`. */
@@ -10,13 +12,24 @@ export interface FieldProblem {
   readonly message: string;
 }
 
-/** The kit's schema problems, each placed at the field of the request it names (`body.user`). */
-export function describeErrors(location: string, errors: readonly ErrorObject[]): FieldProblem[] {
-  return schemaProblems(errors).map((p) => ({
+/**
+ * The kit's schema problems, each placed at the field of the request it names (`body.user`). A
+ * body that matches none of its schema's titled alternatives gets one problem naming them all.
+ */
+export function describeErrors(
+  location: string,
+  errors: readonly ErrorObject[],
+  alternatives?: TitledAlternatives,
+): FieldProblem[] {
+  const { failed, rest } = withoutAlternatives(errors, alternatives);
+  const problems = schemaProblems(rest).map((p) => ({
     field: toField(location, p.pointer),
     rule: p.keyword,
     message: p.message,
   }));
+  if (!failed || !alternatives) return problems;
+  const message = `must have one of: ${alternatives.titles.join('; ')} (anyOf)`;
+  return [{ field: location, rule: 'anyOf', message }, ...problems];
 }
 
 export function summarize(problems: readonly FieldProblem[], limit = 3): string {

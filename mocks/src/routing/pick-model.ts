@@ -21,9 +21,8 @@ export interface ModelCandidates {
  * `model`, then the `models` fallback list (ResponseRequest). Every id named must exist: an unknown
  * id, or an embeddings model, is a 400 naming it. A router model (one with `routes_to`, or
  * without endpoints) expands into its candidates, ranked by the first enabled routing plugin
- * (AutoRouterPlugin, AutoBetaRouterPlugin, ParetoRouterPlugin) when there is one. Without any
- * model the request is a 400, unless a routing plugin is enabled, which then routes through the
- * catalog's router.
+ * (AutoRouterPlugin, AutoBetaRouterPlugin, ParetoRouterPlugin) when there is one. A request
+ * without any model has such a plugin (the schema says so), which routes through the catalog's router.
  */
 export function pickModels(
   body: ResponseRequest,
@@ -32,10 +31,14 @@ export function pickModels(
 ): ModelCandidates {
   const plugin = body.plugins?.find((p): p is RoutingPlugin => isRoutingPlugin(p, defaults));
   const names = [...(body.model === undefined ? [] : [body.model]), ...(body.models ?? [])];
+  // ResponseRequest's anyOf lets a request name no model only beside an enabled routing plugin:
+  // the catalog's router then chooses, or in a catalog without one the plugin ranks every chat model.
   if (names.length === 0) {
     const router = catalog.chat.find(isRouter);
-    if (!plugin || !router)
-      throw new SemanticRuleError('noModelGiven', 'No model given: send `model` or a `models` list');
+    if (!router) {
+      const candidates = routerCandidates(undefined, plugin, catalog, defaults);
+      return { requested: plugin?.id ?? '', candidates, chosenBy: plugin?.id };
+    }
     names.push(router.model.id);
   }
   const seen = new Set<string>();
@@ -83,10 +86,11 @@ function authorHint(catalog: Catalog, id: string): string {
 /**
  * A router's candidates: the models matching the plugin's `allowed_models`, else the router's
  * `routes_to` list, else every chat model with endpoints. A universal variant on the router
- * (`:nitro`, `:floor`, `:online`) carries over to the chosen model.
+ * (`:nitro`, `:floor`, `:online`) carries over to the chosen model. Without a router (a catalog
+ * that has none), the plugin alone chooses.
  */
 function routerCandidates(
-  router: ResolvedModel,
+  router: ResolvedModel | undefined,
   plugin: RoutingPlugin | undefined,
   catalog: Catalog,
   defaults: SpecDefaults['plugins'],
@@ -103,13 +107,13 @@ function routerCandidates(
         { allowed_models: allowed },
       );
     }
-  } else if (router.entry.routes_to) {
+  } else if (router?.entry.routes_to) {
     pool = router.entry.routes_to.flatMap((id) => catalog.resolve(id)?.entry ?? []).filter((e) => !isRouter(e));
   } else {
     pool = catalog.chat.filter((e) => !isRouter(e));
   }
   const ranked = plugin ? rankForRouter(plugin, pool, defaults) : pool;
   const variant =
-    router.variant !== undefined && UNIVERSAL_VARIANTS.includes(router.variant) ? `:${router.variant}` : '';
+    router?.variant !== undefined && UNIVERSAL_VARIANTS.includes(router.variant) ? `:${router.variant}` : '';
   return ranked.flatMap((entry) => catalog.resolve(`${entry.model.id}${variant}`) ?? []);
 }

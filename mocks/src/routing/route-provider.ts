@@ -1,6 +1,5 @@
 import type { FixtureEndpoint, FixtureProvider } from '../fixtures/fixture-types';
 import type { ResolvedModel } from '../state/catalog';
-import { SemanticRuleError } from '../rules/semantic-rules';
 import type { ProviderPreferences } from '../answer/response-types';
 import type { SpecDefaults } from '../spec-facts/spec-defaults';
 
@@ -82,19 +81,14 @@ interface PriceLimits {
   readonly completion: number | undefined;
 }
 
-/** max_price values are decimal strings in USD per million tokens (ProviderMaxPrice). */
+/**
+ * max_price values are decimal strings in USD per million tokens (ProviderMaxPrice, UsdAmount's
+ * pattern: digits with at most one point, so always a number; too many digits read as Infinity, no limit).
+ */
 function priceLimits(prefs: ProviderPreferences): PriceLimits {
   const read = (field: 'prompt' | 'completion'): number | undefined => {
     const raw = prefs.max_price?.[field];
-    if (raw === undefined) return undefined;
-    const value = Number(raw);
-    if (raw.trim() === '' || !Number.isFinite(value) || value < 0) {
-      throw new SemanticRuleError(
-        'maxPriceNotDecimal',
-        `provider.max_price.${field} must be a non-negative decimal number of USD, got "${raw}"`,
-      );
-    }
-    return value;
+    return raw === undefined ? undefined : Number(raw);
   };
   return { prompt: read('prompt'), completion: read('completion') };
 }

@@ -9,8 +9,6 @@ import type { GatewayErrorOptions } from '../pipeline/gateway-error';
  * this list and the document's differ, and when a 400 is thrown anywhere else in the data path.
  */
 export const SEMANTIC_RULES = {
-  /** No `model` and no `models`, and no enabled routing plugin to choose one (ResponseRequest). */
-  noModelGiven: 'createResponse',
   /** `model` or an entry of `models` names no model of the catalog. */
   unknownModel: 'createResponse',
   /** `model` or `models` names an embeddings model, which cannot create responses. */
@@ -19,8 +17,6 @@ export const SEMANTIC_RULES = {
   allowedModelsUnmatched: 'createResponse',
   /** The fusion plugin names a panel or judge model that is not a chat model of the catalog (FusionPlugin). */
   fusionModelUnknown: 'createResponse',
-  /** `provider.max_price` holds a value that is not a non-negative decimal number (ProviderMaxPrice). */
-  maxPriceNotDecimal: 'createResponse',
   /** `tool_choice: "required"` without a function tool to call (ToolChoice). */
   toolChoiceRequiredWithoutTools: 'createResponse',
   /** `tool_choice` names a function that is not among the function tools (ToolChoice). */

@@ -53,6 +53,35 @@ interface Rejection {
 
 /** ResponseRequest and the schemas it refers to: what the validator compiled from the spec rejects. */
 const rejected: Array<[string, { given: Record<string, unknown>; want: Rejection }]> = [
+  // ResponseRequest's anyOf: `model`, a non-empty `models` list, or an enabled routing plugin.
+  ['a body naming no model', { given: { model: undefined }, want: { field: 'body', rule: 'anyOf' } }],
+  [
+    'an empty models list as the only model',
+    { given: { model: undefined, models: [] }, want: { field: 'body', rule: 'anyOf' } },
+  ],
+  [
+    'a disabled routing plugin as the only model',
+    {
+      given: { model: undefined, plugins: [{ id: 'auto-router', enabled: false }] },
+      want: { field: 'body', rule: 'anyOf' },
+    },
+  ],
+  ['an empty model id', { given: { model: '' }, want: { field: 'body.model', rule: 'minLength' } }],
+  ['an empty id in models', { given: { models: [''] }, want: { field: 'body.models[0]', rule: 'minLength' } }],
+  [
+    'an empty fusion panel model id',
+    {
+      given: { plugins: [{ id: 'fusion', analysis_models: [''] }] },
+      want: { field: 'body.plugins[0].analysis_models[0]', rule: 'minLength' },
+    },
+  ],
+  [
+    'a max_price that is not a decimal number (UsdAmount)',
+    {
+      given: { provider: { max_price: { prompt: 'cheap' } } },
+      want: { field: 'body.provider.max_price.prompt', rule: 'pattern' },
+    },
+  ],
   [
     'provider with a property ProviderPreferences does not list',
     {
@@ -217,6 +246,12 @@ const rejected: Array<[string, { given: Record<string, unknown>; want: Rejection
 
 /** The same rules at their boundary: the request reaches the handler. */
 const accepted: Array<[string, { given: Record<string, unknown> }]> = [
+  ['a models list without model', { given: { model: undefined, models: ['openai/gpt-4o'] } }],
+  ['no model beside an enabled routing plugin', { given: { model: undefined, plugins: [{ id: 'pareto-router' }] } }],
+  [
+    'max_price values written as decimals',
+    { given: { provider: { max_price: { prompt: '0.25', completion: '.5' } } } },
+  ],
   ['previous_response_id null', { given: { previous_response_id: null } }],
   ['store: false', { given: { store: false } }],
   [`metadata with ${pairsMax} pairs`, { given: { metadata: pairs(pairsMax) } }],
@@ -300,6 +335,15 @@ describe('request validation compiled from the spec (POST /responses)', () => {
     const res = await postResponses({ ...base, ...given });
     expect(res.status).toBe(200);
     expect(standIn.bodies.slice(before)).toEqual([{ ...base, ...given }]);
+  });
+
+  it('says in one line which alternatives a body naming no model may take, from their titles in the spec', async () => {
+    const res = await postResponses({ input: 'Say hello.' });
+    const titles = contract
+      .at<Array<{ title: string }>>(`${S}/ResponseRequest/allOf/0/anyOf`)
+      .map((branch) => branch.title);
+    expect(res.body.error.message).toBe(`Invalid request: body must have one of: ${titles.join('; ')} (anyOf)`);
+    expect(res.body.error.metadata.errors).toEqual([{ field: 'body', rule: 'anyOf', message: expect.any(String) }]);
   });
 
   it('names only the function tool problem, not the tool kinds it is not', async () => {

@@ -116,10 +116,6 @@ describe('provider routing (ProviderPreferences)', () => {
     expect(routeError({ model: 'acme/big', provider: { max_price: { prompt: '1.99' } } }).status).toBe(404);
   });
 
-  it('rejects a max_price that is not a number with 400', () => {
-    expect(routeError({ model: 'acme/big', provider: { max_price: { prompt: 'cheap' } } }).status).toBe(400);
-  });
-
   it('uses only the listed providers when allow_fallbacks is false', () => {
     const error = routeError({
       model: 'acme/big',
@@ -188,8 +184,24 @@ describe('model choice', () => {
     ]);
   });
 
-  it('returns 400 when no model is given and no routing plugin is enabled', () => {
-    expect(routeError({ input: 'hi' }).status).toBe(400);
+  it('routes a request naming no model through the catalog router (the schema lets it in with a routing plugin)', () => {
+    expect(route({ input: 'hi', plugins: [{ id: 'auto-router', cost_quality_tradeoff: 0 }] }).model.model.id).toBe(
+      'acme/big',
+    );
+  });
+
+  it('lets the routing plugin rank every chat model when the catalog has no router', () => {
+    const routerless = new Catalog(
+      catalog.entries.filter((e) => e.routes_to === undefined),
+      SPEC_FACTS.apiBasePath,
+    );
+    const body: ResponseRequest = { input: 'hi', plugins: [{ id: 'auto-router', cost_quality_tradeoff: 0 }] };
+    const picked = pickModels(body, routerless, defaults.plugins);
+    expect([picked.requested, picked.chosenBy, picked.candidates[0]?.model.id]).toEqual([
+      'auto-router',
+      'auto-router',
+      'acme/big',
+    ]);
   });
 
   it('routes through the router to the first of routes_to without a plugin', () => {
