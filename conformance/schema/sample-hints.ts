@@ -1,9 +1,12 @@
 import type { Contract } from '../../kit/contract/contract';
 import type { SampleOptions } from '../../kit/sample/sample-options';
 
-/** What sample values may borrow from the target: a model id for fields that name models. */
+/**
+ * What sample values may borrow from the target: a model id for fields that name models.
+ * Undefined for requests made from the spec alone (the property phase with semantic rules unknown).
+ */
 export interface SampleHints {
-  readonly model: string;
+  readonly model: string | undefined;
 }
 
 /** Members that name models (`model`, `models`, `analysis_models`): a real gateway rejects unknown ones. */

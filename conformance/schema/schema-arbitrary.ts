@@ -78,7 +78,7 @@ function nonNull(
         : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
     }
     case 'string': {
-      if (/models?$/.test(name)) return fc.constant(hints.model);
+      if (hints.model !== undefined && /models?$/.test(name)) return fc.constant(hints.model);
       const max = num('maxLength');
       if (max === undefined && depth > FREE_DEPTH) return undefined;
       const min = num('minLength') ?? 0;

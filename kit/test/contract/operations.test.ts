@@ -10,7 +10,8 @@ const contract = loadContract();
 const operations = listOperations(contract);
 
 // [operationId, method, path, statuses]: createResponse responses, each operation's responses, plus 401 everywhere (bearerAuth) and 403 for the
-// management-key operation (bearerAuth).
+// management-key operation (bearerAuth), and on every operation what the mock's HTTP layer answers
+// before it knows the route: 400 for malformed HTTP, 408 for a request too slow to arrive.
 const OPERATIONS: ReadonlyArray<readonly [string, string, string, readonly string[]]> = [
   [
     'createResponse',
@@ -22,10 +23,10 @@ const OPERATIONS: ReadonlyArray<readonly [string, string, string, readonly strin
     'unassignGuardrailKeys',
     'POST',
     '/guardrails/{id}/assignments/keys/remove',
-    ['200', '400', '401', '403', '404', '500'],
+    ['200', '400', '401', '403', '404', '408', '500'],
   ],
-  ['listEmbeddingsModels', 'GET', '/embeddings/models', ['200', '400', '401', '500']],
-  ['getModel', 'GET', '/model/{author}/{slug}', ['200', '401', '404', '500']],
+  ['listEmbeddingsModels', 'GET', '/embeddings/models', ['200', '400', '401', '408', '500']],
+  ['getModel', 'GET', '/model/{author}/{slug}', ['200', '400', '401', '404', '408', '500']],
 ];
 
 function operation(operationId: string): OperationInfo {

@@ -15,7 +15,7 @@ export interface GatewayErrorOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /**
    * The error answers one of the mock's own controls (the `Prefer` header), not the API: the spec
-   * cannot describe it (GET /model documents no 400), so the test-mode response check skips it.
+   * does not describe it (a 501 where Prism is not at hand), so the test-mode response check skips it.
    */
   readonly mockControl?: boolean;
 }

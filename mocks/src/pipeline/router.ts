@@ -49,8 +49,8 @@ export function createRouter(operations: readonly OperationInfo[]): Router {
 /**
  * Clients percent-encode path segments (`gpt-4o%3Afree`); the handler sees the decoded value.
  * A segment that is not valid percent-encoding is passed on as written: no model or guardrail
- * has such a name, so the operation answers with a status it documents (404 for GET /model,
- * 400 from the uuid format of a guardrail id) instead of a 400 that getModel's responses do not list.
+ * has such a name, so the operation answers as it would for any unknown name (404 for GET /model,
+ * 400 from the uuid format of a guardrail id) rather than refusing the encoding.
  */
 function decodeSegment(raw: string): string {
   try {
