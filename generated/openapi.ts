@@ -204,11 +204,11 @@ export interface components {
             truncation?: string;
             /** @description End-user identifier. At most 256 characters. */
             user?: string;
-        } & (unknown | {
+        } & ((unknown | {
             models: unknown;
         } | {
             plugins: unknown;
-        });
+        }) & unknown);
         /**
          * @description Automatic prompt caching directive. At top level, cache breakpoints are
          *     applied to the last cacheable block; on a content block it marks an explicit breakpoint.
@@ -1395,13 +1395,16 @@ export interface components {
          *     and on every operation an HTTP request that cannot be parsed (a control character in a header
          *     value).
          *
-         *     POST /responses also answers 400 to a body its schema accepts, for these rules the schema
-         *     cannot express (each is a named example below, marked `x-semantic-rule` with its operation):
+         *     Rules between members that JSON Schema can state are keywords of the schema, each a titled
+         *     `allOf` member of ResponseRequest (a model named; a function tool beside `tool_choice:
+         *     "required"`), and their 400 says the title. POST /responses also answers 400 to a body its
+         *     schema accepts, for these rules the schema cannot express: they depend on the catalog, or
+         *     compare one member's value with another's (each is a named example below, marked
+         *     `x-semantic-rule` with its operation):
          *     - `unknownModel`: `model`, or an entry of `models`, names no model of the catalog;
          *     - `embeddingsModel`: `model` or `models` names an embeddings model, which cannot create responses;
          *     - `allowedModelsUnmatched`: a routing plugin's `allowed_models` matches no chat model;
          *     - `fusionModelUnknown`: the fusion plugin's `analysis_models` or `model` names no chat model;
-         *     - `toolChoiceRequiredWithoutTools`: `tool_choice` is `required` but no function tool is given;
          *     - `toolChoiceNotInTools`: `tool_choice` names a function that is not among the function tools.
          */
         BadRequest: {

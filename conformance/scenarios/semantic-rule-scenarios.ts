@@ -27,7 +27,6 @@ export const SEMANTIC_RULE_REQUESTS: Readonly<
     ...plainResponseBody(plan),
     plugins: [{ id: 'fusion', analysis_models: [NO_SUCH_MODEL], model: plan.config.model }],
   }),
-  toolChoiceRequiredWithoutTools: (plan) => ({ ...plainResponseBody(plan), tool_choice: 'required' }),
   toolChoiceNotInTools: (plan) => ({
     ...plainResponseBody(plan),
     tools: [WEATHER_TOOL],

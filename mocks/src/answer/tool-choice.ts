@@ -10,14 +10,10 @@ export interface Choice {
 /** tool_choice (the spec's default when left out): `none`, `auto`, `required`, or `{ type: "function", name }`. Other values act as auto. */
 export function readToolChoice(raw: ResponseRequest['tool_choice'], functions: readonly FunctionTool[]): Choice {
   if (raw === 'none') return { mode: 'none', forced: undefined };
-  if (raw === 'required') {
-    if (functions.length === 0)
-      throw new SemanticRuleError(
-        'toolChoiceRequiredWithoutTools',
-        'tool_choice is "required" but no function tools were given',
-      );
-    return { mode: 'required', forced: undefined };
-  }
+  // ResponseRequest's if/then asks for a function tool beside "required": none to call only
+  // under a spec without that rule, where there is nothing to force.
+  if (raw === 'required')
+    return functions.length === 0 ? { mode: 'auto', forced: undefined } : { mode: 'required', forced: undefined };
   if (typeof raw === 'object' && raw !== null && raw.type === 'function' && typeof raw.name === 'string') {
     const forced = functions.find((f) => f.name === raw.name);
     if (!forced)

@@ -1,8 +1,8 @@
 import type { ErrorObject } from 'ajv';
 import { decodeSegment } from '../../../kit/json/json-pointer';
 import { schemaProblems } from '../../../kit/schema/schema-problems';
-import { withoutAlternatives } from './titled-alternatives';
-import type { TitledAlternatives } from './titled-alternatives';
+import { withoutTitledRules } from './titled-rules';
+import type { TitledRule } from './titled-rules';
 
 export interface FieldProblem {
   /** Dotted location a person can find, e.g. `body.provider.order[0]`, `query.limit`. */
@@ -14,22 +14,25 @@ export interface FieldProblem {
 
 /**
  * The kit's schema problems, each placed at the field of the request it names (`body.user`). A
- * body that matches none of its schema's titled alternatives gets one problem naming them all.
+ * titled rule of the body schema that the body broke is one problem, saying its title.
  */
 export function describeErrors(
   location: string,
   errors: readonly ErrorObject[],
-  alternatives?: TitledAlternatives,
+  rules: readonly TitledRule[] = [],
 ): FieldProblem[] {
-  const { failed, rest } = withoutAlternatives(errors, alternatives);
+  const { broken, rest } = withoutTitledRules(errors, rules);
   const problems = schemaProblems(rest).map((p) => ({
     field: toField(location, p.pointer),
     rule: p.keyword,
     message: p.message,
   }));
-  if (!failed || !alternatives) return problems;
-  const message = `must have one of: ${alternatives.titles.join('; ')} (anyOf)`;
-  return [{ field: location, rule: 'anyOf', message }, ...problems];
+  const stated = broken.map(({ rule, keyword }) => ({
+    field: location,
+    rule: keyword,
+    message: `must ${rule.title} (${keyword})`,
+  }));
+  return [...stated, ...problems];
 }
 
 export function summarize(problems: readonly FieldProblem[], limit = 3): string {

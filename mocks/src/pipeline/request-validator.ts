@@ -6,7 +6,7 @@ import { describeErrors, summarize } from './format-validation-errors';
 import { MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth';
 import { LruCache } from '../cache/lru-cache';
 import { deepFreeze } from './deep-freeze';
-import { titledAlternatives } from './titled-alternatives';
+import { titledRules } from './titled-rules';
 
 export interface RawRequest {
   readonly pathParams: Readonly<Record<string, string>>;
@@ -66,7 +66,7 @@ export function compileRequestValidator(
   const hasQuery = operation.parameters.some((param) => param.in === 'query');
   const jsonPointer = operation.requestBody?.content.get('application/json');
   const validateBody = jsonPointer ? contract.validator(jsonPointer) : undefined;
-  const alternatives = jsonPointer ? titledAlternatives(contract, jsonPointer) : undefined;
+  const rules = jsonPointer ? titledRules(contract, jsonPointer) : [];
   const bodyRequired = operation.requestBody?.required === true;
   const validBodies = options.reuseBodies ? new LruCache<string, object>(BODY_ENTRIES) : undefined;
 
@@ -96,7 +96,7 @@ export function compileRequestValidator(
     }
     const body = parseJsonBody(request, bodyRequired);
     if (body !== undefined && !validateBody(body)) {
-      const problems = describeErrors('body', validateBody.errors ?? [], alternatives);
+      const problems = describeErrors('body', validateBody.errors ?? [], rules);
       throw new GatewayError(400, summarize(problems), { metadata: { errors: problems } });
     }
     // Only objects are kept: a body the schema allows to be a string or number is not worth it.

@@ -17,8 +17,6 @@ export const SEMANTIC_RULES = {
   allowedModelsUnmatched: 'createResponse',
   /** The fusion plugin names a panel or judge model that is not a chat model of the catalog (FusionPlugin). */
   fusionModelUnknown: 'createResponse',
-  /** `tool_choice: "required"` without a function tool to call (ToolChoice). */
-  toolChoiceRequiredWithoutTools: 'createResponse',
   /** `tool_choice` names a function that is not among the function tools (ToolChoice). */
   toolChoiceNotInTools: 'createResponse',
 } as const;

@@ -76,6 +76,10 @@ const rejected: Array<[string, { given: Record<string, unknown>; want: Rejection
     },
   ],
   [
+    'tool_choice "required" with only a tool that is not a function',
+    { given: { tool_choice: 'required', tools: tools(1) }, want: { field: 'body', rule: 'if' } },
+  ],
+  [
     'a max_price that is not a decimal number (UsdAmount)',
     {
       given: { provider: { max_price: { prompt: 'cheap' } } },
@@ -337,13 +341,14 @@ describe('request validation compiled from the spec (POST /responses)', () => {
     expect(standIn.bodies.slice(before)).toEqual([{ ...base, ...given }]);
   });
 
-  it('says in one line which alternatives a body naming no model may take, from their titles in the spec', async () => {
-    const res = await postResponses({ input: 'Say hello.' });
-    const titles = contract
-      .at<Array<{ title: string }>>(`${S}/ResponseRequest/allOf/0/anyOf`)
-      .map((branch) => branch.title);
-    expect(res.body.error.message).toBe(`Invalid request: body must have one of: ${titles.join('; ')} (anyOf)`);
-    expect(res.body.error.metadata.errors).toEqual([{ field: 'body', rule: 'anyOf', message: expect.any(String) }]);
+  it.each([
+    ['naming no model', { input: 'Say hello.' }, 0, 'anyOf'],
+    ['with tool_choice "required" and no function tool', { ...base, tool_choice: 'required' }, 1, 'if'],
+  ])('says in one line, the title of the rule in the spec, what a body %s lacks', async (_name, body, at, rule) => {
+    const res = await postResponses(body);
+    const title = contract.at<string>(`${S}/ResponseRequest/allOf/${at}/title`);
+    expect(res.body.error.message).toBe(`Invalid request: body must ${title} (${rule})`);
+    expect(res.body.error.metadata.errors).toEqual([{ field: 'body', rule, message: expect.any(String) }]);
   });
 
   it('names only the function tool problem, not the tool kinds it is not', async () => {
