@@ -2,7 +2,7 @@ import type { Contract } from '../../kit/contract/contract';
 import { sampleValue } from '../../kit/sample/sample-value';
 import { fillString, patternBreaker, sampleString } from '../../kit/sample/sample-string';
 import { primaryType } from '../../kit/sample/schema-type';
-import { requestSampleOptions } from './sample-hints';
+import { NAMES_MODELS, requestSampleOptions } from './sample-hints';
 import type { SampleHints } from './sample-hints';
 import { isRecord } from '../../kit/json/guards';
 import type { JsonObject } from '../../kit/json/guards';
@@ -76,7 +76,26 @@ function walk(
   const add = (kind: CaseKind, keyword: string, valid: boolean, value: unknown, what: string) =>
     out.push({ kind, keyword, pointer: at, valid, value: wrap(value), description: `${label || '(body)'} ${what}` });
 
-  limitCases(contract, schema, hints, name, add);
+  // A model id (`model`, `models[0]`, `analysis_models[0]`): its valid values are the target's
+  // catalog's, so a made-up id at a length boundary proves nothing; only breaches are sent.
+  const member =
+    label
+      .replace(/\[\d+\]/g, '')
+      .split(/[.[\]()]/)
+      .filter(Boolean)
+      .pop() ?? '';
+  const namesModels = primaryType(schema) === 'string' && NAMES_MODELS.test(member);
+  limitCases(
+    contract,
+    schema,
+    hints,
+    name,
+    namesModels
+      ? (kind, keyword, valid, value, what) => {
+          if (!valid) add(kind, keyword, valid, value, what);
+        }
+      : add,
+  );
   enumCase(schema, add);
 
   const properties = isRecord(schema.properties) ? schema.properties : undefined;

@@ -10,7 +10,7 @@ export interface SampleHints {
 }
 
 /** Members that name models (`model`, `models`, `analysis_models`): a real gateway rejects unknown ones. */
-const NAMES_MODELS = /models?$/;
+export const NAMES_MODELS = /models?$/;
 
 /** The kit's sampler set up for requests: the smallest valid value, with the target's model where one is named. */
 export function requestSampleOptions(contract: Contract, hints: SampleHints): SampleOptions {

@@ -171,6 +171,20 @@ describe('deriveBoundaries', () => {
     expect(cases[0]).toEqual(['maxItems', true, { analysis_models: ['acme/model-1'] }]);
   });
 
+  it('sends only the breaches of a model id length limit: a made-up id within it names no model', () => {
+    const cases = summary({
+      type: 'object',
+      properties: {
+        model: { type: 'string', minLength: 1 },
+        models: { type: 'array', items: { type: 'string', minLength: 1 } },
+      },
+    });
+    expect(cases).toEqual([
+      ['minLength', false, { model: '' }],
+      ['minLength', false, { models: [''] }],
+    ]);
+  });
+
   it('derives every limit of the real request schema (ResponseRequest), and each case agrees with ajv', () => {
     const contract = loadContract();
     const pointer = '#/components/schemas/ResponseRequest';
