@@ -101,7 +101,7 @@ describe('npm run conformance', () => {
     };
     expect(json.seed).toBe(5);
     expect(json.operations.getModel?.statuses).toEqual(
-      expect.objectContaining({ observed: ['200', '401', '404'], never: ['500'] }),
+      expect.objectContaining({ observed: ['200', '401', '404'], never: ['400', '408', '500'] }),
     );
     expect(readFileSync(path.join(reportDir, 'junit.xml'), 'utf8')).toMatch(
       /<testsuites name="conformance" tests="\d+" failures="0"/,

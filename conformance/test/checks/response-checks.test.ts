@@ -26,10 +26,10 @@ describe('status-code-documented', () => {
   it('fails a status the operation does not document, listing the documented ones', () => {
     const [finding] = findingsOf(
       statusCodeDocumented,
-      cannedExchange(op, { status: 400, contentType: json, body: { error: { code: 400, message: 'x' } } }),
+      cannedExchange(op, { status: 402, contentType: json, body: { error: { code: 402, message: 'x' } } }),
       ctx,
     );
-    expect(finding).toMatch(/status 400 is not documented for getModel/);
+    expect(finding).toMatch(/status 402 is not documented for getModel/);
   });
 });
 
