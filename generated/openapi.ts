@@ -97,9 +97,10 @@ export interface components {
     schemas: {
         /**
          * @description Body of POST /responses. No field is required on its own; the sample
-         *     request carries `model` and `input`. The request names its model one way or another
-         *     (`anyOf`, each alternative titled): `model`, a non-empty `models` list, or an enabled
-         *     routing plugin (auto-router, auto-beta-router, pareto-router), which then chooses one.
+         *     request carries `model` and `input`. Two rules between members are keywords, each a titled
+         *     `allOf` member: the request names its model (`model`, a non-empty `models` list, or an
+         *     enabled routing plugin, which then chooses one), and `tool_choice: "required"` comes with a
+         *     function tool.
          */
         ResponseRequest: {
             background?: boolean | null;
