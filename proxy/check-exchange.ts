@@ -79,7 +79,14 @@ export function createExchangeChecker(
         })),
     };
     const routed: Exchange = { ...exchange, operation: inspection.operation };
-    return traffic.check(routed, [requestValid], keys);
+    // Judged as the suite judges its own invalid requests (422 where the spec says 400, the semantic rules).
+    const verdict =
+      inspection.missingKey === true
+        ? {}
+        : inspection.invalid === true
+          ? { invalid: inspection.problems[0] }
+          : { brokenRule: inspection.brokenRule?.rule };
+    return traffic.check(routed, [requestValid], keys, verdict);
   };
 }
 

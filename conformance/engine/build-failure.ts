@@ -55,7 +55,8 @@ export function buildFailure(exchange: Exchange, source: FailureSource, finding:
   }
   const body = finding.excerpt ?? response?.text ?? exchange.transportError ?? '';
   const say = (text: string) => redactText(names.inGatewayTerms(text), keys);
-  const curl = exchange.request.raw === true ? rawRequestCommand(request) : curlCommand(request, exchange.request.stream === true);
+  const curl =
+    exchange.request.raw === true ? rawRequestCommand(request) : curlCommand(request, exchange.request.stream === true);
   const failure: Failure = {
     check: source.check,
     operation: exchange.operation.operationId,

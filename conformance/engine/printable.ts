@@ -11,7 +11,8 @@ export function printable<T>(value: T): T {
 }
 
 function walk(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  if (typeof value === 'string')
+    return value.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   if (Array.isArray(value)) return value.map(walk);
   if (typeof value === 'object' && value !== null)
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [walk(key) as string, walk(item)]));

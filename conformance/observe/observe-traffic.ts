@@ -18,6 +18,7 @@ import { jsonReport } from '../report/json-report';
 import { summarize } from '../report/summarize';
 import { writeReports } from '../report/write-reports';
 import { requestExpectations } from './request-expectations';
+import type { RequestVerdict } from './request-expectations';
 
 /** A request the observer's own HTTP parser refused, so it never reached the gateway. */
 export interface Refusal {
@@ -42,7 +43,7 @@ export interface ObservedTraffic {
    * and `expectations` on one exchange seen elsewhere; records and returns its failures.
    * `keys` are the credentials the exchange carried, kept out of every report.
    */
-  check(exchange: Exchange, expectations?: readonly Expectation[], keys?: Keys): Failure[];
+  check(exchange: Exchange, expectations?: readonly Expectation[], keys?: Keys, verdict?: RequestVerdict): Failure[];
   /** Records an exchange whose request no operation of the spec takes: one failure of `check`. */
   unrouted(
     exchange: UnroutedExchange,
@@ -124,10 +125,10 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     });
   };
   return {
-    check(exchange, expectations = [], keys = {}) {
+    check(exchange, expectations = [], keys = {}, verdict = {}) {
       plan(exchange, exchange.operation.operationId);
       const before = recorder.results.length;
-      const all = [...requestExpectations(contract, exchange), ...expectations];
+      const all = [...requestExpectations(contract, exchange, verdict), ...expectations];
       evaluateExchange(exchange, GENERIC_CHECKS, all, checks, recorder, { keys });
       return recorder.results.slice(before).flatMap((r) => (r.failure ? [r.failure] : []));
     },
@@ -141,21 +142,26 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
         ...(exchange.request.body === undefined ? {} : { body: exchange.request.body }),
         ...(exchange.request.rawBody === undefined ? {} : { rawBody: exchange.request.rawBody }),
       };
-      const failure: Failure = printable(scrubDeep({
-        check: check.name,
-        operation: '-',
-        scenario: exchange.scenario,
-        rule: finding.rule ?? '#/paths',
-        message: finding.message,
-        request,
-        received: {
-          status: exchange.response?.status,
-          headers: {},
-          body: excerpt(exchange.response?.text ?? exchange.transportError ?? ''),
-        },
-        expected: finding.expected,
-        curl: curlCommand(request, exchange.request.stream === true),
-      }, runSecrets(keys)));
+      const failure: Failure = printable(
+        scrubDeep(
+          {
+            check: check.name,
+            operation: '-',
+            scenario: exchange.scenario,
+            rule: finding.rule ?? '#/paths',
+            message: finding.message,
+            request,
+            received: {
+              status: exchange.response?.status,
+              headers: {},
+              body: excerpt(exchange.response?.text ?? exchange.transportError ?? ''),
+            },
+            expected: finding.expected,
+            curl: curlCommand(request, exchange.request.stream === true),
+          },
+          runSecrets(keys),
+        ),
+      );
       recorder.fail(check.family, failure);
       return failure;
     },

@@ -13,7 +13,8 @@ export function scrubSecrets(text: string, secrets: readonly Secret[]): string {
   let out = text;
   for (const [value, shown] of [...secrets].sort((a, b) => b[0].length - a[0].length)) {
     if (value.length < MIN_SECRET_LENGTH) continue;
-    for (const [form, instead] of encodedForms(value, shown)) if (out.includes(form)) out = out.split(form).join(instead);
+    for (const [form, instead] of encodedForms(value, shown))
+      if (out.includes(form)) out = out.split(form).join(instead);
   }
   return out;
 }
@@ -47,5 +48,7 @@ function encodedForms(value: string, shown: string): Array<readonly [string, str
     [encodeURIComponent(value), shown],
     [value, shown],
   ];
-  return forms.filter(([form], i) => form.length >= MIN_SECRET_LENGTH && forms.findIndex(([other]) => other === form) === i);
+  return forms.filter(
+    ([form], i) => form.length >= MIN_SECRET_LENGTH && forms.findIndex(([other]) => other === form) === i,
+  );
 }

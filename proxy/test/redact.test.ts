@@ -14,10 +14,10 @@ describe('KnownSecrets', () => {
       'x-title': 'My App Title',
     });
     const text = 'sk-live-0123456789 tok-abcdefgh tenant-acme-42 openai-main My App Title';
-    expect(redact(text, names, known.asRedacted())).toBe(`${REDACTED} ${REDACTED} ${REDACTED} openai-main My App Title`);
-    expect(redact(text, names, known.asVariables())).toBe(
-      '$API_KEY $X_TEAM_TOKEN $X_TENANT openai-main My App Title',
+    expect(redact(text, names, known.asRedacted())).toBe(
+      `${REDACTED} ${REDACTED} ${REDACTED} openai-main My App Title`,
     );
+    expect(redact(text, names, known.asVariables())).toBe('$API_KEY $X_TEAM_TOKEN $X_TENANT openai-main My App Title');
   });
 
   it('keeps what an earlier exchange carried for the later ones', () => {

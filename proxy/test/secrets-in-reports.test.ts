@@ -38,7 +38,11 @@ function echoingGateway(upstream: string): Promise<FaultProxy> {
   return startFaultProxy(upstream, {
     answer: (req) =>
       req.method === 'PUT' || req.path.startsWith('/__mock/')
-        ? { status: 200, headers: { 'content-type': 'application/json', 'x-echo': echoOf(req) }, body: { echo: echoOf(req) } }
+        ? {
+            status: 200,
+            headers: { 'content-type': 'application/json', 'x-echo': echoOf(req) },
+            body: { echo: echoOf(req) },
+          }
         : undefined,
     response: (res, req) => {
       const headers = { ...res.headers, 'x-echo': echoOf(req), 'set-cookie': `gw=${SECRETS.X_TENANT}` };

@@ -83,7 +83,7 @@ interface PriceLimits {
 }
 
 /** max_price values are decimal strings in USD per million tokens (ProviderMaxPrice). */
-function priceLimits(prefs: ProviderPreferences): PriceLimits {
+export function priceLimits(prefs: ProviderPreferences): PriceLimits {
   const read = (field: 'prompt' | 'completion'): number | undefined => {
     const raw = prefs.max_price?.[field];
     if (raw === undefined) return undefined;
