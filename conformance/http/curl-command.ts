@@ -45,7 +45,10 @@ export function rawRequestCommand(request: ReportedRequest): string {
       return printfText(part);
     })
     .join('');
-  const printf = ['printf', `'${format}'`, ...args].join(' ');
+  // printf as a program, not bash's builtin: its output to a socket is written in one go, as the
+  // suite wrote it; the builtin writes line by line, and a server that refuses the first bad line
+  // closes the connection on the lines still coming (the client then sees a reset, no answer).
+  const printf = ['env printf', `'${format}'`, ...args].join(' ');
   return secure
     ? `${printf} | openssl s_client -quiet -connect ${url.hostname}:${port} -servername ${url.hostname}`
     : `(exec 3<>/dev/tcp/${url.hostname}/${port} && ${printf} >&3 && cat <&3)`;

@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { createMockServer } from '../../mocks/index';
 import type { MockServer } from '../../mocks/index';
 import type { ConformanceReportJson } from '../report/report-json';
@@ -7,6 +9,7 @@ import { EXIT_FAIL, EXIT_PASS } from '../run-conformance';
 import { cliHarness } from './support/cli-harness';
 
 const { dir, cli, target } = cliHarness();
+const shell = promisify(execFile);
 
 /**
  * A correct gateway on a plain node:http server: the mock, slowed down, without its own answer to
@@ -55,6 +58,15 @@ describe('a refusal by the HTTP server in front of a gateway', () => {
     expect(warnings).toContain("the gateway's HTTP server refused the request before the gateway's code ran");
     expect(warnings).toContain('malformed/getModel/header-authorization-nul');
     expect(out).toMatch(/Warnings \(\d+\)/);
+    // Each reproduction sends the same bytes, and the HTTP server refuses them again.
+    const findings = report(reportDir).warnings?.findings ?? [];
+    const commands = [...new Set(findings.map((finding) => finding.curl))];
+    expect(commands.length).toBeGreaterThan(0);
+    for (const command of commands) {
+      expect(command).not.toMatch(/[\x00-\x1f\x7f]/);
+      const { stdout } = await shell('bash', ['-c', command], { env: { ...process.env, API_KEY: 'sk-mock-user' } });
+      expect({ command, status: stdout.split('\r\n')[0] }).toEqual({ command, status: 'HTTP/1.1 400 Bad Request' });
+    }
   });
 
   it('fails the checks on its answer with --strict-http', async () => {
