@@ -16,7 +16,9 @@ beforeAll(async () => {
   gateway = await startFaultProxy(mock.baseUrl, {
     request: (req) => {
       if (typeof req.body !== 'object' || req.body === null) return req;
-      const { tool_choice: _choice, provider: _provider, ...rest } = req.body as Record<string, unknown>;
+      const rest = { ...(req.body as Record<string, unknown>) };
+      delete rest.tool_choice;
+      delete rest.provider;
       return { ...req, body: rest };
     },
   });
