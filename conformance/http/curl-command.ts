@@ -59,8 +59,15 @@ function sentBody(request: ReportedRequest): string | undefined {
   return request.body === undefined ? undefined : JSON.stringify(request.body);
 }
 
-/** One shell word: `$NAME` references in double quotes (expanded), the rest literal. */
+/**
+ * One shell word: `$NAME` references expanded, the rest literal. Printable text goes whole in
+ * double quotes (`"Authorization: Bearer $API_KEY"`), its other specials escaped; text with
+ * control bytes, or a `!` (which an interactive bash expands inside double quotes), in pieces.
+ */
 function word(text: string): string {
+  if (!VARIABLE.test(text)) return literal(text);
+  if (!CONTROL.test(text) && !text.includes('!'))
+    return `"${text.replace(/(["\\`])/g, '\\$1').replace(/\$(?![A-Z][A-Z0-9_]*)/g, '\\$')}"`;
   return text
     .split(VARIABLE)
     .map((part, i) => (i % 2 === 1 ? `"${part}"` : part === '' ? '' : literal(part)))

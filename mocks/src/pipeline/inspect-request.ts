@@ -84,12 +84,13 @@ export function createRequestInspector(contract: Contract): RequestInspector {
         ?.errors;
       if (fields && fields.length > 0) problems.push(...fields.map((f) => `${f.field} ${f.message}`));
       else problems.push(err.message);
-      return { operation, problems, missingKey, invalid: true };
+      return { operation, problems, ...keyOf(missingKey), invalid: true };
     }
     const brokenRule =
       request.body === undefined ? undefined : brokenRequestRule(operation.operationId, jsonOf(request.body));
-    if (brokenRule === undefined) return { operation, problems, missingKey };
-    return { operation, problems: [...problems, `${brokenRule.message} (${brokenRule.rule})`], missingKey, brokenRule };
+    if (brokenRule === undefined) return { operation, problems, ...keyOf(missingKey) };
+    const broken = `${brokenRule.message} (${brokenRule.rule})`;
+    return { operation, problems: [...problems, broken], ...keyOf(missingKey), brokenRule };
   };
 }
 
@@ -100,4 +101,8 @@ function jsonOf(body: Uint8Array): unknown {
   } catch {
     return undefined;
   }
+}
+
+function keyOf(missingKey: boolean): { missingKey?: true } {
+  return missingKey ? { missingKey } : {};
 }
