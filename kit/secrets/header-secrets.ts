@@ -14,15 +14,17 @@ export function headerSecrets(headers: HeaderValues, names: SecretNames, shown: 
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || !names.header(name)) continue;
     for (const one of typeof value === 'string' ? [value] : value)
-      for (const part of parts(one)) secrets.push([part, shown(name)]);
+      for (const part of parts(one, name.toLowerCase() === 'set-cookie')) secrets.push([part, shown(name)]);
   }
   return secrets;
 }
 
-function parts(value: string): string[] {
+/** A Set-Cookie holds one cookie, then its attributes (`Path=/`, `Max-Age=…`), which are no secret. */
+function parts(value: string, setCookie: boolean): string[] {
   const whole = value.trim();
   const credential = /^[A-Za-z-]+\s+(\S+)$/.exec(whole)?.[1];
-  const cookies = whole.split(';').flatMap((pair) => {
+  const pairs = whole.split(';');
+  const cookies = (setCookie ? pairs.slice(0, 1) : pairs).flatMap((pair) => {
     const eq = pair.indexOf('=');
     return eq > 0 ? [pair.slice(eq + 1).trim()] : [];
   });

@@ -36,6 +36,16 @@ describe('scrubSecrets', () => {
 });
 
 describe('headerSecrets', () => {
+  it("takes a Set-Cookie's cookie, not its attributes", () => {
+    const secrets = headerSecrets(
+      { 'set-cookie': 'gw=set-cookie-value-1; Max-Age=31536000; Path=/' },
+      SECRET_NAMES,
+      () => '[redacted]',
+    ).map(([value]) => value);
+    expect(secrets).toContain('set-cookie-value-1');
+    expect(secrets).not.toContain('31536000');
+  });
+
   it('takes secret headers whole, the credential after a scheme and long cookie values, and no other header', () => {
     const secrets = headerSecrets(
       {
