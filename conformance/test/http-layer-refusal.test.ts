@@ -58,6 +58,10 @@ describe('a refusal by the HTTP server in front of a gateway', () => {
     expect(warnings).toContain("the gateway's HTTP server refused the request before the gateway's code ran");
     expect(warnings).toContain('malformed/getModel/header-authorization-nul');
     expect(out).toMatch(/Warnings \(\d+\)/);
+    // What the requests sent (a NUL, a control byte) is written printable everywhere, XML included.
+    for (const file of ['junit.xml', 'conformance.json', 'conformance.html'])
+      expect(readFileSync(path.join(reportDir, file), 'utf8')).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
+    expect(out).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
     // Each reproduction sends the same bytes, and the HTTP server refuses them again.
     const findings = report(reportDir).warnings?.findings ?? [];
     const commands = [...new Set(findings.map((finding) => finding.curl))];
