@@ -41,9 +41,13 @@ Options:
   --record FILE               proxy mode: write each POST /responses exchange into FILE as a
                               script the mock replays with --scripts FILE; an existing FILE is
                               added to (docs/record-replay.md)
-  --redact NAME               proxy mode, with --record: also redact headers and JSON members
-                              named NAME (repeatable; Authorization, keys, cookies, secrets
-                              and passwords are always redacted)
+  --redact NAME               proxy mode: also treat the header NAME as secret (repeatable):
+                              its value, wherever it appears, shows in the reports and the
+                              lines printed as $NAME_IN_CAPITALS and in a recording as
+                              [redacted], where members named NAME are left out too.
+                              Always secret: Authorization, Proxy-Authorization, Cookie,
+                              Set-Cookie, X-Api-Key, Api-Key and names with the word key,
+                              token, secret, password or auth (docs/record-replay.md)
   -v, --version               print the package's name and version, and exit
   -h, --help                  show this help
 
@@ -124,7 +128,7 @@ export interface CliSettings {
   readonly reportDir: string;
   /** Proxy mode: the scripts file exchanges are recorded into. */
   readonly recordPath: string | undefined;
-  /** Proxy mode: names redacted from the recording besides the defaults. */
+  /** Proxy mode: header names secret besides kit/secrets' rule, in the reports and the recording. */
   readonly redact: readonly string[];
   /** Replay: a request no recording answers gets a 404 (MockOptions.strictReplay). */
   readonly strictReplay: boolean;
@@ -150,8 +154,6 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
   const proxyOnly = PROXY_ONLY.find((name) => values[name as 'record'] !== undefined);
   if (proxyUrl === undefined && proxyOnly !== undefined)
     throw new CliError(`--${proxyOnly} applies to proxy mode only: add --proxy URL`);
-  if (values.redact !== undefined && values.record === undefined)
-    throw new CliError('--redact applies to a recording: add --record FILE');
   const replayFlag = values['strict-replay'] ? 'strict-replay' : values['fast-replay'] ? 'fast-replay' : undefined;
   if (replayFlag !== undefined && values.scripts === undefined && proxyUrl === undefined)
     throw new CliError(`--${replayFlag} replays the recordings of a scripts file: add --scripts FILE`);

@@ -32,7 +32,8 @@ async function proxyUntilStopped(settings: CliSettings, upstream: string): Promi
         port: settings.port,
         host: settings.host,
         log: (line) => console.error(line),
-        ...(settings.recordPath === undefined ? {} : { record: settings.recordPath, redact: settings.redact }),
+        redact: settings.redact,
+        ...(settings.recordPath === undefined ? {} : { record: settings.recordPath }),
       }),
     settings,
   );

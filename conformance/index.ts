@@ -18,7 +18,8 @@ export type { CheckFamily, CheckResult, Failure, Outcome } from './engine/types'
 export { summarize } from './report/summarize';
 export type { Summary, Tally } from './report/summarize';
 export { observeTraffic } from './observe/observe-traffic';
-export type { ObservedTarget, ObservedTraffic, UnroutedExchange } from './observe/observe-traffic';
+export type { RequestVerdict } from './observe/request-expectations';
+export type { ObservedTarget, ObservedTraffic, Refusal, UnroutedExchange } from './observe/observe-traffic';
 export type { CapturedResponse, Exchange, Expectation, Finding, RequestSpec, StreamCapture } from './engine/types';
 export type { Keys } from './http/credentials';
 export { writeReports } from './report/write-reports';

@@ -8,6 +8,7 @@ import { resolveConfig } from './config/resolve-config';
 import { runContract } from './config/run-contract';
 import { redactText } from './http/credentials';
 import { secretHeaderValues } from './http/extra-headers';
+import { secretNames } from '../kit/secrets/secret-names';
 import { proxyEnv, proxyVariableFor, shownProxy } from './http/proxy-route';
 import type { ConformanceConfig } from './config/resolve-config';
 import { SETTINGS } from './config/settings';
@@ -173,7 +174,7 @@ function redacting(io: Io, config: ConformanceConfig): Io {
     apiKey: config.apiKey,
     managementKey: config.managementKey,
     guardedApiKey: config.guardrail.guardedApiKey,
-    secrets: secretHeaderValues(config.headers),
+    secrets: secretHeaderValues(config.headers, secretNames(config.redact)),
   };
   return { out: (text) => io.out(redactText(text, keys)), err: (text) => io.err(redactText(text, keys)) };
 }

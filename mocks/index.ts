@@ -26,6 +26,7 @@ export { FixturesError } from './src/fixtures/fixtures-error';
 export type { FixturesIssue } from './src/fixtures/fixtures-error';
 export type { Fixtures } from './src/fixtures/fixture-types';
 export { createRequestInspector } from './src/pipeline/inspect-request';
+export { answerClientError } from './src/server-timeouts';
 export type { InspectedRequest, RequestInspection, RequestInspector } from './src/pipeline/inspect-request';
 export { loadContract } from '../kit/contract/contract';
 export type { Contract } from '../kit/contract/contract';

@@ -10,22 +10,26 @@ import type {
 } from '../conformance/index';
 import { createRequestInspector } from '../mocks/index';
 import type { Relayed } from './relay';
+import { shownAs } from './redact';
+import type { KnownSecrets } from './redact';
 
 /** The proxy's own check: the request a client sent is one the spec allows. */
 export const REQUEST_VALID = { name: 'request-valid', family: 'rules' } as const;
 
-/** Request headers a report shows as the suite's own (the key as $API_KEY) or not at all. */
+/** Request headers a report shows as the suite's own (the key as $API_KEY) or not at all; secret ones show as their variable. */
 const NOT_SHOWN = new Set(['authorization', 'host', 'content-length', 'connection', 'accept-encoding']);
 
 /**
  * Checks each relayed exchange but HEAD: the request with the mock's request stages (createRequestInspector),
  * the answer with every check the conformance suite runs on an answer (observeTraffic), the
- * stream ones included. `basePath` is the gateway's path prefix, taken off before routing.
+ * stream ones included. `basePath` is the gateway's path prefix, taken off before routing. Every
+ * secret seen so far (`secrets`) is shown as its variable wherever a report would quote it.
  */
 export function createExchangeChecker(
   contract: Contract,
   traffic: ObservedTraffic,
   basePath: string,
+  secrets: KnownSecrets,
 ): (relayed: Relayed) => Failure[] {
   const inspect = createRequestInspector(contract);
   let count = 0;
@@ -44,18 +48,24 @@ export function createExchangeChecker(
       headers: relayed.requestHeaders,
       body: relayed.requestBody,
     });
+    const keys = { secrets: secrets.asVariables() };
     const exchange: UnroutedExchange = {
       scenario: `#${count} ${relayed.method} ${apiPath}`,
-      request: requestSpec(relayed, apiPath, target),
+      request: requestSpec(relayed, apiPath, target, secrets),
       url: relayed.url,
       ...answer(relayed),
     };
     if (!inspection.operation) {
       return [
-        traffic.unrouted(exchange, REQUEST_VALID, {
-          message: `the request is for no operation of the spec: ${inspection.problems.join('; ')}`,
-          expected: 'a method and path of an operation in spec/openapi.yaml',
-        }),
+        traffic.unrouted(
+          exchange,
+          REQUEST_VALID,
+          {
+            message: `the request is for no operation of the spec: ${inspection.problems.join('; ')}`,
+            expected: 'a method and path of an operation in spec/openapi.yaml',
+          },
+          keys,
+        ),
       ];
     }
     const requestValid: Expectation = {
@@ -68,18 +78,25 @@ export function createExchangeChecker(
           expected: 'a request the operation accepts: its parameters, its body schema and a key',
         })),
     };
-    const token = /^bearer\s+(\S+)/i.exec(String(relayed.requestHeaders.authorization ?? ''))?.[1];
     const routed: Exchange = { ...exchange, operation: inspection.operation };
-    return traffic.check(routed, [requestValid], token === undefined ? {} : { apiKey: token });
+    // Judged as the suite judges its own invalid requests (422 where the spec says 400, the semantic rules).
+    const verdict =
+      inspection.missingKey === true
+        ? {}
+        : inspection.invalid === true
+          ? { invalid: inspection.problems[0] }
+          : { brokenRule: inspection.brokenRule?.rule };
+    return traffic.check(routed, [requestValid], keys, verdict);
   };
 }
 
-function requestSpec(relayed: Relayed, apiPath: string, target: URL): RequestSpec {
+function requestSpec(relayed: Relayed, apiPath: string, target: URL, secrets: KnownSecrets): RequestSpec {
   const text = relayed.requestBody?.toString('utf8');
   const body = text === undefined ? undefined : parseJson(text);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(relayed.requestHeaders)) {
-    if (value !== undefined && !NOT_SHOWN.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    if (value === undefined || NOT_SHOWN.has(name)) continue;
+    headers[name] = secrets.names.header(name) ? shownAs(name) : Array.isArray(value) ? value.join(', ') : value;
   }
   return {
     method: relayed.method,

@@ -3,7 +3,8 @@ import { createRequestInspector, recordedScript } from '../mocks/index';
 import { isRecord } from '../kit/json/guards';
 import type { Relayed } from './relay';
 import { RecordingFile } from './recording-file';
-import { DEFAULT_REDACTED_NAMES, redact, requestSecrets } from './redact';
+import { redact } from './redact';
+import type { KnownSecrets } from './redact';
 
 export interface RecorderInit {
   /** The scripts file to write (`--record FILE`). */
@@ -11,8 +12,8 @@ export interface RecorderInit {
   readonly contract: Contract;
   /** The gateway's base URL: where the recordings come from, and whose path prefix is taken off. */
   readonly upstream: string;
-  /** Header and member names to redact besides DEFAULT_REDACTED_NAMES (`--redact NAME`). */
-  readonly redact?: readonly string[];
+  /** The secrets seen so far, and the rule of what is secret (kit/secrets, with `--redact NAME`). */
+  readonly secrets: KnownSecrets;
   /** Receives one line per exchange that could not be recorded, and why. */
   readonly log: (line: string) => void;
 }
@@ -29,14 +30,14 @@ export interface Recorder {
  * relay already assembled once it is over, so the client's bytes are never held back or changed.
  * It records each POST /responses the spec accepts (the mock's request checks), answered with JSON
  * or a complete stream; an answer about the key (401) or one the gateway broke off is not recorded.
- * No header is written; secrets (the key, headers and members on the redaction list) are redacted.
+ * No header is written; secrets (the values of secret headers seen so far, credential members and
+ * the names given with --redact) are redacted.
  */
 export function createRecorder(init: RecorderInit): Recorder {
   const file = new RecordingFile(init.file, init.contract, (error) =>
     init.log(`proxy: the recording ${init.file} could not be written: ${error.message}`),
   );
   const inspect = createRequestInspector(init.contract);
-  const names = new Set([...DEFAULT_REDACTED_NAMES, ...(init.redact ?? [])].map((name) => name.toLowerCase()));
   const upstream = new URL(init.upstream);
   const basePath = upstream.pathname.replace(/\/+$/, '');
   const from = `${upstream.origin}${basePath}`;
@@ -59,7 +60,7 @@ export function createRecorder(init: RecorderInit): Recorder {
       return init.log(`proxy: not recorded: POST /responses → ${relayed.status ?? 'no answer'}: ${exchange}`);
     const script = recordedScript(exchange);
     if (typeof script === 'string') return init.log(`proxy: not recorded: POST /responses: ${script}`);
-    file.add(redact(script, names, requestSecrets(relayed.requestHeaders, names)) as FixtureScript);
+    file.add(redact(script, init.secrets.names, init.secrets.asRedacted()) as FixtureScript);
   }
 }
 

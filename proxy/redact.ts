@@ -1,71 +1,64 @@
 import { isRecord } from '../kit/json/guards';
+import { headerSecrets, headerVariable } from '../kit/secrets/header-secrets';
+import type { HeaderValues } from '../kit/secrets/header-secrets';
+import { REDACTED } from '../kit/secrets/secret-names';
+import type { SecretNames } from '../kit/secrets/secret-names';
+import { scrubSecrets } from '../kit/secrets/scrub-secrets';
+import type { Secret } from '../kit/secrets/scrub-secrets';
 
-/** What a redacted value becomes. */
-export const REDACTED = '[redacted]';
+export { REDACTED };
 
-/**
- * Header and member names redacted from a recording by default (`--redact NAME` adds to them):
- * credentials in their usual places. Matched ignoring letter case.
- */
-export const DEFAULT_REDACTED_NAMES: readonly string[] = [
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-  'x-api-key',
-  'api-key',
-  'api_key',
-  'apikey',
-  'access_token',
-  'refresh_token',
-  'id_token',
-  'client_secret',
-  'secret',
-  'password',
-];
-
-/** Shortest header value treated as a secret to scrub from texts: shorter ones would blot out common words. */
-const MIN_SECRET_LENGTH = 8;
+/** Distinct secret values a proxy remembers: far more keys than any run's clients use, bounded all the same. */
+const MAX_KNOWN = 1_000;
 
 /**
- * The secrets a request carries: the bearer key and the values of its headers whose names are on
- * the redaction list, each as the client sent it. They are scrubbed wherever a recording quotes
- * them (a gateway that echoes the request, a prompt that holds a key).
+ * The secrets a proxy has seen on the wire (kit/secrets decides which headers are secret, with the
+ * names given with --redact): each value with the header it came in, so reports show it as the
+ * variable a reproduction reads it from (`$X_API_KEY`, the bearer key as `$API_KEY`) and
+ * recordings as REDACTED, wherever it appears: in any later exchange too.
  */
-export function requestSecrets(
-  headers: Readonly<Record<string, string | string[] | undefined>>,
-  names: ReadonlySet<string>,
-): string[] {
-  const secrets: string[] = [];
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || !names.has(name.toLowerCase())) continue;
-    for (const one of Array.isArray(value) ? value : [value]) {
-      const bearer = /^\s*bearer\s+(\S+)/i.exec(one)?.[1];
-      for (const secret of [one.trim(), bearer])
-        if (secret !== undefined && secret.length >= MIN_SECRET_LENGTH) secrets.push(secret);
+export class KnownSecrets {
+  private readonly known = new Map<string, string>();
+
+  constructor(readonly names: SecretNames) {}
+
+  /** Remembers the secrets of a request's (or an answer's) headers. */
+  learn(headers: HeaderValues): void {
+    for (const [value, name] of headerSecrets(headers, this.names, (header) => header)) {
+      if (this.known.size >= MAX_KNOWN) return;
+      if (!this.known.has(value)) this.known.set(value, name);
     }
   }
-  return secrets;
+
+  /** Every secret seen so far, shown as the variable reports and reproductions name. */
+  asVariables(): Secret[] {
+    return [...this.known].map(([value, name]) => [value, shownAs(name)] as const);
+  }
+
+  /** Every secret seen so far, shown as REDACTED (recordings). */
+  asRedacted(): Secret[] {
+    return [...this.known.keys()].map((value) => [value, REDACTED] as const);
+  }
+}
+
+/** The bearer key is the suite's `$API_KEY`; any other secret header is its own variable. */
+export function shownAs(header: string): string {
+  return header.toLowerCase() === 'authorization' ? '$API_KEY' : headerVariable(header);
 }
 
 /**
- * `value` with every member whose name is in `names` (lower-case) replaced by REDACTED, and every
- * occurrence of a secret in a string (member names included) replaced by REDACTED.
+ * `value` with every member the rule names (`names.member`: credential members and the names given
+ * with --redact) replaced by REDACTED, and every secret inside a string (member names included)
+ * replaced by REDACTED.
  */
-export function redact(value: unknown, names: ReadonlySet<string>, secrets: readonly string[]): unknown {
-  if (typeof value === 'string') return scrub(value, secrets);
+export function redact(value: unknown, names: SecretNames, secrets: readonly Secret[]): unknown {
+  if (typeof value === 'string') return scrubSecrets(value, secrets);
   if (Array.isArray(value)) return value.map((item) => redact(item, names, secrets));
   if (isRecord(value)) {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value))
-      out[scrub(key, secrets)] = names.has(key.toLowerCase()) ? REDACTED : redact(item, names, secrets);
+      out[scrubSecrets(key, secrets)] = names.member(key) ? REDACTED : redact(item, names, secrets);
     return out;
   }
   return value;
-}
-
-function scrub(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  return out;
 }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Contract } from '../kit/contract/contract';
 import { loadContract } from '../kit/contract/contract';
 import { observeTraffic } from '../conformance/index';
@@ -10,6 +10,10 @@ import { createRecorder } from './record-exchange';
 import { relay } from './relay';
 import type { Relayed } from './relay';
 import { violationLine } from './violation-line';
+import { KnownSecrets } from './redact';
+import { refusalOf } from './parser-refusal';
+import { secretNames } from '../kit/secrets/secret-names';
+import { answerClientError } from '../mocks/index';
 
 /** Where the proxy lists what it found; the only path it answers itself. */
 export const VIOLATIONS_PATH = '/__mock/violations';
@@ -28,7 +32,10 @@ export interface ProxyInit {
    * `--scripts` (docs/record-replay.md). Off by default.
    */
   readonly record?: string;
-  /** Header and member names redacted from the recording besides the defaults (`--redact NAME`). */
+  /**
+   * Header names secret besides kit/secrets' rule (`--redact NAME`): their values never reach a
+   * report, a line printed or a recording; members of these names are left out of recordings.
+   */
   readonly redact?: readonly string[];
 }
 
@@ -60,12 +67,13 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
   const basePath = upstream.pathname.replace(/\/+$/, '');
   const contract = init.contract ?? loadContract();
   const traffic = observeTraffic(contract, { baseUrl: `${upstream.origin}${basePath}`, source: 'proxy' });
-  const check = createExchangeChecker(contract, traffic, basePath);
+  const secrets = new KnownSecrets(secretNames(init.redact));
+  const check = createExchangeChecker(contract, traffic, basePath, secrets);
   const log = init.log ?? (() => undefined);
   const recorder =
     init.record === undefined
       ? undefined
-      : createRecorder({ file: init.record, contract, upstream: init.upstream, redact: init.redact, log });
+      : createRecorder({ file: init.record, contract, upstream: init.upstream, secrets, log });
   const agent =
     upstream.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
   let inFlight = 0;
@@ -96,11 +104,20 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
       // An exchange the client gave up on (or the proxy's shutdown cut) is not the gateway's doing;
       // a browser's CORS preflight is HTTP's, not the API's.
       if (relayed.abandoned || isCorsPreflight(relayed)) return;
+      secrets.learn(relayed.requestHeaders);
+      secrets.learn(relayed.responseHeaders);
       recorder?.record(relayed);
       for (const failure of check(relayed)) log(violationLine(failure, relayed));
     });
     pending.add(exchange);
     void exchange.finally(() => pending.delete(exchange));
+  });
+  // What node's parser refuses (a NUL or control byte in a header) never reaches the gateway: the
+  // client gets the mock's answer, the contract's envelope, and the reports say the proxy refused it.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    answerClientError(err, socket);
+    const refusal = traffic.refused(refusalOf(err, secrets));
+    log(`proxy: ⚠ ${refusal.message}`);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -42,11 +42,7 @@ describe('parseCliArgs', () => {
 
   it.each([
     ['--record without --proxy', ['--record', 'r.json'], '--record applies to proxy mode only: add --proxy URL'],
-    [
-      '--redact without --record',
-      ['--proxy', 'http://gw.test/api/v1', '--redact', 'x'],
-      '--redact applies to a recording',
-    ],
+    ['--redact without --proxy', ['--redact', 'x'], '--redact applies to proxy mode only: add --proxy URL'],
     [
       '--strict-replay without --scripts',
       ['--strict-replay'],
@@ -61,6 +57,10 @@ describe('parseCliArgs', () => {
     expect(
       parseCliArgs(['--proxy', 'http://gw.test/api/v1', '--record', 'r.json', '--redact', 'a', '--redact', 'b'], {}),
     ).toMatchObject({ recordPath: 'r.json', redact: ['a', 'b'] });
+    expect(parseCliArgs(['--proxy', 'http://gw.test/api/v1', '--redact', 'x-tenant'], {})).toMatchObject({
+      recordPath: undefined,
+      redact: ['x-tenant'],
+    });
     expect(parseCliArgs(['--scripts', 's.json', '--strict-replay', '--fast-replay'], {})).toMatchObject({
       scriptsPath: 's.json',
       strictReplay: true,

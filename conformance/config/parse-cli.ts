@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from './config-error';
 import { SETTINGS } from './settings';
-import { looksSecret } from '../http/extra-headers';
+import { secretNames } from '../../kit/secrets/secret-names';
 import type { RawSettings, SettingDefinition } from './settings';
 
 export interface CliInput {
@@ -65,11 +65,12 @@ function envSwitch(setting: SettingDefinition, value: string): string {
 /** The secret settings (keys) given as flags: their values are in the command line, which CI logs show. */
 export function keysOnCommandLine(cli: CliInput): string[] {
   const keys = SETTINGS.filter((s) => s.secret === true && cli.flags[s.key] !== undefined).map((s) => `--${s.flag}`);
-  // A header whose name looks secret is as much a key (CONFORMANCE_HEADERS keeps it out of the logs).
+  // A secret header is as much a key (CONFORMANCE_HEADERS keeps it out of the logs).
+  const secret = secretNames([...(cli.flags.redact ?? '').split('\n'), ...(cli.env.redact ?? '').split('\n')]);
   const headers = (cli.flags.header ?? '')
     .split('\n')
     .map((line) => line.slice(0, Math.max(0, line.indexOf(':'))).trim())
-    .filter((name) => name !== '' && looksSecret(name))
+    .filter((name) => name !== '' && secret.header(name))
     .map((name) => `--header ${name}`);
   return [...keys, ...headers];
 }

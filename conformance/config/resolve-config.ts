@@ -39,8 +39,12 @@ export interface ConformanceConfig {
   readonly resetUrl?: string;
   /** Headers sent on every request, the reset call included (--header, CONFORMANCE_HEADERS, `headers`). */
   readonly headers: ExtraHeaders;
+  /** Header names secret beyond the rule of kit/secrets (--redact, CONFORMANCE_REDACT). */
+  readonly redact?: readonly string[];
   /** Connections dropped with a request in flight are warnings instead of failures. */
   readonly acceptDrops: boolean;
+  /** An HTTP server's bare 400 to a header with control bytes fails its checks instead of being a warning (--strict-http). */
+  readonly strictHttp?: boolean;
   /** The gateway's names for the contract's headers and members (empty maps: the same names). */
   readonly names: Required<NameMapping>;
   readonly reportDir: string;
@@ -128,7 +132,11 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
       parseHeaderLines((cli.env.header ?? '').split('\n'), 'CONFORMANCE_HEADERS'),
       parseHeaderLines((cli.flags.header ?? '').split('\n'), '--header'),
     ),
+    redact: [...(cli.env.redact ?? '').split('\n'), ...(cli.flags.redact ?? '').split('\n')]
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
     acceptDrops: given.acceptDrops === 'true',
+    strictHttp: given.strictHttp === 'true',
     names: { headers: file.names?.headers ?? {}, members: file.names?.members ?? {} },
     reportDir: given.reportDir ?? DEFAULT_REPORT_DIR,
     only: (given.only ?? '')

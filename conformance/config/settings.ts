@@ -24,7 +24,9 @@ export type SettingKey =
   | 'baseline'
   | 'baselineUpdate'
   | 'header'
-  | 'acceptDrops';
+  | 'redact'
+  | 'acceptDrops'
+  | 'strictHttp';
 
 export interface SettingDefinition {
   readonly key: SettingKey;
@@ -74,7 +76,15 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'CONFORMANCE_HEADERS',
     value: "'NAME: VALUE'",
     kind: 'multiple',
-    help: 'a header sent on every request, the reset call included (routing, tenant...); repeatable; the variable takes one per line; a value whose name looks secret (key, token, auth...) is never shown',
+    help: 'a header sent on every request, the reset call included (routing, tenant...); repeatable; the variable takes one per line; the value of a secret one (Authorization, Cookie, X-Api-Key, Api-Key, a name with the word key, token, secret, password or auth, or one given with --redact) is never shown',
+  },
+  {
+    key: 'redact',
+    flag: 'redact',
+    env: 'CONFORMANCE_REDACT',
+    value: 'NAME',
+    kind: 'multiple',
+    help: 'also treat the header NAME as secret: its value is shown as $NAME_IN_CAPITALS in every report, reproduction and line printed; repeatable; the variable takes one per line',
   },
   {
     key: 'apiKey',
@@ -206,6 +216,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     value: '',
     kind: 'boolean',
     help: 'connections the gateway dropped with a request in flight are warnings (still counted and shown) instead of failures',
+  },
+  {
+    key: 'strictHttp',
+    flag: 'strict-http',
+    env: 'CONFORMANCE_STRICT_HTTP',
+    value: '',
+    kind: 'boolean',
+    help: "a bare 400 with Connection: close to a request whose header holds a NUL or control character (the refusal of the gateway's HTTP server, before the gateway's code runs) fails the checks on its answer instead of being a warning",
   },
 ];
 

@@ -1,10 +1,13 @@
-import { curlCommand } from '../http/curl-command';
-import { redactText } from '../http/credentials';
+import { curlCommand, rawRequestCommand } from '../http/curl-command';
+import { printable } from './printable';
+import { redactText, runSecrets } from '../http/credentials';
+import { scrubDeep } from '../../kit/secrets/scrub-secrets';
 import type { Keys } from '../http/credentials';
 import { reportedBody, reportedHeaders } from '../http/gateway-client';
 import { SAME_NAMES } from '../http/name-map';
 import type { NameMap } from '../http/name-map';
 import type { ExtraHeaders } from '../http/extra-headers';
+import type { SecretNames } from '../../kit/secrets/secret-names';
 import type { Exchange, Failure, Finding, ReportedRequest } from './types';
 
 /** Response headers worth showing next to a failure; the rest is noise. */
@@ -30,12 +33,20 @@ export interface Wire {
   readonly names?: NameMap;
   /** Headers sent on every request (--header), as they were sent; reports show secret ones as variables. */
   readonly headers?: ExtraHeaders;
+  /** What is secret (kit/secrets, with the names given with --redact); the rule alone by default. */
+  readonly secretNames?: SecretNames;
+  /**
+   * A bare 400 from the gateway's HTTP server to a header with control bytes fails its checks
+   * (--strict-http); by default it is a warning (http-layer-refusal.ts).
+   */
+  readonly strictHttp?: boolean;
 }
 
 /** Turns one finding into a self-contained failure record: request, answer, contract, reproduction. */
 export function buildFailure(exchange: Exchange, source: FailureSource, finding: Finding, wire: Wire): Failure {
   const { keys, names = SAME_NAMES } = wire;
-  const request = reportedRequest(exchange, names, wire.headers);
+  // A key may sit anywhere a client put it or a gateway echoed it: the URL, the body, a message.
+  const request = scrubDeep(reportedRequest(exchange, names, wire.headers, wire.secretNames), runSecrets(keys));
   const response = exchange.response;
   const shown: Record<string, string> = {};
   for (const name of SHOWN_HEADERS) {
@@ -44,7 +55,9 @@ export function buildFailure(exchange: Exchange, source: FailureSource, finding:
   }
   const body = finding.excerpt ?? response?.text ?? exchange.transportError ?? '';
   const say = (text: string) => redactText(names.inGatewayTerms(text), keys);
-  return {
+  const curl =
+    exchange.request.raw === true ? rawRequestCommand(request) : curlCommand(request, exchange.request.stream === true);
+  const failure: Failure = {
     check: source.check,
     operation: exchange.operation.operationId,
     scenario: exchange.scenario,
@@ -53,22 +66,24 @@ export function buildFailure(exchange: Exchange, source: FailureSource, finding:
     request,
     received: { status: response?.status, headers: shown, body: excerpt(redactText(body, keys)) },
     expected: say(finding.expected),
-    curl: curlCommand(request, exchange.request.stream === true),
+    curl,
     ...(finding.cause === undefined ? {} : { cause: say(finding.cause) }),
   };
+  return { ...printable(failure), curl };
 }
 
 export function reportedRequest(
   exchange: Exchange,
   names: NameMap = SAME_NAMES,
   extra: ExtraHeaders = {},
+  secret?: SecretNames,
 ): ReportedRequest {
   const request = exchange.request;
   const body = reportedBody(request, names);
   return {
     method: request.method,
     url: exchange.url,
-    headers: reportedHeaders(request, names, extra),
+    headers: reportedHeaders(request, names, extra, secret),
     ...(body === undefined ? {} : { body }),
     ...(request.rawBody === undefined ? {} : { rawBody: request.rawBody }),
   };

@@ -4,6 +4,7 @@ import type { Wire } from './build-failure';
 import type { Recorder } from './recorder';
 import { documentedResponse } from './response-helpers';
 import { DROPPED_CAUSE } from './transport-findings';
+import { HTTP_LAYER_NOTE, isHttpLayerRefusal } from './http-layer-refusal';
 import type { Check, CheckContext, Exchange, Expectation, Finding } from './types';
 
 /** The pseudo-check a request fails when the gateway never answered it. */
@@ -69,14 +70,20 @@ export function evaluateExchange(
       : causeOf(buildFailure(exchange, { check: root.check, rule: '' }, root.finding, wire));
   const status = exchange.response?.status ?? 0;
   const judged = documentedResponse(exchange.operation, status) !== undefined;
+  // The HTTP server's refusal of bytes it may refuse: shown, counted, not the gateway's failure.
+  const httpLayer = wire.strictHttp !== true && isHttpLayerRefusal(exchange);
   for (const item of verdicts) {
     if (item.findings.length === 0 && judged) recorder.pass(item.name, item.family, operation, exchange.scenario);
     for (const finding of item.findings) {
       const failure = buildFailure(exchange, { check: item.name, rule: item.rule }, finding, wire);
       const knockOn = root !== undefined && finding !== root.finding;
-      recorder.fail(item.family, knockOn ? { ...failure, causedBy: root.check, cause: rootCause } : failure);
+      if (httpLayer && !knockOn) recorder.warn({ ...failure, message: `${HTTP_LAYER_NOTE}: ${failure.message}` });
+      else if (!httpLayer)
+        recorder.fail(item.family, knockOn ? { ...failure, causedBy: root.check, cause: rootCause } : failure);
     }
   }
+  if (httpLayer && verdicts.some((v) => v.findings.length > 0))
+    recorder.pass('http-layer-refusal', 'error', operation, exchange.scenario);
 }
 
 /**

@@ -10,6 +10,7 @@ import type { ClientSettings, GatewayClient } from '../http/gateway-client';
 import type { Keys } from '../http/credentials';
 import { createNameMap } from '../http/name-map';
 import { secretHeaderValues } from '../http/extra-headers';
+import { secretNames } from '../../kit/secrets/secret-names';
 import { buildScenarios } from '../scenarios/all-scenarios';
 import type { Wire } from './build-failure';
 import { createCheckContext } from './check-context';
@@ -84,13 +85,20 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const control = new RunControl(options.signal);
   const plan = planContext(contract, config);
   const checks = plan.checks;
+  const secret = secretNames(config.redact);
   const keys: Keys = {
     apiKey: config.apiKey,
     managementKey: config.managementKey,
     guardedApiKey: config.guardrail.guardedApiKey,
-    secrets: secretHeaderValues(config.headers),
+    secrets: secretHeaderValues(config.headers, secret),
   };
-  const wire: Wire = { keys, names: createNameMap(config.names), headers: config.headers };
+  const wire: Wire = {
+    keys,
+    names: createNameMap(config.names),
+    headers: config.headers,
+    secretNames: secret,
+    strictHttp: config.strictHttp === true,
+  };
   const settings = {
     baseUrl: config.baseUrl,
     keys,

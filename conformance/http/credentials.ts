@@ -1,3 +1,5 @@
+import { scrubSecrets } from '../../kit/secrets/scrub-secrets';
+import type { Secret } from '../../kit/secrets/scrub-secrets';
 import type { Credential } from '../engine/types';
 
 /** The keys of a run. Reports never show them: see `redactedAuthorization`. */
@@ -5,8 +7,8 @@ export interface Keys {
   readonly apiKey?: string;
   readonly managementKey?: string;
   readonly guardedApiKey?: string;
-  /** Other secrets (extra headers whose name looks secret): each value and the variable shown instead. */
-  readonly secrets?: ReadonlyArray<readonly [string, string]>;
+  /** Other secrets (the values of secret headers, kit/secrets): each value and the variable shown instead. */
+  readonly secrets?: readonly Secret[];
 }
 
 /** A key no gateway issues; used for the "bad key gets 401" scenarios (bearerAuth). */
@@ -46,36 +48,21 @@ export function redactedAuthorization(credential: Credential): string | undefine
   }
 }
 
-/**
- * Replaces any configured key inside a string (a header a gateway echoed, say) by its variable: as
- * sent, percent-encoded, or base64-encoded (standard or URL-safe, padded or not), as gateways echo
- * it in messages, URLs and debug headers.
- */
-export function redactText(text: string, keys: Keys): string {
-  let out = text;
-  const secrets: Array<readonly [string | undefined, string]> = [
-    ...(Object.keys(CREDENTIAL_ENV) as Array<keyof typeof CREDENTIAL_ENV>).map(
-      (credential) => [keys[credential], `$${CREDENTIAL_ENV[credential]}`] as const,
-    ),
-    ...(keys.secrets ?? []),
-  ];
-  for (const [key, variable] of secrets) {
-    if (key === undefined || key.length < 4) continue;
-    for (const [form, shown] of encodedForms(key, variable)) out = out.split(form).join(shown);
+/** The run's secrets, each with the variable outputs show instead. */
+export function runSecrets(keys: Keys): Secret[] {
+  const secrets: Secret[] = [];
+  for (const credential of Object.keys(CREDENTIAL_ENV) as Array<keyof typeof CREDENTIAL_ENV>) {
+    const key = keys[credential];
+    if (key !== undefined) secrets.push([key, `$${CREDENTIAL_ENV[credential]}`]);
   }
-  return out;
+  return [...secrets, ...(keys.secrets ?? [])];
 }
 
-/** The ways a key shows up in text, longest first, each with what a report shows instead. */
-function encodedForms(key: string, variable: string): Array<[string, string]> {
-  const base64 = Buffer.from(key, 'utf8').toString('base64');
-  const base64url = Buffer.from(key, 'utf8').toString('base64url');
-  const forms: Array<[string, string]> = [
-    [base64, `base64(${variable})`],
-    [base64.replace(/=+$/, ''), `base64(${variable})`],
-    [base64url, `base64(${variable})`],
-    [encodeURIComponent(key), variable],
-    [key, variable],
-  ];
-  return forms.filter(([form], i) => forms.findIndex(([other]) => other === form) === i);
+/**
+ * Replaces any key of the run inside a string (a header a gateway echoed, say) by its variable: as
+ * sent, percent-encoded, or base64-encoded, as gateways echo it in messages, URLs and debug headers
+ * (kit/secrets/scrub-secrets.ts).
+ */
+export function redactText(text: string, keys: Keys): string {
+  return scrubSecrets(text, runSecrets(keys));
 }

@@ -1,25 +1,96 @@
 import type { ReportedRequest } from '../engine/types';
 
+/** A variable a report shows instead of a secret (`$API_KEY`): the shell reads it from the environment. */
+const VARIABLE = /(\$[A-Z][A-Z0-9_]*)/;
+/** Bytes a terminal, an HTML page or an XML file would not carry as they are. */
+const CONTROL = /[\x00-\x1f\x7f]/;
+
 /**
- * A shell command that reproduces a request. Header values are the redacted ones, so a key appears
- * as `$API_KEY` inside double quotes and the shell expands it from the environment.
+ * A bash command that reproduces a request. Header values are the redacted ones, so a key appears
+ * as `$API_KEY` inside double quotes and the shell expands it from the environment; control bytes
+ * are written with `$'…'` quoting, so the line holds printable characters only.
  */
 export function curlCommand(request: ReportedRequest, stream = false): string {
-  const parts = ['curl', stream ? '-sSN' : '-sS', '-X', request.method, quote(request.url)];
-  for (const [name, value] of Object.entries(request.headers)) {
-    parts.push('-H', value.includes('$') ? doubleQuote(`${name}: ${value}`) : quote(`${name}: ${value}`));
-  }
-  if (request.rawBody !== undefined) parts.push('--data-raw', quote(request.rawBody));
-  else if (request.body !== undefined) parts.push('--data-raw', quote(JSON.stringify(request.body)));
+  const parts = ['curl', stream ? '-sSN' : '-sS', '-X', request.method, literal(request.url)];
+  for (const [name, value] of Object.entries(request.headers)) parts.push('-H', word(`${name}: ${value}`));
+  const body = sentBody(request);
+  if (body !== undefined) parts.push('--data-raw', literal(body));
   return parts.join(' ');
 }
 
-/** Single quotes: nothing inside is expanded. */
-function quote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
+/**
+ * The reproduction of a request written to the socket byte for byte (send-raw.ts): header values
+ * with control bytes or a NUL, which curl and bash's own strings cannot carry. printf writes the
+ * bytes (`\000`, `\001`: printable in the line), secrets come from the environment as `%s`
+ * arguments; bash's /dev/tcp (or openssl for https) sends them and prints the answer.
+ */
+export function rawRequestCommand(request: ReportedRequest): string {
+  const url = new URL(request.url);
+  const secure = url.protocol === 'https:';
+  const port = url.port || (secure ? '443' : '80');
+  const body = sentBody(request);
+  const lines = [`${request.method} ${url.pathname}${url.search} HTTP/1.1`, `Host: ${url.host}`];
+  for (const [name, value] of Object.entries(request.headers)) lines.push(`${name}: ${value}`);
+  if (body !== undefined) lines.push(`Content-Length: ${new TextEncoder().encode(body).length}`);
+  lines.push('Connection: close', '', body ?? '');
+  const args: string[] = [];
+  const format = lines
+    .join('\r\n')
+    .split(VARIABLE)
+    .map((part, i) => {
+      if (i % 2 === 1) {
+        args.push(`"${part}"`);
+        return '%s';
+      }
+      return printfText(part);
+    })
+    .join('');
+  // printf as a program, not bash's builtin: its output to a socket is written in one go, as the
+  // suite wrote it; the builtin writes line by line, and a server that refuses the first bad line
+  // closes the connection on the lines still coming (the client then sees a reset, no answer).
+  const printf = ['env printf', `'${format}'`, ...args].join(' ');
+  return secure
+    ? `${printf} | openssl s_client -quiet -connect ${url.hostname}:${port} -servername ${url.hostname}`
+    : `(exec 3<>/dev/tcp/${url.hostname}/${port} && ${printf} >&3 && cat <&3)`;
 }
 
-/** Double quotes: only `$NAME` references expand; other specials are escaped. */
-function doubleQuote(text: string): string {
-  return `"${text.replace(/(["\\`])/g, '\\$1')}"`;
+function sentBody(request: ReportedRequest): string | undefined {
+  if (request.rawBody !== undefined) return request.rawBody;
+  return request.body === undefined ? undefined : JSON.stringify(request.body);
+}
+
+/**
+ * One shell word: `$NAME` references expanded, the rest literal. Printable text goes whole in
+ * double quotes (`"Authorization: Bearer $API_KEY"`), its other specials escaped; text with
+ * control bytes, or a `!` (which an interactive bash expands inside double quotes), in pieces.
+ */
+function word(text: string): string {
+  if (!VARIABLE.test(text)) return literal(text);
+  if (!CONTROL.test(text) && !text.includes('!'))
+    return `"${text.replace(/(["\\`])/g, '\\$1').replace(/\$(?![A-Z][A-Z0-9_]*)/g, '\\$')}"`;
+  return text
+    .split(VARIABLE)
+    .map((part, i) => (i % 2 === 1 ? `"${part}"` : part === '' ? '' : literal(part)))
+    .join('');
+}
+
+/** Nothing inside is expanded: single quotes, or `$'…'` with escapes when the text holds control bytes. */
+function literal(text: string): string {
+  if (!CONTROL.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
+  const escaped = text.replace(/[\\']/g, '\\$&').replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${hex(c)}`);
+  return `$'${escaped}'`;
+}
+
+/** Text for printf's format inside single quotes: `%`, `\` and `'` escaped, control bytes as octal escapes, `\r\n` as such. */
+function printfText(text: string): string {
+  return text
+    .replace(/[%\\]/g, (c) => (c === '%' ? '%%' : '\\\\'))
+    .replace(/'/g, `'\\''`)
+    .replace(/[\x00-\x1f\x7f]/g, (c) =>
+      c === '\r' ? '\\r' : c === '\n' ? '\\n' : `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`,
+    );
+}
+
+function hex(c: string): string {
+  return c.charCodeAt(0).toString(16).padStart(2, '0');
 }

@@ -1,10 +1,15 @@
+import { headerSecrets, headerVariable } from '../../kit/secrets/header-secrets';
+import { SECRET_NAMES } from '../../kit/secrets/secret-names';
+import type { SecretNames } from '../../kit/secrets/secret-names';
+import type { Secret } from '../../kit/secrets/scrub-secrets';
 import { ConfigError } from '../config/config-error';
 
 /**
  * Headers a gateway needs on every request beyond the contract's (routing, tenant, organisation):
  * `--header 'Name: value'`, CONFORMANCE_HEADERS (one per line) and the target file's `headers`.
- * The suite sends them on every request it makes, the reset call included; a value whose name
- * looks secret is shown in every output as a variable (`$X_API_KEY`), as the keys are.
+ * The suite sends them on every request it makes, the reset call included; the value of a secret
+ * one (kit/secrets: the rule, plus the names given with --redact) is shown in every output as a
+ * variable (`$X_API_KEY`), as the keys are; every other value is shown as it is.
  */
 export type ExtraHeaders = Readonly<Record<string, string>>;
 
@@ -20,13 +25,6 @@ const OWN: Readonly<Record<string, string>> = {
   'transfer-encoding': 'the HTTP client sets it',
   connection: 'the HTTP client manages connections',
 };
-
-/** A header name that likely carries a credential: its value never shows in output. */
-const SECRET_NAME = /auth|key|token|secret|passw|cookie|session|signature|credential/i;
-
-export function looksSecret(name: string): boolean {
-  return SECRET_NAME.test(name);
-}
 
 /** `Name: value` lines into headers; `source` names where they came from in the one-line error. */
 export function parseHeaderLines(lines: readonly string[], source: string): Record<string, string> {
@@ -61,23 +59,18 @@ export function mergeHeaders(...sources: ExtraHeaders[]): Record<string, string>
   return merged;
 }
 
-/** The variable a report shows instead of a secret header's value: `X-Api-Key` → `$X_API_KEY`. */
-export function headerVariable(name: string): string {
-  return `$${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
-}
+export { headerVariable };
 
 /** The headers as reports show them: secret values replaced by their variable. */
-export function shownHeaders(headers: ExtraHeaders): Record<string, string> {
+export function shownHeaders(headers: ExtraHeaders, secret: SecretNames = SECRET_NAMES): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name, looksSecret(name) ? headerVariable(name) : value]),
+    Object.entries(headers).map(([name, value]) => [name, secret.header(name) ? headerVariable(name) : value]),
   );
 }
 
 /** Secret values and the variable each is shown as, for redactText. */
-export function secretHeaderValues(headers: ExtraHeaders): Array<readonly [string, string]> {
-  return Object.entries(headers)
-    .filter(([name]) => looksSecret(name))
-    .map(([name, value]) => [value, headerVariable(name)] as const);
+export function secretHeaderValues(headers: ExtraHeaders, secret: SecretNames = SECRET_NAMES): Secret[] {
+  return headerSecrets(headers, secret, headerVariable);
 }
 
 /** A malformed line in an error message: a secret may sit in it, so only its start. */

@@ -15,6 +15,8 @@ import { reconnecting } from './reconnecting';
 import { describeTransportError, droppedBeforeAnswer, droppedConnection } from './transport-error';
 import { mergeHeaders, shownHeaders } from './extra-headers';
 import type { ExtraHeaders } from './extra-headers';
+import { SECRET_NAMES } from '../../kit/secrets/secret-names';
+import type { SecretNames } from '../../kit/secrets/secret-names';
 
 export interface ClientSettings {
   readonly baseUrl: string;
@@ -131,9 +133,10 @@ export function reportedHeaders(
   spec: RequestSpec,
   names: NameMap = SAME_NAMES,
   extra: ExtraHeaders = {},
+  secret: SecretNames = SECRET_NAMES,
 ): Record<string, string> {
   return mergeHeaders(
-    shownHeaders(extra),
+    shownHeaders(extra, secret),
     names.outgoingHeaders(requestHeaders(spec, redactedAuthorization(spec.credential))),
   );
 }

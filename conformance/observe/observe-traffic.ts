@@ -8,6 +8,9 @@ import { Recorder } from '../engine/recorder';
 import type { PlannedScenario, SuiteResult } from '../engine/run-suite';
 import type { CheckFamily, Exchange, Expectation, Failure, Finding } from '../engine/types';
 import type { Keys } from '../http/credentials';
+import { runSecrets } from '../http/credentials';
+import { printable } from '../engine/printable';
+import { scrubDeep } from '../../kit/secrets/scrub-secrets';
 import { curlCommand } from '../http/curl-command';
 import { reportedHeaders } from '../http/gateway-client';
 import type { ConformanceReportJson } from '../report/report-json';
@@ -15,6 +18,20 @@ import { jsonReport } from '../report/json-report';
 import { summarize } from '../report/summarize';
 import { writeReports } from '../report/write-reports';
 import { requestExpectations } from './request-expectations';
+import type { RequestVerdict } from './request-expectations';
+
+/** A request the observer's own HTTP parser refused, so it never reached the gateway. */
+export interface Refusal {
+  /** `PUT /api/v1/x HTTP/1.1`, when the bytes held a request line. */
+  readonly requestLine?: string;
+  /** Why the parser refused it. */
+  readonly reason: string;
+  /** Secrets the text may hold, kept out of the reports. */
+  readonly keys?: Keys;
+}
+
+/** The pseudo-check of such a refusal: a warning every report shows, never the gateway's failure. */
+export const OBSERVER_REFUSED = 'observer-refused-request';
 
 /** An exchange seen on the wire whose request matched no operation of the spec. */
 export type UnroutedExchange = Omit<Exchange, 'operation'>;
@@ -26,9 +43,19 @@ export interface ObservedTraffic {
    * and `expectations` on one exchange seen elsewhere; records and returns its failures.
    * `keys` are the credentials the exchange carried, kept out of every report.
    */
-  check(exchange: Exchange, expectations?: readonly Expectation[], keys?: Keys): Failure[];
+  check(exchange: Exchange, expectations?: readonly Expectation[], keys?: Keys, verdict?: RequestVerdict): Failure[];
   /** Records an exchange whose request no operation of the spec takes: one failure of `check`. */
-  unrouted(exchange: UnroutedExchange, check: { name: string; family: CheckFamily }, finding: Finding): Failure;
+  unrouted(
+    exchange: UnroutedExchange,
+    check: { name: string; family: CheckFamily },
+    finding: Finding,
+    keys?: Keys,
+  ): Failure;
+  /**
+   * Records a request the observer refused before it reached the gateway (answered 400 in the
+   * contract's envelope, as the mock does): a warning, so no check charges the gateway with it.
+   */
+  refused(refusal: Refusal): Failure;
   /** Every failure so far, in the order found. */
   failures(): Failure[];
   /** Exchanges seen so far. */
@@ -98,14 +125,14 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     });
   };
   return {
-    check(exchange, expectations = [], keys = {}) {
+    check(exchange, expectations = [], keys = {}, verdict = {}) {
       plan(exchange, exchange.operation.operationId);
       const before = recorder.results.length;
-      const all = [...requestExpectations(contract, exchange), ...expectations];
+      const all = [...requestExpectations(contract, exchange, verdict), ...expectations];
       evaluateExchange(exchange, GENERIC_CHECKS, all, checks, recorder, { keys });
       return recorder.results.slice(before).flatMap((r) => (r.failure ? [r.failure] : []));
     },
-    unrouted(exchange, check, finding) {
+    unrouted(exchange, check, finding, keys = {}) {
       plan(exchange, '-');
       recorder.exchanges++;
       const request = {
@@ -115,23 +142,49 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
         ...(exchange.request.body === undefined ? {} : { body: exchange.request.body }),
         ...(exchange.request.rawBody === undefined ? {} : { rawBody: exchange.request.rawBody }),
       };
-      const failure: Failure = {
-        check: check.name,
-        operation: '-',
-        scenario: exchange.scenario,
-        rule: finding.rule ?? '#/paths',
-        message: finding.message,
-        request,
-        received: {
-          status: exchange.response?.status,
-          headers: {},
-          body: excerpt(exchange.response?.text ?? exchange.transportError ?? ''),
-        },
-        expected: finding.expected,
-        curl: curlCommand(request, exchange.request.stream === true),
-      };
+      const failure: Failure = printable(
+        scrubDeep(
+          {
+            check: check.name,
+            operation: '-',
+            scenario: exchange.scenario,
+            rule: finding.rule ?? '#/paths',
+            message: finding.message,
+            request,
+            received: {
+              status: exchange.response?.status,
+              headers: {},
+              body: excerpt(exchange.response?.text ?? exchange.transportError ?? ''),
+            },
+            expected: finding.expected,
+            curl: curlCommand(request, exchange.request.stream === true),
+          },
+          runSecrets(keys),
+        ),
+      );
       recorder.fail(check.family, failure);
       return failure;
+    },
+    refused(refusal) {
+      const [method = '-', url = '-'] = refusal.requestLine?.split(' ') ?? [];
+      const warning: Failure = printable(
+        scrubDeep(
+          {
+            check: OBSERVER_REFUSED,
+            operation: '-',
+            scenario: `refused ${refusal.requestLine ?? 'request'}`,
+            rule: 'RFC 9110 §5.5',
+            message: `the ${target.source} refused ${refusal.requestLine ?? 'a request'} before it reached the gateway (${refusal.reason}) and answered 400 in the error envelope, as the mock does: the gateway never saw it`,
+            request: { method, url, headers: {} },
+            received: { status: 400, headers: {}, body: '' },
+            expected: 'a request an HTTP/1.1 parser accepts (no NUL, control byte or line break in a header value)',
+            curl: '',
+          },
+          runSecrets(refusal.keys ?? {}),
+        ),
+      );
+      recorder.warn(warning);
+      return warning;
     },
     failures: () => recorder.failures(),
     get exchanges() {

@@ -1,4 +1,7 @@
 import type { Contract } from '../../kit/contract/contract';
+import { semanticRules } from '../../kit/contract/semantic-rules';
+import { expectSeenInvalidRequestRejected } from '../checks/invalid-request-rejected';
+import { expectSemanticRuleRejected } from '../checks/semantic-rule-rejected';
 import { expectServiceMetadata } from '../checks/service-metadata-present';
 import type { Exchange, Expectation } from '../engine/types';
 
@@ -9,7 +12,30 @@ import type { Exchange, Expectation } from '../engine/types';
  * X-Service-Metadata on createResponse) and was answered 200 must carry `service_metadata`; any
  * other status is the generic checks' to judge, since a client's request may well be invalid.
  */
-export function requestExpectations(contract: Contract, exchange: Exchange): Expectation[] {
+export function requestExpectations(
+  contract: Contract,
+  exchange: Exchange,
+  verdict: RequestVerdict = {},
+): Expectation[] {
+  return [...verdictExpectations(contract, verdict), ...metadataExpectations(contract, exchange)];
+}
+
+/** What the observer found wrong with a request (the mock's request stages, createRequestInspector). */
+export interface RequestVerdict {
+  /** The first way the parameters or the body break the spec. */
+  readonly invalid?: string;
+  /** The id of a semantic rule the (schema-valid) request breaks. */
+  readonly brokenRule?: string;
+}
+
+/** The suite's own expectations of an invalid request: 400, for the schema and for each semantic rule. */
+function verdictExpectations(contract: Contract, verdict: RequestVerdict): Expectation[] {
+  if (verdict.invalid !== undefined) return [expectSeenInvalidRequestRejected(verdict.invalid)];
+  const rule = semanticRules(contract).find((r) => r.id === verdict.brokenRule);
+  return rule === undefined ? [] : [expectSemanticRuleRejected(rule)];
+}
+
+function metadataExpectations(contract: Contract, exchange: Exchange): Expectation[] {
   const op = exchange.operation;
   const sent = exchange.request.headers ?? {};
   const schema = resultMember(contract, exchange, 'service_metadata');

@@ -1,4 +1,4 @@
-import { expectStatus } from '../checks/status-matches-rule';
+import { expectSemanticRuleRejected } from '../checks/semantic-rule-rejected';
 import type { PlanContext, Scenario } from '../engine/scenario';
 import { baseRequest, PLAIN_INPUT, plainResponseBody } from './base-requests';
 import { semanticRules } from '../../kit/contract/semantic-rules';
@@ -56,14 +56,7 @@ export function semanticRuleScenarios(plan: PlanContext): Scenario[] {
       phase: 'main',
       skipReason,
       run: async (ctx) =>
-        void (await ctx.send(baseRequest(plan, rule.operationId, { body }), [
-          expectStatus({
-            rule: rule.pointer,
-            statuses: [400],
-            because: `the document answers 400 here (${rule.id}: "${rule.message}")`,
-            subject: 'requests that break a semantic rule',
-          }),
-        ])),
+        void (await ctx.send(baseRequest(plan, rule.operationId, { body }), [expectSemanticRuleRejected(rule)])),
     };
   });
 }

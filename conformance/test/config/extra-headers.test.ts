@@ -6,6 +6,7 @@ import { keysOnCommandLine, parseCli } from '../../config/parse-cli';
 import { resolveConfig } from '../../config/resolve-config';
 import { redactText } from '../../http/credentials';
 import { secretHeaderValues, shownHeaders } from '../../http/extra-headers';
+import { secretNames } from '../../../kit/secrets/secret-names';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'conformance-headers-'));
 const target = (headers: unknown) => {
@@ -57,5 +58,33 @@ describe('extra headers', () => {
     const keys = { secrets: secretHeaderValues(headers) };
     const echoed = `bad tenant tenant-secret-1 (${Buffer.from('tok-secret-2').toString('base64')})`;
     expect(redactText(echoed, keys)).toBe('bad tenant $X_TENANT_KEY (base64($X_AUTH_TOKEN))');
+  });
+
+  it('shows a header whose words are not secret as it is, and does not warn of it', () => {
+    const headers = { 'X-Portkey-Provider': 'openai' };
+    expect(shownHeaders(headers)).toEqual(headers);
+    expect(redactText('model openai/gpt-4o', { secrets: secretHeaderValues(headers) })).toBe('model openai/gpt-4o');
+    expect(keysOnCommandLine(parseCli(['--header', 'X-Portkey-Provider: openai'], {}))).toEqual([]);
+  });
+
+  it('takes a header named with --redact for secret: shown as a variable, warned of as a flag', () => {
+    const config = resolve([
+      '--base-url',
+      'http://127.0.0.1:9/api/v1',
+      '--api-key',
+      'k',
+      '--header',
+      'X-Tenant: acme-tenant-7',
+      '--redact',
+      'x-tenant',
+    ]);
+    const names = secretNames(config.redact);
+    expect(shownHeaders(config.headers, names)).toEqual({ 'X-Tenant': '$X_TENANT' });
+    expect(redactText('tenant acme-tenant-7', { secrets: secretHeaderValues(config.headers, names) })).toBe(
+      'tenant $X_TENANT',
+    );
+    expect(keysOnCommandLine(parseCli(['--header', 'X-Tenant: a', '--redact', 'X-Tenant'], {}))).toEqual([
+      '--header X-Tenant',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { jsonDepthExceeds } from '../pipeline/json-depth';
-import { redactHeaders } from './redact-headers';
+import { scrubDeep } from '../../../kit/secrets/scrub-secrets';
+import { journalSecrets, redactHeaders } from './redact-headers';
 
 /** How a streamed answer ended: sent whole, cut by a scenario (or x-mock-fail-after-tokens), or left by its client. */
 export type StreamEnd = 'completed' | 'cut' | 'aborted';
@@ -128,10 +129,11 @@ export class RequestJournal {
 
 function show(recorded: RecordedRequest): JournalEntry {
   const { outcome } = recorded;
+  const secrets = journalSecrets(recorded.headers);
   const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = {
     at: new Date(recorded.atMs).toISOString(),
     method: recorded.method,
-    path: recorded.path,
+    path: scrubDeep(recorded.path, secrets),
     operationId: recorded.operationId,
     status: recorded.status,
     durationMs: recorded.durationMs,
@@ -140,7 +142,7 @@ function show(recorded: RecordedRequest): JournalEntry {
   };
   if (recorded.body) {
     const { body, bodyBytes } = recorded.body();
-    entry.body = body;
+    entry.body = scrubDeep(body, secrets);
     if (bodyBytes !== undefined) entry.bodyBytes = bodyBytes;
   }
   if (outcome.streamed === true)

@@ -7,6 +7,8 @@ import { GatewayError } from './gateway-error';
 import { compileRequestValidator } from './request-validator';
 import type { RequestValidator } from './request-validator';
 import { createRouter } from './router';
+import { brokenRequestRule } from '../rules/request-rules';
+import type { BrokenRule } from '../rules/request-rules';
 
 /** A request as it went by: nothing is answered, only looked at. */
 export interface InspectedRequest {
@@ -24,6 +26,12 @@ export interface RequestInspection {
   readonly operation?: OperationInfo;
   /** What breaks the spec, one message per problem, worded as the mock's 400/404/405 would; [] when none. */
   readonly problems: readonly string[];
+  /** The operation needs a key and the request has no bearer key: the first thing a gateway answers (401). */
+  readonly missingKey?: boolean;
+  /** The parameters or the body break the spec: the mock answers 400. */
+  readonly invalid?: boolean;
+  /** A semantic rule a schema-valid request breaks (of those the request alone decides): the mock answers 400. */
+  readonly brokenRule?: BrokenRule;
 }
 
 export type RequestInspector = (request: InspectedRequest) => RequestInspection;
@@ -56,10 +64,10 @@ export function createRequestInspector(contract: Contract): RequestInspector {
     }
     const problems: string[] = [];
     const authorization = request.headers.authorization;
-    if (
+    const missingKey =
       operation.securitySchemes.length > 0 &&
-      (typeof authorization !== 'string' || bearerToken(authorization) === undefined)
-    )
+      (typeof authorization !== 'string' || bearerToken(authorization) === undefined);
+    if (missingKey)
       problems.push(
         `${operation.operationId} needs a key (${operation.securitySchemes.join(' or ')}): no "Authorization: Bearer <key>" header`,
       );
@@ -76,7 +84,25 @@ export function createRequestInspector(contract: Contract): RequestInspector {
         ?.errors;
       if (fields && fields.length > 0) problems.push(...fields.map((f) => `${f.field} ${f.message}`));
       else problems.push(err.message);
+      return { operation, problems, ...keyOf(missingKey), invalid: true };
     }
-    return { operation, problems };
+    const brokenRule =
+      request.body === undefined ? undefined : brokenRequestRule(operation.operationId, jsonOf(request.body));
+    if (brokenRule === undefined) return { operation, problems, ...keyOf(missingKey) };
+    const broken = `${brokenRule.message} (${brokenRule.rule})`;
+    return { operation, problems: [...problems, broken], ...keyOf(missingKey), brokenRule };
   };
+}
+
+/** The body as JSON, for the rules the request alone decides; undefined when it is not JSON (the validator said so). */
+function jsonOf(body: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(body)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function keyOf(missingKey: boolean): { missingKey?: true } {
+  return missingKey ? { missingKey } : {};
 }

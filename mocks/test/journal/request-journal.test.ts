@@ -32,6 +32,19 @@ describe('RequestJournal', () => {
     ]);
   });
 
+  it('shows the secret values of the headers as redacted wherever the body or path quotes them, other headers as sent', () => {
+    const journal = new RequestJournal(10);
+    journal.add({
+      ...recorded('/r?key=sk-secret', {}, false, '{"input":"my key is sk-secret, token tok-123456"}'),
+      headers: { authorization: 'Bearer sk-secret', 'x-auth-token': 'tok-123456', 'x-portkey-provider': 'openai' },
+    });
+    expect(journal.list()[0]).toMatchObject({
+      path: '/r?key=[redacted]',
+      body: { input: 'my key is [redacted], token [redacted]' },
+      headers: { authorization: '[redacted]', 'x-auth-token': '[redacted]', 'x-portkey-provider': 'openai' },
+    });
+  });
+
   it('keeps only the start of a body longer than JOURNAL_BODY_BYTES, with its whole size', () => {
     const journal = new RequestJournal(10);
     const long = `{"input":"${'x'.repeat(JOURNAL_BODY_BYTES * 2)}"}`;
