@@ -32,6 +32,7 @@ async function proxyUntilStopped(settings: CliSettings, upstream: string): Promi
         port: settings.port,
         host: settings.host,
         log: (line) => console.error(line),
+        keep: settings.keep,
         ...(settings.recordPath === undefined ? {} : { record: settings.recordPath, redact: settings.redact }),
       }),
     settings,
@@ -56,7 +57,7 @@ async function proxyUntilStopped(settings: CliSettings, upstream: string): Promi
     console.error(`proxy: the recording could not be written: ${(error as Error).message}`);
   }
   const files = proxy.writeReports(settings.reportDir);
-  const found = proxy.violations().length;
+  const found = proxy.violationCount;
   console.log(
     `proxy: ${proxy.exchanges} exchange(s), ${found} violation(s); reports: ${files.map(displayPath).join(', ')}`,
   );

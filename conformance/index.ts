@@ -19,6 +19,8 @@ export { summarize } from './report/summarize';
 export type { Summary, Tally } from './report/summarize';
 export { observeTraffic } from './observe/observe-traffic';
 export type { ObservedTarget, ObservedTraffic, UnroutedExchange } from './observe/observe-traffic';
+export { DEFAULT_OBSERVED_BOUNDS } from './observe/bounded-recorder';
+export type { ObservedBounds } from './observe/bounded-recorder';
 export type { CapturedResponse, Exchange, Expectation, Finding, RequestSpec, StreamCapture } from './engine/types';
 export type { Keys } from './http/credentials';
 export { writeReports } from './report/write-reports';

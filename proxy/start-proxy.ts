@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Contract } from '../kit/contract/contract';
 import { loadContract } from '../kit/contract/contract';
 import { observeTraffic } from '../conformance/index';
-import type { ConformanceReport, Failure } from '../conformance/index';
+import type { ConformanceReport, Failure, ObservedBounds } from '../conformance/index';
 import { createExchangeChecker } from './check-exchange';
 import { createRecorder } from './record-exchange';
 import { relay } from './relay';
@@ -30,6 +30,11 @@ export interface ProxyInit {
   readonly record?: string;
   /** Header and member names redacted from the recording besides the defaults (`--redact NAME`). */
   readonly redact?: readonly string[];
+  /**
+   * How much of the traffic the reports keep in full (`--keep-exchanges`, `--keep-examples`); the
+   * rest is counted, so memory and the time to write the reports do not grow with the run.
+   */
+  readonly keep?: Partial<ObservedBounds>;
 }
 
 export interface RunningProxy {
@@ -37,8 +42,10 @@ export interface RunningProxy {
   readonly baseUrl: string;
   /** Exchanges checked so far. */
   readonly exchanges: number;
-  /** Every violation found so far, as the conformance suite reports a failure. */
+  /** The violations kept so far (all of the first ones, then examples per cause: `keep`), as the suite reports a failure. */
   violations(): Failure[];
+  /** Violations found so far, kept or only counted. */
+  readonly violationCount: number;
   /** The traffic so far as conformance.json holds a run. */
   report(): ConformanceReport;
   /** Writes junit.xml, conformance.json and conformance.html into `dir`; returns their paths. */
@@ -59,7 +66,11 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
   const upstream = new URL(init.upstream);
   const basePath = upstream.pathname.replace(/\/+$/, '');
   const contract = init.contract ?? loadContract();
-  const traffic = observeTraffic(contract, { baseUrl: `${upstream.origin}${basePath}`, source: 'proxy' });
+  const traffic = observeTraffic(contract, {
+    baseUrl: `${upstream.origin}${basePath}`,
+    source: 'proxy',
+    ...(init.keep === undefined ? {} : { bounds: init.keep }),
+  });
   const check = createExchangeChecker(contract, traffic, basePath);
   const log = init.log ?? (() => undefined);
   const recorder =
@@ -75,7 +86,11 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
 
   const server = http.createServer((req, res) => {
     if ((req.url ?? '').split('?')[0] === VIOLATIONS_PATH && req.method === 'GET') {
-      const body = JSON.stringify({ exchanges: traffic.exchanges, violations: traffic.failures() }, null, 2);
+      const body = JSON.stringify(
+        { exchanges: traffic.exchanges, found: traffic.failureCount, violations: traffic.failures() },
+        null,
+        2,
+      );
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' });
       res.end(body);
       return;
@@ -118,6 +133,9 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
       return traffic.exchanges;
     },
     violations: () => traffic.failures(),
+    get violationCount() {
+      return traffic.failureCount;
+    },
     report: () => traffic.report(),
     writeReports: (dir) => traffic.writeReports(dir),
     close(graceMs = 2_000) {
