@@ -1,6 +1,8 @@
 import type { BenchReport } from './bench-report';
 import type { KneePoint } from './knee';
 import type { KneeFigures } from './run-paced-ladder';
+import { renderProxy } from './render-proxy';
+import { table } from './text-table';
 
 /** The report as plain-text tables for the terminal (and for pasting into docs). */
 export function renderReport(report: BenchReport): string {
@@ -97,6 +99,7 @@ export function renderReport(report: BenchReport): string {
     if (lost.length > 0) out.push(`  lost: ${lost.join(', ')}`);
     if (report.streaming.knee) out.push('', renderKnee(report.streaming.knee));
   }
+  if (report.proxy) out.push('', renderProxy(report.proxy));
   for (const note of report.notes) out.push(`Note: ${note}`);
   out.push('');
   out.push(
@@ -129,15 +132,4 @@ export function renderKnee(knee: KneeFigures): string {
 
 function ratio(value: number | null): string {
   return value === null ? 'n/a' : `${value}x`;
-}
-
-/** Columns of figures are right-aligned; the first `textColumns` (labels, sentences) left-aligned. */
-function table(head: readonly string[], rows: readonly (readonly string[])[], textColumns = 1): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]): string =>
-    cells
-      .map((cell, i) => (i < textColumns ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd();
-  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
