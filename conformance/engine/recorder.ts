@@ -31,9 +31,9 @@ export interface FoldedCause {
 export interface FoldedResults {
   /** The bounds: exchanges listed in full, exchanges kept per cause after those, distinct causes. */
   readonly limits: { readonly exchanges: number; readonly examplesPerCause: number; readonly causes: number };
-  /** operationId → check → results not kept. */
+  /** operationId, then check: the results not kept. */
   readonly tallies: Map<string, Map<string, FoldedTally>>;
-  /** cause → its failures not kept. */
+  /** By cause: its failures not kept. */
   readonly causes: Map<string, FoldedCause>;
   /** Failures of causes past the cap on distinct causes: in the tallies, in no group. */
   ungrouped: number;

@@ -2,16 +2,8 @@ import { Recorder } from '../engine/recorder';
 import type { FoldedResults } from '../engine/recorder';
 import type { CheckFamily, Exchange, Failure } from '../engine/types';
 import { causeOf } from '../report/root-causes';
+import type { ObservedBounds } from './observed-bounds';
 
-/** How much of a run of observed traffic the reports keep (docs/ci.md, "What the reports keep"). */
-export interface ObservedBounds {
-  /** The first exchanges listed in full: every check result, passes included. */
-  readonly exchanges: number;
-  /** Exchanges kept in full per root cause after those: each failure of theirs, the example to reproduce. */
-  readonly examplesPerCause: number;
-}
-
-export const DEFAULT_OBSERVED_BOUNDS: ObservedBounds = { exchanges: 1_000, examplesPerCause: 20 };
 
 /**
  * Distinct root causes kept: each adds at most `examplesPerCause` exchanges. Past it (a gateway
@@ -29,7 +21,7 @@ export const MAX_CAUSES = 500;
  */
 export class BoundedRecorder extends Recorder {
   override readonly folded: FoldedResults;
-  /** cause → exchanges kept as its examples. */
+  /** cause to exchanges kept as its examples. */
   private readonly examples = new Map<string, number>();
   /** This exchange's decision per cause: kept or counted. */
   private decisions = new Map<string, boolean>();

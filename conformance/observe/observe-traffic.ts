@@ -13,8 +13,9 @@ import type { ConformanceReportJson } from '../report/report-json';
 import { jsonReport } from '../report/json-report';
 import { summarize } from '../report/summarize';
 import { writeReports } from '../report/write-reports';
-import { BoundedRecorder, DEFAULT_OBSERVED_BOUNDS } from './bounded-recorder';
-import type { ObservedBounds } from './bounded-recorder';
+import { BoundedRecorder } from './bounded-recorder';
+import { DEFAULT_OBSERVED_BOUNDS } from './observed-bounds';
+import type { ObservedBounds } from './observed-bounds';
 import { requestExpectations } from './request-expectations';
 
 /** An exchange seen on the wire whose request matched no operation of the spec. */
