@@ -7,6 +7,7 @@ import { observeTraffic } from '../conformance/index';
 import type { ConformanceReport, Failure, ObservedBounds } from '../conformance/index';
 import { createExchangeChecker } from './check-exchange';
 import { createRecorder } from './record-exchange';
+import { createCheckQueue } from './check-queue';
 import { relay } from './relay';
 import type { Relayed } from './relay';
 import { violationLine } from './violation-line';
@@ -81,11 +82,16 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
     upstream.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
   let inFlight = 0;
   let closing = false;
-  /** Exchanges not yet checked: `close` waits for them, so the reports hold every one. */
+  /** Exchanges not yet relayed: `close` waits for them, so the reports hold every one. */
   const pending = new Set<Promise<void>>();
+  const queue = createCheckQueue<Relayed>((relayed) => {
+    recorder?.record(relayed);
+    for (const failure of check(relayed)) log(violationLine(failure, relayed));
+  });
 
   const server = http.createServer((req, res) => {
     if ((req.url ?? '').split('?')[0] === VIOLATIONS_PATH && req.method === 'GET') {
+      queue.flush();
       const body = JSON.stringify(
         { exchanges: traffic.exchanges, found: traffic.failureCount, violations: traffic.failures() },
         null,
@@ -111,8 +117,7 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
       // An exchange the client gave up on (or the proxy's shutdown cut) is not the gateway's doing;
       // a browser's CORS preflight is HTTP's, not the API's.
       if (relayed.abandoned || isCorsPreflight(relayed)) return;
-      recorder?.record(relayed);
-      for (const failure of check(relayed)) log(violationLine(failure, relayed));
+      queue.add(relayed);
     });
     pending.add(exchange);
     void exchange.finally(() => pending.delete(exchange));
@@ -130,20 +135,23 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
   return {
     baseUrl: `http://${shownHost}:${address.port}${basePath}`,
     get exchanges() {
+      queue.flush();
       return traffic.exchanges;
     },
-    violations: () => traffic.failures(),
+    violations: () => (queue.flush(), traffic.failures()),
     get violationCount() {
+      queue.flush();
       return traffic.failureCount;
     },
-    report: () => traffic.report(),
-    writeReports: (dir) => traffic.writeReports(dir),
+    report: () => (queue.flush(), traffic.report()),
+    writeReports: (dir) => (queue.flush(), traffic.writeReports(dir)),
     close(graceMs = 2_000) {
       closing = true;
       return new Promise((resolve, reject) => {
         server.close(() => {
           agent.destroy();
           void Promise.all(pending)
+            .then(() => queue.flush())
             .then(() => recorder?.settled())
             .then(() => resolve(), reject);
         });

@@ -4,7 +4,6 @@ import type { CheckFamily, Exchange, Failure } from '../engine/types';
 import { causeOf } from '../report/root-causes';
 import type { ObservedBounds } from './observed-bounds';
 
-
 /**
  * Distinct root causes kept: each adds at most `examplesPerCause` exchanges. Past it (a gateway
  * whose every answer breaks the spec its own way) failures are still counted, in no group.
