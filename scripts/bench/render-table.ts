@@ -10,50 +10,8 @@ export function renderReport(report: BenchReport): string {
   out.push(
     `Benchmark ${report.generatedAt}  node ${report.machine.node}, ${report.machine.cpus} CPUs, load average ${report.machine.loadAtStart} at start, ${report.machine.loadAtEnd} at end`,
   );
-  out.push('');
-  out.push(
-    table(
-      ['case', 'conns', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'CPU µs/req', 'rounds req/s'],
-      report.load.map((row) => [
-        row.scenario,
-        String(row.connections),
-        row.target,
-        String(row.median.rps),
-        String(row.median.p50Ms),
-        String(row.median.p99Ms),
-        String(row.median.errors),
-        String(row.median.non2xx),
-        String(row.cpuUsPerRequest ?? 'n/a'),
-        row.roundsRps.join(' '),
-      ]),
-    ),
-  );
-  out.push('');
-  out.push(
-    table(
-      ['case', 'conns', 'req/s ours/Prism', 'req/s ours/bare', 'CPU/req Prism/ours', 'CPU/req bare/ours'],
-      report.ratios.map((row) => [
-        row.scenario,
-        String(row.connections),
-        ratio(row.oursOverPrism),
-        ratio(row.oursOverBare),
-        ratio(row.prismCpuOverOurs),
-        ratio(row.bareCpuOverOurs),
-      ]),
-    ),
-  );
-  out.push('');
-  out.push(
-    table(
-      ['server', 'start-up ms (median)', 'runs ms', 'peak RSS MB'],
-      report.servers.map((s) => [
-        s.name,
-        String(s.startupMs),
-        s.startupRunsMs.join(' '),
-        s.peakRssMb === null ? 'n/a' : String(s.peakRssMb),
-      ]),
-    ),
-  );
+  // `--proxy-only` measures none of the mock's own rows.
+  if (report.load.length > 0 || report.servers.length > 0) out.push(...mockTables(report));
   for (const s of report.servers) out.push(`  ${s.name}: ${s.command}`);
   if (report.streaming) {
     const { single, paced } = report.streaming;
@@ -110,6 +68,56 @@ export function renderReport(report: BenchReport): string {
     ),
   );
   return out.join('\n');
+}
+
+/** The mock against Prism and bare node: req/s, ratios, start-up. */
+function mockTables(report: BenchReport): string[] {
+  const out: string[] = [];
+  out.push('');
+  out.push(
+    table(
+      ['case', 'conns', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'CPU µs/req', 'rounds req/s'],
+      report.load.map((row) => [
+        row.scenario,
+        String(row.connections),
+        row.target,
+        String(row.median.rps),
+        String(row.median.p50Ms),
+        String(row.median.p99Ms),
+        String(row.median.errors),
+        String(row.median.non2xx),
+        String(row.cpuUsPerRequest ?? 'n/a'),
+        row.roundsRps.join(' '),
+      ]),
+    ),
+  );
+  out.push('');
+  out.push(
+    table(
+      ['case', 'conns', 'req/s ours/Prism', 'req/s ours/bare', 'CPU/req Prism/ours', 'CPU/req bare/ours'],
+      report.ratios.map((row) => [
+        row.scenario,
+        String(row.connections),
+        ratio(row.oursOverPrism),
+        ratio(row.oursOverBare),
+        ratio(row.prismCpuOverOurs),
+        ratio(row.bareCpuOverOurs),
+      ]),
+    ),
+  );
+  out.push('');
+  out.push(
+    table(
+      ['server', 'start-up ms (median)', 'runs ms', 'peak RSS MB'],
+      report.servers.map((s) => [
+        s.name,
+        String(s.startupMs),
+        s.startupRunsMs.join(' '),
+        s.peakRssMb === null ? 'n/a' : String(s.peakRssMb),
+      ]),
+    ),
+  );
+  return out;
 }
 
 /** The knee ladder: lateness p99 of each server at each step, then where each crossed. */
