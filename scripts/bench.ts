@@ -24,7 +24,7 @@ import { describePrism, sameBytes } from './bench/compare-answers';
 import { renderInProcess, runMswInProcess } from './bench/run-msw-in-process';
 import type { InProcessFigures } from './bench/run-msw-in-process';
 import { runProxyBench } from './bench/run-proxy-bench';
-import type { ProxyFigures } from './bench/run-proxy-bench';
+import type { ProxyFigures } from './bench/proxy-figures';
 
 const progress = (line: string): void => {
   process.stderr.write(`  ${line}\n`);

@@ -4,7 +4,7 @@ import type { TargetName } from './scenarios';
 import type { OneStreamResult } from './stream-bench';
 import type { PacedStreamsFigures } from './run-paced-streams';
 import type { KneeFigures } from './run-paced-ladder';
-import type { ProxyFigures } from './run-proxy-bench';
+import type { ProxyFigures } from './proxy-figures';
 
 export interface ServerFigures {
   readonly name: string;

@@ -4,7 +4,7 @@
  * could not be measured is a miss.
  */
 import type { TargetCheck } from './bench-report';
-import type { ProxyFigures } from './run-proxy-bench';
+import type { ProxyFigures } from './proxy-figures';
 
 export const PROXY_TARGETS = {
   rpsOverRelay: 0.8,

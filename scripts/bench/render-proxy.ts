@@ -1,5 +1,5 @@
 import { ratioOf } from './check-proxy-targets';
-import type { ProxyFigures } from './run-proxy-bench';
+import type { ProxyFigures } from './proxy-figures';
 import { table } from './text-table';
 
 /** The proxy's rows: each case through the bare relay and through the proxy, and the ratios. */

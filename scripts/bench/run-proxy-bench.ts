@@ -12,37 +12,17 @@ import { medianRound } from './bench-report';
 import type { ChildServer, ServerSpec } from './child-server';
 import type { LoadResult } from './http-load';
 import { runLoad } from './http-load';
-import type { LongRunFigures } from './long-run';
 import { runLongProxy } from './long-run';
 import { median } from './median';
 import { proxySpec, relaySpec } from './proxy-specs';
 import type { PacedRun } from './run-paced-streams';
+import type { ProxyFigures, ProxyLoadRow } from './proxy-figures';
 import { drivePacedStreams, pacedBareSpec, pacedMockSpec, runPacedStep, toCapturedStream } from './run-paced-streams';
 import { SCENARIOS, forTarget } from './scenarios';
 import { bareSpec, describeCommand } from './server-specs';
 
 /** The proxy's load rows are measured at this many connections (the targets). */
 export const PROXY_CONNECTIONS = 10;
-
-export interface ProxyLoadRow {
-  readonly scenario: string;
-  readonly connections: number;
-  readonly relay: LoadResult;
-  readonly proxy: LoadResult;
-  readonly relayRoundsRps: readonly number[];
-  readonly proxyRoundsRps: readonly number[];
-  /** Median over rounds of CPU per request, µs. */
-  readonly relayCpuUs: number | null;
-  readonly proxyCpuUs: number | null;
-}
-
-export interface ProxyFigures {
-  readonly commands: { readonly relay: string; readonly proxy: string };
-  readonly load: readonly ProxyLoadRow[];
-  readonly streams: { readonly relay: PacedRun; readonly proxy: PacedRun } | null;
-  readonly longRun: LongRunFigures | null;
-  readonly errors: readonly string[];
-}
 
 type Start = (spec: ServerSpec) => Promise<ChildServer>;
 

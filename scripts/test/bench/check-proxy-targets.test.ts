@@ -2,7 +2,7 @@ import { parseBenchArgs } from '../../bench/bench-args';
 import { checkProxyTargets, ratioOf } from '../../bench/check-proxy-targets';
 import type { LoadResult } from '../../bench/http-load';
 import type { PacedRun } from '../../bench/run-paced-streams';
-import type { ProxyFigures } from '../../bench/run-proxy-bench';
+import type { ProxyFigures } from '../../bench/proxy-figures';
 
 const load = (rps: number, p99Ms: number): LoadResult => ({
   rps,
