@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../mocks/src/options';
 import { DEFAULT_JOURNAL_LIMIT } from '../mocks/src/journal/request-journal';
+import { DEFAULT_OBSERVED_BOUNDS } from '../conformance/observe/observed-bounds';
 import { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from '../mocks/src/stream/pacing';
 import { FAIL_AFTER_TOKENS_HEADER } from '../mocks/src/stream/stream-failures';
 
@@ -38,6 +39,10 @@ Options:
                               spec, list violations at GET /__mock/violations (docs/ci.md)
   --report-dir DIR            proxy mode: where junit.xml, conformance.json and conformance.html
                               are written at exit (default reports/proxy)
+  --keep-exchanges N          proxy mode: the reports list the first N exchanges in full, every
+                              check result (default ${DEFAULT_OBSERVED_BOUNDS.exchanges}); later ones are counted (docs/ci.md)
+  --keep-examples N           proxy mode: after those, keep up to N exchanges per root cause in
+                              full, each failure of theirs (default ${DEFAULT_OBSERVED_BOUNDS.examplesPerCause}); the rest is counted
   --record FILE               proxy mode: write each POST /responses exchange into FILE as a
                               script the mock replays with --scripts FILE; an existing FILE is
                               added to (docs/record-replay.md)
@@ -82,6 +87,8 @@ export const CLI_OPTIONS = {
   quiet: { type: 'boolean', default: false },
   proxy: { type: 'string' },
   'report-dir': { type: 'string' },
+  'keep-exchanges': { type: 'string' },
+  'keep-examples': { type: 'string' },
   record: { type: 'string' },
   redact: { type: 'string', multiple: true },
   'strict-replay': { type: 'boolean', default: false },
@@ -105,7 +112,7 @@ const MOCK_ONLY = [
 ];
 
 /** Flags of proxy mode only. */
-const PROXY_ONLY = ['report-dir', 'record', 'redact'];
+const PROXY_ONLY = ['report-dir', 'keep-exchanges', 'keep-examples', 'record', 'redact'];
 
 export const DEFAULT_PROXY_REPORT_DIR = path.join('reports', 'proxy');
 
@@ -126,6 +133,8 @@ export interface CliSettings {
   /** Proxy mode: the upstream gateway's base URL. */
   readonly proxyUrl: string | undefined;
   readonly reportDir: string;
+  /** Proxy mode: how much of the traffic the reports keep in full (the rest is counted). */
+  readonly keep: { readonly exchanges: number; readonly examplesPerCause: number };
   /** Proxy mode: the scripts file exchanges are recorded into. */
   readonly recordPath: string | undefined;
   /** Proxy mode: header names secret besides kit/secrets' rule, in the reports and the recording. */
@@ -184,6 +193,20 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     quiet: values.quiet === true,
     proxyUrl,
     reportDir: values['report-dir'] ?? DEFAULT_PROXY_REPORT_DIR,
+    keep: {
+      exchanges: integer(
+        '--keep-exchanges',
+        values['keep-exchanges'] ?? String(DEFAULT_OBSERVED_BOUNDS.exchanges),
+        0,
+        10_000_000,
+      ),
+      examplesPerCause: integer(
+        '--keep-examples',
+        values['keep-examples'] ?? String(DEFAULT_OBSERVED_BOUNDS.examplesPerCause),
+        1,
+        1_000_000,
+      ),
+    },
     recordPath: values.record,
     redact: values.redact ?? [],
     strictReplay: values['strict-replay'] === true,

@@ -33,6 +33,7 @@ async function proxyUntilStopped(settings: CliSettings, upstream: string): Promi
         host: settings.host,
         log: (line) => console.error(line),
         redact: settings.redact,
+        keep: settings.keep,
         ...(settings.recordPath === undefined ? {} : { record: settings.recordPath }),
       }),
     settings,
@@ -57,7 +58,7 @@ async function proxyUntilStopped(settings: CliSettings, upstream: string): Promi
     console.error(`proxy: the recording could not be written: ${(error as Error).message}`);
   }
   const files = proxy.writeReports(settings.reportDir);
-  const found = proxy.violations().length;
+  const found = proxy.violationCount;
   console.log(
     `proxy: ${proxy.exchanges} exchange(s), ${found} violation(s); reports: ${files.map(displayPath).join(', ')}`,
   );

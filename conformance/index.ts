@@ -20,6 +20,8 @@ export type { Summary, Tally } from './report/summarize';
 export { observeTraffic } from './observe/observe-traffic';
 export type { RequestVerdict } from './observe/request-expectations';
 export type { ObservedTarget, ObservedTraffic, Refusal, UnroutedExchange } from './observe/observe-traffic';
+export { DEFAULT_OBSERVED_BOUNDS } from './observe/observed-bounds';
+export type { ObservedBounds } from './observe/observed-bounds';
 export type { CapturedResponse, Exchange, Expectation, Finding, RequestSpec, StreamCapture } from './engine/types';
 export type { Keys } from './http/credentials';
 export { writeReports } from './report/write-reports';

@@ -34,15 +34,21 @@ export function createBodyTap(contentEncoding: string | undefined, eventStream: 
   const reader = eventStream ? createSseReader(clock) : undefined;
   const utf8 = new TextDecoder();
   let text = '';
+  /** Any other body is kept as its chunks and decoded once, at its end. */
+  const chunks: Buffer[] = [];
+  let size = 0;
   let unreadable = decoders instanceof Error ? decoders.message : undefined;
   const take = (decoded: Buffer | string): void => {
-    const part = typeof decoded === 'string' ? decoded : utf8.decode(decoded, { stream: true });
     if (reader) {
+      const part = typeof decoded === 'string' ? decoded : utf8.decode(decoded, { stream: true });
       reader.feed(part);
       if (text.length < STREAM_TEXT_LIMIT) text += part.slice(0, STREAM_TEXT_LIMIT - text.length);
-    } else if (unreadable === undefined) {
-      if (text.length + part.length > JSON_LIMIT) unreadable = `the body is over ${JSON_LIMIT} bytes: not checked`;
-      else text += part;
+    } else if (unreadable === undefined && typeof decoded !== 'string') {
+      size += decoded.length;
+      if (size > JSON_LIMIT) {
+        unreadable = `the body is over ${JSON_LIMIT} bytes: not checked`;
+        chunks.length = 0;
+      } else chunks.push(decoded);
     }
   };
   const chain: Transform[] = decoders instanceof Error ? [] : decoders;
@@ -68,7 +74,12 @@ export function createBodyTap(contentEncoding: string | undefined, eventStream: 
     async end() {
       first?.end();
       await ended;
-      take(utf8.decode());
+      if (reader) take(utf8.decode());
+      else if (unreadable === undefined) {
+        const whole = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+        // As TextDecoder reads it: a byte order mark is not part of the text.
+        text = whole.toString('utf8', whole[0] === 0xef && whole[1] === 0xbb && whole[2] === 0xbf ? 3 : 0);
+      }
       return { text, ...(reader ? { stream: reader.end() } : {}), ...(unreadable === undefined ? {} : { unreadable }) };
     },
   };

@@ -31,6 +31,7 @@ export function decodableAcceptEncoding(value: string | string[] | undefined): s
  * an identity body; an Error naming a coding the proxy cannot decode.
  */
 export function bodyDecoder(contentEncoding: string | undefined): Transform[] | Error {
+  if (contentEncoding === undefined) return [];
   const codings = (contentEncoding ?? '')
     .split(',')
     .map((c) => c.trim().toLowerCase())

@@ -18,16 +18,22 @@ const HOP_BY_HOP = new Set([
  * names, and `drop` (lower-case names the proxy sets itself, such as `host`).
  */
 export function endToEndHeaders(headers: IncomingHttpHeaders, drop: readonly string[] = []): OutgoingHttpHeaders {
-  const named = new Set(
-    String(headers.connection ?? '')
-      .split(',')
-      .map((token) => token.trim().toLowerCase())
-      .filter((token) => token !== ''),
-  );
+  // Every exchange passes here twice: no set is made when the Connection header names nothing else.
+  const connection = headers.connection;
+  const named =
+    connection === undefined || /^\s*(keep-alive|close)\s*$/i.test(connection)
+      ? undefined
+      : new Set(
+          connection
+            .split(',')
+            .map((token) => token.trim().toLowerCase())
+            .filter((token) => token !== ''),
+        );
   const out: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     const lower = name.toLowerCase();
-    if (value === undefined || HOP_BY_HOP.has(lower) || named.has(lower) || drop.includes(lower)) continue;
+    if (value === undefined || HOP_BY_HOP.has(lower) || named?.has(lower) || drop.includes(lower)) continue;
     out[lower] = value;
   }
   return out;

@@ -114,9 +114,12 @@ export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstr
     outgoing.on('response', (answer) => {
       const responseHeaders = endToEndHeaders(answer.headers);
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, responseHeaders);
-      res.flushHeaders();
       const contentType = String(answer.headers['content-type'] ?? '').toLowerCase();
-      const tap = createBodyTap(answer.headers['content-encoding'], contentType.startsWith('text/event-stream'), clock);
+      const eventStream = contentType.startsWith('text/event-stream');
+      // A stream's client sees its headers at once, whatever the gateway's first event waits for;
+      // any other answer's headers go out with its first bytes, in one write.
+      if (eventStream) res.flushHeaders();
+      const tap = createBodyTap(answer.headers['content-encoding'], eventStream, clock);
       answer.on('data', (chunk: Buffer) => tap.feed(chunk));
       answer.pipe(res);
       let failure: string | undefined;

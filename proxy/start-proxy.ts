@@ -4,9 +4,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Contract } from '../kit/contract/contract';
 import { loadContract } from '../kit/contract/contract';
 import { observeTraffic } from '../conformance/index';
-import type { ConformanceReport, Failure } from '../conformance/index';
+import type { ConformanceReport, Failure, ObservedBounds } from '../conformance/index';
 import { createExchangeChecker } from './check-exchange';
 import { createRecorder } from './record-exchange';
+import { createCheckQueue } from './check-queue';
 import { relay } from './relay';
 import type { Relayed } from './relay';
 import { violationLine } from './violation-line';
@@ -37,6 +38,11 @@ export interface ProxyInit {
    * report, a line printed or a recording; members of these names are left out of recordings.
    */
   readonly redact?: readonly string[];
+  /**
+   * How much of the traffic the reports keep in full (`--keep-exchanges`, `--keep-examples`); the
+   * rest is counted, so memory and the time to write the reports do not grow with the run.
+   */
+  readonly keep?: Partial<ObservedBounds>;
 }
 
 export interface RunningProxy {
@@ -44,8 +50,10 @@ export interface RunningProxy {
   readonly baseUrl: string;
   /** Exchanges checked so far. */
   readonly exchanges: number;
-  /** Every violation found so far, as the conformance suite reports a failure. */
+  /** The violations kept so far (all of the first ones, then examples per cause: `keep`), as the suite reports a failure. */
   violations(): Failure[];
+  /** Violations found so far, kept or only counted. */
+  readonly violationCount: number;
   /** The traffic so far as conformance.json holds a run. */
   report(): ConformanceReport;
   /** Writes junit.xml, conformance.json and conformance.html into `dir`; returns their paths. */
@@ -66,7 +74,11 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
   const upstream = new URL(init.upstream);
   const basePath = upstream.pathname.replace(/\/+$/, '');
   const contract = init.contract ?? loadContract();
-  const traffic = observeTraffic(contract, { baseUrl: `${upstream.origin}${basePath}`, source: 'proxy' });
+  const traffic = observeTraffic(contract, {
+    baseUrl: `${upstream.origin}${basePath}`,
+    source: 'proxy',
+    ...(init.keep === undefined ? {} : { bounds: init.keep }),
+  });
   const secrets = new KnownSecrets(secretNames(init.redact));
   const check = createExchangeChecker(contract, traffic, basePath, secrets);
   const log = init.log ?? (() => undefined);
@@ -78,12 +90,21 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
     upstream.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
   let inFlight = 0;
   let closing = false;
-  /** Exchanges not yet checked: `close` waits for them, so the reports hold every one. */
+  /** Exchanges not yet relayed: `close` waits for them, so the reports hold every one. */
   const pending = new Set<Promise<void>>();
+  const queue = createCheckQueue<Relayed>((relayed) => {
+    recorder?.record(relayed);
+    for (const failure of check(relayed)) log(violationLine(failure, relayed));
+  });
 
   const server = http.createServer((req, res) => {
     if ((req.url ?? '').split('?')[0] === VIOLATIONS_PATH && req.method === 'GET') {
-      const body = JSON.stringify({ exchanges: traffic.exchanges, violations: traffic.failures() }, null, 2);
+      queue.flush();
+      const body = JSON.stringify(
+        { exchanges: traffic.exchanges, found: traffic.failureCount, violations: traffic.failures() },
+        null,
+        2,
+      );
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' });
       res.end(body);
       return;
@@ -106,8 +127,7 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
       if (relayed.abandoned || isCorsPreflight(relayed)) return;
       secrets.learn(relayed.requestHeaders);
       secrets.learn(relayed.responseHeaders);
-      recorder?.record(relayed);
-      for (const failure of check(relayed)) log(violationLine(failure, relayed));
+      queue.add(relayed);
     });
     pending.add(exchange);
     void exchange.finally(() => pending.delete(exchange));
@@ -132,17 +152,23 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
   return {
     baseUrl: `http://${shownHost}:${address.port}${basePath}`,
     get exchanges() {
+      queue.flush();
       return traffic.exchanges;
     },
-    violations: () => traffic.failures(),
-    report: () => traffic.report(),
-    writeReports: (dir) => traffic.writeReports(dir),
+    violations: () => (queue.flush(), traffic.failures()),
+    get violationCount() {
+      queue.flush();
+      return traffic.failureCount;
+    },
+    report: () => (queue.flush(), traffic.report()),
+    writeReports: (dir) => (queue.flush(), traffic.writeReports(dir)),
     close(graceMs = 2_000) {
       closing = true;
       return new Promise((resolve, reject) => {
         server.close(() => {
           agent.destroy();
           void Promise.all(pending)
+            .then(() => queue.flush())
             .then(() => recorder?.settled())
             .then(() => resolve(), reject);
         });

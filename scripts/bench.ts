@@ -23,6 +23,8 @@ import { ROOT, bareSpec, describeCommand, oursSpec, prismSpec } from './bench/se
 import { describePrism, sameBytes } from './bench/compare-answers';
 import { renderInProcess, runMswInProcess } from './bench/run-msw-in-process';
 import type { InProcessFigures } from './bench/run-msw-in-process';
+import { runProxyBench } from './bench/run-proxy-bench';
+import type { ProxyFigures } from './bench/proxy-figures';
 
 const progress = (line: string): void => {
   process.stderr.write(`  ${line}\n`);
@@ -95,6 +97,7 @@ async function measure(
   await first.stop();
   const cannedFile = path.join(scratch, 'canned.json');
   writeFileSync(cannedFile, JSON.stringify(canned));
+  if (plan.proxyOnly) return measureProxyOnly(plan, start, cannedFile, scratch, loadAtStart);
   // Ours and bare start in turns, so a burst of load on the shared machine hits both alike; the
   // last start of each stays up for the load runs.
   const timedStart = async (spec: ServerSpec, runs: number[]): Promise<ChildServer> => {
@@ -145,9 +148,10 @@ async function measure(
     inProcessError = (err as Error).message;
     progress(`in-process path not measured: ${inProcessError}`);
   }
+  const proxy = await runProxyBench(plan, start, cannedFile, scratch, progress);
   const partial: Omit<BenchReport, 'targets'> = {
     generatedAt: new Date().toISOString(),
-    command: `npm run bench${plan.quick ? ' -- --quick' : ''}`,
+    command: commandLine(),
     machine: { node: process.version, cpus: os.cpus().length, loadAtStart, loadAtEnd: load1m() },
     plan: { ...plan, help: undefined },
     servers: figures,
@@ -155,6 +159,7 @@ async function measure(
     ratios: ratios(load),
     streaming,
     inProcess,
+    proxy,
     notes: [
       ...prismNotes,
       ...(streaming ? [streaming.paced.openFiles] : []),
@@ -162,6 +167,58 @@ async function measure(
       ...(inProcessError ? [`the in-process path could not be measured: ${inProcessError}`] : []),
     ],
   };
+  const report = writeReport(plan, partial);
+  if (inProcess) console.log(renderInProcess(inProcess));
+  // Misses against the targets are reported, not fatal (shared machines are noisy); broken answers are.
+  const broken =
+    load.some((row) => row.target !== 'prism' && row.median.errors + row.median.non2xx > 0) ||
+    streaming === null ||
+    inProcess === null ||
+    streaming.paced.ours.lost > 0 ||
+    proxyBroken(report.proxy);
+  return broken ? 1 : 0;
+}
+
+/** `--proxy-only`: the proxy's rows alone, against the bare relay, on the mock's captured answers. */
+async function measureProxyOnly(
+  plan: BenchPlan,
+  start: (spec: ServerSpec) => Promise<ChildServer>,
+  cannedFile: string,
+  scratch: string,
+  loadAtStart: number,
+): Promise<number> {
+  const proxy = await runProxyBench(plan, start, cannedFile, scratch, progress);
+  const report = writeReport(plan, {
+    generatedAt: new Date().toISOString(),
+    command: commandLine(),
+    machine: { node: process.version, cpus: os.cpus().length, loadAtStart, loadAtEnd: load1m() },
+    plan: { ...plan, help: undefined },
+    servers: [],
+    load: [],
+    ratios: [],
+    streaming: null,
+    proxy,
+    notes: [],
+  });
+  return proxyBroken(report.proxy) ? 1 : 0;
+}
+
+function proxyBroken(proxy: ProxyFigures | null | undefined): boolean {
+  return (
+    !proxy ||
+    proxy.errors.length > 0 ||
+    proxy.load.some((row) => row.proxy.errors + row.proxy.non2xx + row.relay.errors + row.relay.non2xx > 0) ||
+    (proxy.streams?.proxy.lost ?? 0) > 0 ||
+    proxy.longRun?.written !== true
+  );
+}
+
+function commandLine(): string {
+  const args = process.argv.slice(2);
+  return `npm run bench${args.length > 0 ? ` -- ${args.join(' ')}` : ''}`;
+}
+
+function writeReport(plan: BenchPlan, partial: Omit<BenchReport, 'targets'>): BenchReport {
   const report: BenchReport = {
     ...partial,
     targets: checkTargets(partial, SCENARIOS[0]?.label ?? '', SCENARIOS[1]?.label ?? ''),
@@ -170,15 +227,8 @@ async function measure(
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(renderReport(report));
-  if (inProcess) console.log(renderInProcess(inProcess));
   console.log(`\nWrote ${path.relative(process.cwd(), out)}`);
-  // Misses against the targets are reported, not fatal (shared machines are noisy); broken answers are.
-  const broken =
-    load.some((row) => row.target !== 'prism' && row.median.errors + row.median.non2xx > 0) ||
-    streaming === null ||
-    inProcess === null ||
-    streaming.paced.ours.lost > 0;
-  return broken ? 1 : 0;
+  return report;
 }
 
 main().then(

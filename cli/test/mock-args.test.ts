@@ -53,6 +53,20 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(argv, {})).toThrow(message);
   });
 
+  it('reads how much of the traffic the proxy keeps, 1,000 exchanges and 20 per cause by default', () => {
+    expect(parseCliArgs(['--proxy', 'http://gw.test/api/v1'], {}).keep).toEqual({
+      exchanges: 1000,
+      examplesPerCause: 20,
+    });
+    expect(
+      parseCliArgs(['--proxy', 'http://gw.test/api/v1', '--keep-exchanges', '0', '--keep-examples', '5'], {}).keep,
+    ).toEqual({ exchanges: 0, examplesPerCause: 5 });
+    expect(() => parseCliArgs(['--keep-exchanges', '10'], {})).toThrow('--keep-exchanges applies to proxy mode only');
+    expect(() => parseCliArgs(['--proxy', 'http://gw.test/api/v1', '--keep-examples', '0'], {})).toThrow(
+      '--keep-examples must be between 1 and',
+    );
+  });
+
   it('reads the recording and replay flags', () => {
     expect(
       parseCliArgs(['--proxy', 'http://gw.test/api/v1', '--record', 'r.json', '--redact', 'a', '--redact', 'b'], {}),

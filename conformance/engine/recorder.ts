@@ -7,9 +7,45 @@ export interface SkippedScenario {
   readonly reason: string;
 }
 
+/** Outcome counts of one operation and check, as the reports tally them. */
+export interface FoldedTally {
+  pass: number;
+  fail: number;
+  skip: number;
+  known: number;
+}
+
+/** What a root cause's failures that were counted but not kept add to its group. */
+export interface FoldedCause {
+  failures: number;
+  knockOn: number;
+  scenarios: number;
+  readonly checks: Set<string>;
+  readonly operations: Set<string>;
+}
+
+/**
+ * What a bounded recorder (observed traffic: conformance/observe/bounded-recorder.ts) counted
+ * without keeping the results themselves, so that the reports' totals still cover every exchange.
+ */
+export interface FoldedResults {
+  /** The bounds: exchanges listed in full, exchanges kept per cause after those, distinct causes. */
+  readonly limits: { readonly exchanges: number; readonly examplesPerCause: number; readonly causes: number };
+  /** operationId, then check: the results not kept. */
+  readonly tallies: Map<string, Map<string, FoldedTally>>;
+  /** By cause: its failures not kept. */
+  readonly causes: Map<string, FoldedCause>;
+  /** Failures of causes past the cap on distinct causes: in the tallies, in no group. */
+  ungrouped: number;
+  /** Exchanges seen but not listed (no scenario, no result of theirs kept). */
+  unlisted: number;
+}
+
 /** Collects the results of one run. One recorder per run; nothing is shared between runs. */
 export class Recorder {
   readonly results: CheckResult[] = [];
+  /** Set by a recorder that keeps a bounded part of the results and counts the rest. */
+  readonly folded?: FoldedResults;
   readonly skipped: SkippedScenario[] = [];
   /**
    * Findings that do not fail the run but every report counts and shows: an idle kept-alive

@@ -4,7 +4,6 @@ import type { ConformanceConfig } from '../config/resolve-config';
 import { excerpt } from '../engine/build-failure';
 import { createCheckContext } from '../engine/check-context';
 import { evaluateExchange } from '../engine/evaluate-exchange';
-import { Recorder } from '../engine/recorder';
 import type { PlannedScenario, SuiteResult } from '../engine/run-suite';
 import type { CheckFamily, Exchange, Expectation, Failure, Finding } from '../engine/types';
 import type { Keys } from '../http/credentials';
@@ -17,6 +16,9 @@ import type { ConformanceReportJson } from '../report/report-json';
 import { jsonReport } from '../report/json-report';
 import { summarize } from '../report/summarize';
 import { writeReports } from '../report/write-reports';
+import { BoundedRecorder } from './bounded-recorder';
+import { DEFAULT_OBSERVED_BOUNDS } from './observed-bounds';
+import type { ObservedBounds } from './observed-bounds';
 import { requestExpectations } from './request-expectations';
 import type { RequestVerdict } from './request-expectations';
 
@@ -56,8 +58,10 @@ export interface ObservedTraffic {
    * contract's envelope, as the mock does): a warning, so no check charges the gateway with it.
    */
   refused(refusal: Refusal): Failure;
-  /** Every failure so far, in the order found. */
+  /** The failures kept so far, in the order found (bounded: see ObservedBounds). */
   failures(): Failure[];
+  /** Failures found so far, kept or only counted. */
+  readonly failureCount: number;
   /** Exchanges seen so far. */
   readonly exchanges: number;
   /** The traffic so far as conformance.json holds a run. */
@@ -71,15 +75,20 @@ export interface ObservedTarget {
   readonly baseUrl: string;
   /** How the reports name where the traffic came from, e.g. `proxy`. */
   readonly source: string;
+  /** How much of the traffic the reports keep; DEFAULT_OBSERVED_BOUNDS when not given. */
+  readonly bounds?: Partial<ObservedBounds>;
 }
 
 /**
  * The suite's checks and reports for traffic it did not send: a proxy in front of a gateway hands
- * each exchange over when it is complete. One recorder per observation, as one per run.
+ * each exchange over when it is complete. One recorder per observation, as one per run; it keeps
+ * a bounded part of the traffic and counts the rest (bounded-recorder.ts), so a run of any length
+ * holds the same memory and writes its reports in the same time.
  */
 export function observeTraffic(contract: Contract, target: ObservedTarget): ObservedTraffic {
   const checks = createCheckContext(contract);
-  const recorder = new Recorder();
+  const recorder = new BoundedRecorder({ ...DEFAULT_OBSERVED_BOUNDS, ...target.bounds });
+  let failureCount = 0;
   const scenarios: PlannedScenario[] = [];
   const startedAt = new Date();
   const started = performance.now();
@@ -126,15 +135,15 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
   };
   return {
     check(exchange, expectations = [], keys = {}, verdict = {}) {
-      plan(exchange, exchange.operation.operationId);
-      const before = recorder.results.length;
       const all = [...requestExpectations(contract, exchange, verdict), ...expectations];
       evaluateExchange(exchange, GENERIC_CHECKS, all, checks, recorder, { keys });
-      return recorder.results.slice(before).flatMap((r) => (r.failure ? [r.failure] : []));
+      if (recorder.exchangeListed()) plan(exchange, exchange.operation.operationId);
+      const found = recorder.exchangeFailures();
+      failureCount += found.length;
+      return found;
     },
     unrouted(exchange, check, finding, keys = {}) {
-      plan(exchange, '-');
-      recorder.exchanges++;
+      recorder.noteUnrouted();
       const request = {
         method: exchange.request.method,
         url: exchange.url,
@@ -163,6 +172,8 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
         ),
       );
       recorder.fail(check.family, failure);
+      if (recorder.exchangeListed()) plan(exchange, '-');
+      failureCount++;
       return failure;
     },
     refused(refusal) {
@@ -187,6 +198,9 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
       return warning;
     },
     failures: () => recorder.failures(),
+    get failureCount() {
+      return failureCount;
+    },
     get exchanges() {
       return recorder.exchanges;
     },

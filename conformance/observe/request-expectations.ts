@@ -36,12 +36,10 @@ function verdictExpectations(contract: Contract, verdict: RequestVerdict): Expec
 }
 
 function metadataExpectations(contract: Contract, exchange: Exchange): Expectation[] {
-  const op = exchange.operation;
+  const { schema, optIns } = optInsOf(contract, exchange);
+  if (schema === undefined || optIns.length === 0) return [];
   const sent = exchange.request.headers ?? {};
-  const schema = resultMember(contract, exchange, 'service_metadata');
-  if (schema === undefined) return [];
-  return op.parameters
-    .filter((p) => p.in === 'header' && Array.isArray(p.schema.enum) && p.schema.enum.includes('enabled'))
+  return optIns
     .filter((p) => Object.entries(sent).some(([name, value]) => sameName(name, p.name) && value === 'enabled'))
     .map((p) => {
       const expectation = expectServiceMetadata(p.name, schema);
@@ -50,6 +48,27 @@ function metadataExpectations(contract: Contract, exchange: Exchange): Expectati
         applies: (ex, ctx) => ex.response?.status === 200 && (expectation.applies?.(ex, ctx) ?? true),
       };
     });
+}
+
+type OptIns = { schema: string | undefined; optIns: Exchange['operation']['parameters'] };
+
+/** By contract and operation: what depends on the operation alone is worked out once, not per exchange. */
+const OPT_INS = new WeakMap<Contract, Map<string, OptIns>>();
+
+function optInsOf(contract: Contract, exchange: Exchange): OptIns {
+  const byOperation = OPT_INS.get(contract) ?? new Map<string, OptIns>();
+  OPT_INS.set(contract, byOperation);
+  const outside = 'outside' in exchange.operation;
+  const known = outside ? undefined : byOperation.get(exchange.operation.operationId);
+  if (known) return known;
+  const schema = resultMember(contract, exchange, 'service_metadata');
+  const optIns = exchange.operation.parameters.filter(
+    (p) => p.in === 'header' && Array.isArray(p.schema.enum) && p.schema.enum.includes('enabled'),
+  );
+  const found = { schema, optIns };
+  // An operation made up for traffic outside the spec is new each time: it is not remembered.
+  if (!outside) byOperation.set(exchange.operation.operationId, found);
+  return found;
 }
 
 /** The pointer of a member of the operation's 200 JSON body schema, its $ref followed; undefined when none. */

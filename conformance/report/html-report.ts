@@ -32,6 +32,7 @@ ${fact('Target', `${result.target.baseUrl} (${result.target.source})`)}
 ${fact('Model', result.target.embeddingsModel ? `${result.target.model}; embeddings ${result.target.embeddingsModel}` : result.target.model)}
 ${result.seed === null ? fact('Traffic', 'observed: sent by clients through the proxy, not by the suite') : fact('Seed', `${result.seed} (replay: npm run conformance -- --seed ${result.seed})`)}
 ${fact('Run', `${result.startedAt}, ${(result.durationMs / 1000).toFixed(1)} s, ${result.requests} requests, ${result.scenarios.length} scenarios`)}
+${result.kept ? fact('Kept', keptLine(result.kept)) : ''}
 ${result.notInScope && result.notInScope.length > 0 ? fact('Not in scope', `${result.notInScope.join(', ')} (left out by --only: not asked, not judged)`) : ''}
 </dl>
 ${result.incomplete ? `<p class="incomplete" id="incomplete">INCOMPLETE: ${esc(result.incomplete.reason)}. The results below cover what ran before it stopped.</p>` : ''}
@@ -121,7 +122,7 @@ ${result.rootCauses.map(rootCauseItem).join('\n')}
 }
 
 function rootCauseItem(group: RootCauseJson): string {
-  const where = `${group.checks.join(', ')} · ${group.operations.join(', ')} · ${group.scenarios.length} scenario${group.scenarios.length === 1 ? '' : 's'}`;
+  const where = `${group.checks.join(', ')} · ${group.operations.join(', ')} · ${group.scenarioCount} scenario${group.scenarioCount === 1 ? '' : 's'}`;
   return `<li class="${group.known ? 'known' : 'fail'}"><strong>${esc(group.title)}</strong>${group.known ? ' <span class="chip known">known</span>' : ''}
 <div class="where">${esc(where)} · <a href="#failure-${group.example + 1}">example</a></div>
 <pre class="curl">${esc(group.curl || 'not reproducible with curl')}</pre></li>`;
@@ -221,6 +222,16 @@ function failureAnchors(failures: ConformanceReportJson['failures']): Map<string
     if (!anchors.has(key)) anchors.set(key, index + 1);
   });
   return anchors;
+}
+
+/** What a report of observed traffic lists and what it only counts. */
+function keptLine(kept: NonNullable<ConformanceReportJson['kept']>): string {
+  const { exchanges, examplesPerCause } = kept.limits;
+  const ungrouped = kept.failuresUngrouped > 0 ? `, ${kept.failuresUngrouped} in no root cause (too many causes)` : '';
+  return (
+    `${kept.exchangesListed} exchanges listed (the first ${exchanges}, then up to ${examplesPerCause} per root cause), ` +
+    `${kept.exchangesCounted} only counted; ${kept.failuresListed} failures listed, ${kept.failuresCounted} only counted${ungrouped}`
+  );
 }
 
 function fact(name: string, value: string): string {

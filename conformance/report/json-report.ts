@@ -1,3 +1,4 @@
+import type { FoldedResults } from '../engine/recorder';
 import type { SuiteResult } from '../engine/run-suite';
 import type { ConformanceReportJson } from './report-json';
 import { rootCauseTitle, warningTitle } from './root-causes';
@@ -57,6 +58,7 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
       checks: group.checks,
       operations: group.operations,
       scenarios: group.scenarios,
+      scenarioCount: group.scenarioCount,
       known: known.has(group.cause),
       example: Math.max(0, recorded.indexOf(group.example)),
       curl: group.example.curl,
@@ -84,6 +86,23 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
           },
         }
       : {}),
+    ...(recorder.folded ? { kept: keptPart(recorder.folded, result.scenarios.length, failures.length, summary) } : {}),
     failures,
+  };
+}
+
+function keptPart(
+  folded: FoldedResults,
+  listed: number,
+  failuresListed: number,
+  summary: Summary,
+): NonNullable<ConformanceReportJson['kept']> {
+  return {
+    limits: folded.limits,
+    exchangesListed: listed,
+    exchangesCounted: folded.unlisted,
+    failuresListed,
+    failuresCounted: summary.totals.fail + summary.totals.known - failuresListed,
+    failuresUngrouped: folded.ungrouped,
   };
 }

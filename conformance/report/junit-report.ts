@@ -11,7 +11,11 @@ import { warningTitle } from './root-causes';
  */
 export function junitReport(result: SuiteResult, summary: Summary): string {
   const groups = new Map<string, CheckResult[]>();
-  for (const r of summary.results) groups.set(r.operation, [...(groups.get(r.operation) ?? []), r]);
+  for (const r of summary.results) {
+    const group = groups.get(r.operation);
+    if (group) group.push(r);
+    else groups.set(r.operation, [r]);
+  }
   const suites: string[] = [];
   let [tests, failures, skipped] = [0, 0, 0];
   for (const [operation, results] of groups) {

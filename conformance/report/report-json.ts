@@ -63,6 +63,22 @@ export interface ConformanceReportJson {
     readonly causes: ReadonlyArray<{ readonly cause: string; readonly title: string; readonly count: number }>;
     readonly findings: readonly Failure[];
   };
-  /** Every failure; `known` when the baseline lists it. */
+  /**
+   * Observed traffic only: how much of it the lists below keep. `scenarios` and `failures` hold
+   * the first `limits.exchanges` exchanges in full and up to `limits.examplesPerCause` more per
+   * root cause; totals, the matrix and the root causes' counts cover every exchange.
+   */
+  readonly kept?: {
+    readonly limits: { readonly exchanges: number; readonly examplesPerCause: number; readonly causes: number };
+    /** Exchanges in `scenarios`, and those only counted. */
+    readonly exchangesListed: number;
+    readonly exchangesCounted: number;
+    /** Failures in `failures`, and those only counted (in totals and root causes). */
+    readonly failuresListed: number;
+    readonly failuresCounted: number;
+    /** Failures of causes past `limits.causes`: counted in totals, in no root cause. */
+    readonly failuresUngrouped: number;
+  };
+  /** Every failure kept (for observed traffic, see `kept`); `known` when the baseline lists it. */
   readonly failures: ReadonlyArray<Failure & { readonly known?: boolean }>;
 }

@@ -1,3 +1,4 @@
+import type { FoldedCause } from '../engine/recorder';
 import type { Failure } from '../engine/types';
 
 /** Failures that share one cause: what a reader fixes once. */
@@ -13,7 +14,10 @@ export interface RootCause {
   readonly knockOn: number;
   readonly checks: readonly string[];
   readonly operations: readonly string[];
+  /** The scenarios of the failures kept (observed traffic keeps a bounded number: bounded-recorder.ts). */
   readonly scenarios: readonly string[];
+  /** Scenarios (exchanges, for observed traffic) it failed in, kept or only counted. */
+  readonly scenarioCount: number;
   /** The first of its failures: what a reader reproduces. */
   readonly example: Failure;
 }
@@ -22,26 +26,33 @@ export interface RootCause {
  * Groups failures by cause, biggest first. A failure that states its cause (`cause`: a status or
  * content type the contract does not ask for, and every knock-on effect on the same answer) is
  * grouped by it, whatever the check; any other by its check, the status it got and its message
- * with the particulars of one request (numbers, quoted values, ids, lists) taken out.
+ * with the particulars of one request (numbers, quoted values, ids, lists) taken out. `folded`
+ * adds, per cause, the failures a bounded recorder counted without keeping them.
  */
-export function rootCauses(failures: readonly Failure[]): RootCause[] {
+export function rootCauses(
+  failures: readonly Failure[],
+  folded: ReadonlyMap<string, FoldedCause> = new Map(),
+): RootCause[] {
   const groups = new Map<string, { members: Failure[] }>();
   for (const failure of failures) {
     const key = causeOf(failure);
-    const group = groups.get(key) ?? { members: [] };
-    group.members.push(failure);
-    groups.set(key, group);
+    const group = groups.get(key);
+    if (group) group.members.push(failure);
+    else groups.set(key, { members: [failure] });
   }
   return [...groups]
     .map(([cause, { members }]) => {
       const roots = members.filter((f) => f.causedBy === undefined);
+      const more = folded.get(cause);
+      const scenarios = unique(members.map((f) => f.scenario));
       return {
         cause,
-        failures: roots.length,
-        knockOn: members.length - roots.length,
-        checks: unique(members.map((f) => f.check)),
-        operations: unique(members.map((f) => f.operation)),
-        scenarios: unique(members.map((f) => f.scenario)),
+        failures: roots.length + (more?.failures ?? 0),
+        knockOn: members.length - roots.length + (more?.knockOn ?? 0),
+        checks: unique([...members.map((f) => f.check), ...(more?.checks ?? [])]),
+        operations: unique([...members.map((f) => f.operation), ...(more?.operations ?? [])]),
+        scenarios,
+        scenarioCount: scenarios.length + (more?.scenarios ?? 0),
         example: roots[0] ?? (members[0] as Failure),
       };
     })

@@ -24,7 +24,10 @@ export interface StatusCoverage {
 }
 
 export interface Summary {
-  /** Every check result, in the order recorded, a failure the baseline lists as `known`. */
+  /**
+   * Every check result kept, in the order recorded, a failure the baseline lists as `known`. The
+   * tallies below also count the results a bounded recorder only counted (Recorder.folded).
+   */
   readonly results: readonly CheckResult[];
   readonly totals: Tally;
   /** operationId → check → tally. */
@@ -72,6 +75,20 @@ export function summarize(result: SuiteResult, baseline?: Baseline): Summary {
     if (previous === undefined || WORST.indexOf(r.outcome) < WORST.indexOf(previous))
       scenarioOutcomes.set(r.scenario, r.outcome);
   }
+  const folded = result.recorder.folded;
+  for (const [operation, byCheck] of folded?.tallies ?? []) {
+    const row = matrix.get(operation) ?? new Map<string, Tally>();
+    matrix.set(operation, row);
+    for (const [check, more] of byCheck) {
+      const tally = row.get(check) ?? emptyTally();
+      for (const outcome of ['pass', 'fail', 'skip', 'known'] as const) {
+        tally[outcome] += more[outcome];
+        totals[outcome] += more[outcome];
+      }
+      row.set(check, tally);
+      if (!checks.includes(check)) checks.push(check);
+    }
+  }
   const failures = result.recorder.failures();
   const ran = scenariosRun(result, scenarioOutcomes);
   return {
@@ -81,7 +98,7 @@ export function summarize(result: SuiteResult, baseline?: Baseline): Summary {
     checks,
     coverage: statusCoverage(result),
     scenarioOutcomes,
-    rootCauses: rootCauses(failures),
+    rootCauses: rootCauses(failures, folded?.causes),
     warnings: rootCauses(result.recorder.warnings),
     ...(baseline ? { baseline: compareWithBaseline(baseline, failures, ran) } : {}),
   };

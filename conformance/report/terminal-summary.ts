@@ -40,7 +40,7 @@ export function terminalSummary(result: SuiteResult, summary: Summary, reportFil
     lines.push('', `Root causes (${summary.rootCauses.length}), biggest first:`);
     summary.rootCauses.forEach((group, i) => {
       lines.push(`  ${String(i + 1).padStart(3)}) ${known.has(group.cause) ? '[known] ' : ''}${rootCauseTitle(group)}`);
-      const scenarios = `${group.scenarios.length} scenario${group.scenarios.length === 1 ? '' : 's'}`;
+      const scenarios = `${group.scenarioCount} scenario${group.scenarioCount === 1 ? '' : 's'}`;
       lines.push(`       ${group.checks.join(', ')} · ${group.operations.join(', ')} · ${scenarios}`);
       lines.push(`       e.g. ${group.example.scenario}: ${oneLine(group.example.message)}`);
       if (group.example.curl) lines.push(`       reproduce: ${group.example.curl}`);

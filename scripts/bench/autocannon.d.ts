@@ -17,6 +17,8 @@ declare module 'autocannon' {
     body?: string;
     timeout?: number;
     workers?: number;
+    /** Sent in turn on each connection, to the host of `url`. */
+    requests?: ReadonlyArray<{ method: string; path: string; headers?: Record<string, string>; body?: string }>;
   }
   interface Result {
     readonly requests: Histogram & { readonly total: number };

@@ -17,6 +17,13 @@ Compares the mock with Prism and a bare node:http server on 127.0.0.1, then meas
                  run: 500 1,000 2,000 (45-60 s more). The --streams step is always run
                  by both: its figures are the paced-streams figures
   --no-knee      no ladder: only the --streams step, mock and bare SSE server
+  --proxy-only   only the proxy's rows: the proxy against a bare node:http relay in front
+                 of the same upstream (GET and POST at 10 connections, 1,000 paced
+                 streams, the long run), the same in a quick and a full run but for
+                 the rounds
+  --proxy-exchanges N
+                 exchanges of the proxy's long run before SIGTERM, whose reports must be
+                 written within 5 s (default 100000)
   --out FILE     where to write the JSON report (default reports/bench.json)
   -h, --help     show this help`;
 
@@ -39,6 +46,12 @@ export interface BenchPlan {
   /** Steps of the knee ladder in streams (the --streams step is always run too); empty with --no-knee. */
   readonly kneeLadder: readonly number[];
   readonly singleStreamTries: number;
+  /** Only the proxy's rows (run-proxy-bench.ts). */
+  readonly proxyOnly: boolean;
+  /** Paced streams relayed by the proxy and by the bare relay. */
+  readonly proxyStreams: number;
+  /** Exchanges of the proxy's long run. */
+  readonly proxyExchanges: number;
   readonly out: string;
   readonly help: boolean;
 }
@@ -52,6 +65,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchPlan {
       streams: { type: 'string' },
       knee: { type: 'boolean', default: false },
       'no-knee': { type: 'boolean', default: false },
+      'proxy-only': { type: 'boolean', default: false },
+      'proxy-exchanges': { type: 'string' },
       out: { type: 'string', default: 'reports/bench.json' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -62,6 +77,11 @@ export function parseBenchArgs(argv: readonly string[]): BenchPlan {
     throw new Error(`--streams must be a whole number from 1 to 20000, got ${values.streams ?? ''}`);
   }
   if (values.knee === true && values['no-knee'] === true) throw new Error('--knee and --no-knee contradict each other');
+  const proxyExchanges = Number(values['proxy-exchanges'] ?? 100_000);
+  if (!Number.isInteger(proxyExchanges) || proxyExchanges < 1 || proxyExchanges > 10_000_000)
+    throw new Error(
+      `--proxy-exchanges must be a whole number from 1 to 10000000, got ${values['proxy-exchanges'] ?? ''}`,
+    );
   return {
     quick,
     // Even the quick run takes the median of 3 rounds: one burst of noise on a shared machine
@@ -80,6 +100,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchPlan {
     streams,
     kneeLadder: values['no-knee'] === true ? [] : quick ? QUICK_LADDER : FULL_LADDER,
     singleStreamTries: quick ? 3 : 10,
+    proxyOnly: values['proxy-only'] === true,
+    proxyStreams: 1000,
+    proxyExchanges,
     out: values.out ?? 'reports/bench.json',
     help: values.help === true,
   };

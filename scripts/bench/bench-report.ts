@@ -4,6 +4,7 @@ import type { TargetName } from './scenarios';
 import type { OneStreamResult } from './stream-bench';
 import type { PacedStreamsFigures } from './run-paced-streams';
 import type { KneeFigures } from './run-paced-ladder';
+import type { ProxyFigures } from './proxy-figures';
 
 export interface ServerFigures {
   readonly name: string;
@@ -69,6 +70,8 @@ export interface BenchReport {
   readonly streaming: StreamingFigures | null;
   /** Requests per second through msw's setupServer: the mock's handlers vs a hand-written one. */
   readonly inProcess?: readonly InProcessFigures[] | null;
+  /** The proxy against a bare node:http relay in front of the same upstream (run-proxy-bench.ts). */
+  readonly proxy?: ProxyFigures | null;
   /** What Prism answered, and anything that could not be measured. */
   readonly notes: readonly string[];
   readonly targets: readonly TargetCheck[];

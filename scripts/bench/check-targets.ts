@@ -5,6 +5,7 @@
  * at 10,000 paced streams in a run of fewer, or a knee beyond the ladder) is marked null.
  */
 import type { BenchReport, TargetCheck } from './bench-report';
+import { checkProxyTargets } from './check-proxy-targets';
 import { KNEE_RATIO_GOAL, KNEE_THRESHOLD_MS, crossingShort } from './knee';
 
 export const TARGETS = {
@@ -96,6 +97,7 @@ export function checkTargets(
     );
   }
   if (report.streaming) checkStreaming(report.streaming, checks);
+  checks.push(...checkProxyTargets(report.proxy));
   return checks;
 }
 

@@ -1,6 +1,8 @@
 import type { BenchReport } from './bench-report';
 import type { KneePoint } from './knee';
 import type { KneeFigures } from './run-paced-ladder';
+import { renderProxy } from './render-proxy';
+import { table } from './text-table';
 
 /** The report as plain-text tables for the terminal (and for pasting into docs). */
 export function renderReport(report: BenchReport): string {
@@ -8,50 +10,8 @@ export function renderReport(report: BenchReport): string {
   out.push(
     `Benchmark ${report.generatedAt}  node ${report.machine.node}, ${report.machine.cpus} CPUs, load average ${report.machine.loadAtStart} at start, ${report.machine.loadAtEnd} at end`,
   );
-  out.push('');
-  out.push(
-    table(
-      ['case', 'conns', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'CPU µs/req', 'rounds req/s'],
-      report.load.map((row) => [
-        row.scenario,
-        String(row.connections),
-        row.target,
-        String(row.median.rps),
-        String(row.median.p50Ms),
-        String(row.median.p99Ms),
-        String(row.median.errors),
-        String(row.median.non2xx),
-        String(row.cpuUsPerRequest ?? 'n/a'),
-        row.roundsRps.join(' '),
-      ]),
-    ),
-  );
-  out.push('');
-  out.push(
-    table(
-      ['case', 'conns', 'req/s ours/Prism', 'req/s ours/bare', 'CPU/req Prism/ours', 'CPU/req bare/ours'],
-      report.ratios.map((row) => [
-        row.scenario,
-        String(row.connections),
-        ratio(row.oursOverPrism),
-        ratio(row.oursOverBare),
-        ratio(row.prismCpuOverOurs),
-        ratio(row.bareCpuOverOurs),
-      ]),
-    ),
-  );
-  out.push('');
-  out.push(
-    table(
-      ['server', 'start-up ms (median)', 'runs ms', 'peak RSS MB'],
-      report.servers.map((s) => [
-        s.name,
-        String(s.startupMs),
-        s.startupRunsMs.join(' '),
-        s.peakRssMb === null ? 'n/a' : String(s.peakRssMb),
-      ]),
-    ),
-  );
+  // `--proxy-only` measures none of the mock's own rows.
+  if (report.load.length > 0 || report.servers.length > 0) out.push(...mockTables(report));
   for (const s of report.servers) out.push(`  ${s.name}: ${s.command}`);
   if (report.streaming) {
     const { single, paced } = report.streaming;
@@ -97,6 +57,7 @@ export function renderReport(report: BenchReport): string {
     if (lost.length > 0) out.push(`  lost: ${lost.join(', ')}`);
     if (report.streaming.knee) out.push('', renderKnee(report.streaming.knee));
   }
+  if (report.proxy) out.push('', renderProxy(report.proxy));
   for (const note of report.notes) out.push(`Note: ${note}`);
   out.push('');
   out.push(
@@ -107,6 +68,56 @@ export function renderReport(report: BenchReport): string {
     ),
   );
   return out.join('\n');
+}
+
+/** The mock against Prism and bare node: req/s, ratios, start-up. */
+function mockTables(report: BenchReport): string[] {
+  const out: string[] = [];
+  out.push('');
+  out.push(
+    table(
+      ['case', 'conns', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'CPU µs/req', 'rounds req/s'],
+      report.load.map((row) => [
+        row.scenario,
+        String(row.connections),
+        row.target,
+        String(row.median.rps),
+        String(row.median.p50Ms),
+        String(row.median.p99Ms),
+        String(row.median.errors),
+        String(row.median.non2xx),
+        String(row.cpuUsPerRequest ?? 'n/a'),
+        row.roundsRps.join(' '),
+      ]),
+    ),
+  );
+  out.push('');
+  out.push(
+    table(
+      ['case', 'conns', 'req/s ours/Prism', 'req/s ours/bare', 'CPU/req Prism/ours', 'CPU/req bare/ours'],
+      report.ratios.map((row) => [
+        row.scenario,
+        String(row.connections),
+        ratio(row.oursOverPrism),
+        ratio(row.oursOverBare),
+        ratio(row.prismCpuOverOurs),
+        ratio(row.bareCpuOverOurs),
+      ]),
+    ),
+  );
+  out.push('');
+  out.push(
+    table(
+      ['server', 'start-up ms (median)', 'runs ms', 'peak RSS MB'],
+      report.servers.map((s) => [
+        s.name,
+        String(s.startupMs),
+        s.startupRunsMs.join(' '),
+        s.peakRssMb === null ? 'n/a' : String(s.peakRssMb),
+      ]),
+    ),
+  );
+  return out;
 }
 
 /** The knee ladder: lateness p99 of each server at each step, then where each crossed. */
@@ -129,15 +140,4 @@ export function renderKnee(knee: KneeFigures): string {
 
 function ratio(value: number | null): string {
   return value === null ? 'n/a' : `${value}x`;
-}
-
-/** Columns of figures are right-aligned; the first `textColumns` (labels, sentences) left-aligned. */
-function table(head: readonly string[], rows: readonly (readonly string[])[], textColumns = 1): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]): string =>
-    cells
-      .map((cell, i) => (i < textColumns ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd();
-  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

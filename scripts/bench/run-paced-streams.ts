@@ -124,13 +124,18 @@ export async function runPacedStep(
   const server = await start(spec);
   try {
     const unpaced = await captureResponse(server.origin, pacedRequest({ [TOKENS_PER_SECOND_HEADER]: '0' }));
-    return { run: await drive(server, streams, progress), unpaced };
+    return { run: await drivePacedStreams(server, streams, progress), unpaced };
   } finally {
     await server.stop();
   }
 }
 
-async function drive(server: ChildServer, streams: number, progress: (line: string) => void): Promise<PacedRun> {
+/** `streams` paced streams from the client process against a running server (the mock, or a relay in front of one). */
+export async function drivePacedStreams(
+  server: ChildServer,
+  streams: number,
+  progress: (line: string) => void,
+): Promise<PacedRun> {
   const paced = pacedRequest({ [TOKENS_PER_SECOND_HEADER]: String(PACED_TOKENS_PER_SECOND) });
   const plan: PacedStreamsPlan = {
     port: Number(new URL(server.origin).port),

@@ -42,6 +42,7 @@ function report(): ConformanceReportJson {
         checks: ['response-schema-valid'],
         operations: ['getModel'],
         scenarios: ['catalog/getModel/model'],
+        scenarioCount: 1,
         known: false,
         example: 0,
         curl: `curl -sS 'http://127.0.0.1:4010/api/v1/model/a/b' -H "Authorization: Bearer $API_KEY"`,

@@ -1,0 +1,24 @@
+import type { LoadResult } from './http-load';
+import type { LongRunFigures } from './long-run';
+import type { PacedRun } from './run-paced-streams';
+
+/** The proxy's rows of the bench report (run-proxy-bench.ts measures them). */
+export interface ProxyLoadRow {
+  readonly scenario: string;
+  readonly connections: number;
+  readonly relay: LoadResult;
+  readonly proxy: LoadResult;
+  readonly relayRoundsRps: readonly number[];
+  readonly proxyRoundsRps: readonly number[];
+  /** Median over rounds of CPU per request, µs. */
+  readonly relayCpuUs: number | null;
+  readonly proxyCpuUs: number | null;
+}
+
+export interface ProxyFigures {
+  readonly commands: { readonly relay: string; readonly proxy: string };
+  readonly load: readonly ProxyLoadRow[];
+  readonly streams: { readonly relay: PacedRun; readonly proxy: PacedRun } | null;
+  readonly longRun: LongRunFigures | null;
+  readonly errors: readonly string[];
+}
