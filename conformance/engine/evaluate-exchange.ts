@@ -73,7 +73,9 @@ export function evaluateExchange(
   const status = exchange.response?.status ?? 0;
   const judged = documentedResponse(exchange.operation, status) !== undefined;
   // Failures on a request with extension members: do they only show those members ignored?
-  const ignored = verdicts.some((v) => v.findings.length > 0) ? ignoredFeatures(exchange, checks, expectations, ctx) : [];
+  const ignored = verdicts.some((v) => v.findings.length > 0)
+    ? ignoredFeatures(exchange, checks, expectations, ctx)
+    : [];
   const featuresOf = (rule: string) => (ignored.length > 0 ? ignored : exchangeFeatures(ctx, exchange, rule));
   for (const item of verdicts) {
     if (item.findings.length === 0 && judged)

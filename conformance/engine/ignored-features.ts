@@ -1,4 +1,6 @@
 import { CORE_FEATURE } from '../../kit/contract/core-members';
+import { semanticRules } from '../../kit/contract/semantic-rules';
+import { isRecord } from '../../kit/json/guards';
 import type { Check, CheckContext, Exchange, Expectation, Finding } from './types';
 
 /**
@@ -10,7 +12,9 @@ import type { Check, CheckContext, Exchange, Expectation, Finding } from './type
  * the answer is judged again, by every check that applies and every expectation of the scenario,
  * as the answer to the request without the feature's members. It must pass all of them, except
  * that a status expectation, which was about the request as sent, becomes: a 2xx when the request
- * without the members is valid against the operation's request schema, a 4xx when it is not.
+ * without the members is valid against the operation's request schema, a 4xx when it is not, or
+ * when the answer is a 400 that names a semantic rule the request without them breaks (its
+ * message is the one the rule's example gives: `No model given` to a request whose `models` went).
  *
  * Each feature of the request is tried alone, then all of them together; an empty list means the
  * answer is wrong whatever is taken out.
@@ -41,7 +45,8 @@ function rightWithout(
   const status = exchange.response?.status ?? 0;
   const pointer = exchange.operation.requestBody?.content.get('application/json');
   const valid = pointer === undefined || request.body === undefined || ctx.contract.validator(pointer)(request.body);
-  const statusRight = valid ? status >= 200 && status < 300 : status >= 400 && status < 500;
+  const refused = status >= 400 && status < 500;
+  const statusRight = valid ? (status >= 200 && status < 300) || (refused && namesRule(exchange, ctx)) : refused;
   const clean = (verify: () => Finding[], expectation: boolean) => {
     try {
       return verify().every((f) => expectation && f.kind === 'status' && statusRight);
@@ -52,5 +57,14 @@ function rightWithout(
   return (
     checks.every((c) => !c.applies(without, ctx) || clean(() => c.verify(without, ctx), false)) &&
     expectations.every((e) => (e.applies && !e.applies(without, ctx)) || clean(() => e.verify(without, ctx), true))
+  );
+}
+
+/** The answer's error message is the one a semantic rule of the operation gives (x-semantic-rule). */
+function namesRule(exchange: Exchange, ctx: CheckContext): boolean {
+  const body = exchange.response?.json;
+  const message = isRecord(body) && isRecord(body.error) ? body.error.message : undefined;
+  return semanticRules(ctx.contract).some(
+    (rule) => rule.operationId === exchange.operation.operationId && rule.message === message,
   );
 }

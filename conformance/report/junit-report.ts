@@ -1,6 +1,7 @@
 import type { SuiteResult } from '../engine/run-suite';
 import type { CheckResult } from '../engine/types';
 import type { Summary } from './summarize';
+import { featureMatrixProperties, judged } from './feature-matrix';
 import { warningTitle } from './root-causes';
 
 /**
@@ -11,8 +12,17 @@ import { warningTitle } from './root-causes';
  */
 export function junitReport(result: SuiteResult, summary: Summary): string {
   const groups = new Map<string, CheckResult[]>();
-  for (const r of summary.results) groups.set(r.operation, [...(groups.get(r.operation) ?? []), r]);
-  const suites: string[] = [];
+  for (const r of summary.results) groups.set(r.operation, [...(groups.get(r.operation) ?? []), notJudged(result, r)]);
+  // The feature matrix first, as in every report: a suite of properties every CI viewer shows.
+  const suites: string[] = [
+    '  <testsuite name="features" tests="0" failures="0" skipped="0" errors="0">',
+    '    <properties>',
+    ...featureMatrixProperties(summary.features).map(
+      ([name, value]) => `      <property name="${esc(name)}" value="${esc(value)}"/>`,
+    ),
+    '    </properties>',
+    '  </testsuite>',
+  ];
   let [tests, failures, skipped] = [0, 0, 0];
   for (const [operation, results] of groups) {
     const seen = new Map<string, number>();
@@ -70,6 +80,14 @@ export function junitReport(result: SuiteResult, summary: Summary): string {
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+/** A failure the profile does not judge (`--profile openai`) is reported as skipped, saying so. */
+function notJudged(result: SuiteResult, r: CheckResult): CheckResult {
+  if (r.outcome !== 'fail' || judged(result.config, r.features)) return r;
+  const features = (r.features ?? []).join(', ');
+  const message = r.failure?.message.split('\n')[0] ?? '';
+  return { ...r, outcome: 'skip', reason: `not judged by profile ${result.config.profile} (${features}): ${message}` };
 }
 
 function testCase(operation: string, name: string, r: CheckResult): string {

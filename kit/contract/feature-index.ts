@@ -94,7 +94,10 @@ export function featureIndex(contract: Contract, operations: readonly OperationI
       const body = Object.fromEntries(
         Object.entries(request.body)
           .filter(([key]) => !gone(entry?.members, key))
-          .map(([key, value]) => [key, entry?.members.has(key) ? value : dropKeys(value, (k) => gone(entry?.nested, k))]),
+          .map(([key, value]) => [
+            key,
+            entry?.members.has(key) ? value : dropKeys(value, (k) => gone(entry?.nested, k)),
+          ]),
       );
       return { body, headers };
     },
@@ -161,7 +164,8 @@ function taggedMembers(
       if (feature === undefined) taggedMembers(contract, property, below, seen);
     }
   for (const key of ['allOf', 'anyOf', 'oneOf'])
-    if (Array.isArray(schema[key])) for (const branch of schema[key]) taggedMembers(contract, branch, [top, deeper], seen);
+    if (Array.isArray(schema[key]))
+      for (const branch of schema[key]) taggedMembers(contract, branch, [top, deeper], seen);
   for (const key of ['items', 'additionalProperties']) taggedMembers(contract, schema[key], below, seen);
 }
 
