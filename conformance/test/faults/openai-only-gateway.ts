@@ -1,39 +1,13 @@
 import type { Fault } from './fault-proxy';
+import { CORE_REQUEST_MEMBERS } from '../../../kit/contract/core-members';
 import { isRecord } from '../../../kit/json/guards';
 
 /**
  * What a gateway that knows OpenAI's Responses API alone forwards of a POST /responses body: its
- * own members (as such gateways list them, not read from this suite's spec), nothing else.
+ * own members, the core's list. Were an extension listed there by mistake, the gateway would pass
+ * it on, and the matrix would find that feature supported where the tests expect it unsupported.
  */
-const OPENAI_MEMBERS = new Set([
-  'model',
-  'input',
-  'instructions',
-  'tools',
-  'tool_choice',
-  'parallel_tool_calls',
-  'text',
-  'reasoning',
-  'max_output_tokens',
-  'max_tool_calls',
-  'temperature',
-  'top_p',
-  'top_logprobs',
-  'stream',
-  'stream_options',
-  'metadata',
-  'user',
-  'store',
-  'previous_response_id',
-  'truncation',
-  'include',
-  'service_tier',
-  'prompt',
-  'prompt_cache_key',
-  'safety_identifier',
-  'background',
-  'conversation',
-]);
+const OPENAI_MEMBERS = new Set(CORE_REQUEST_MEMBERS);
 
 /** The request headers such a gateway passes on: none of this API's own (`X-Service-Metadata`, `x-session-id`). */
 const DROPPED_HEADERS = new Set(['x-service-metadata', 'x-service-experimental-metadata', 'x-session-id']);
