@@ -43,7 +43,10 @@ export function judged(
 }
 
 /** The matrix of a run, from its verdicts (a failure the baseline lists comes as `known`). */
-export function featureMatrix(result: SuiteResult, results: readonly CheckResult[]): FeatureMatrix {
+export function featureMatrix(
+  result: Pick<SuiteResult, 'config' | 'features'>,
+  results: readonly CheckResult[],
+): FeatureMatrix {
   const { config } = result;
   const ids = [...(result.features?.features ?? [CORE_FEATURE])];
   const scenarios = new Map<string, Set<string>>();
