@@ -22,7 +22,7 @@ export interface FeatureRow {
   readonly known?: number;
   /** The run's verdict counts its failures (the profile's core, or `--require`d). */
   readonly judged: boolean;
-  /** The request members and headers that carry it (none for the core). */
+  /** What carries it: request members, headers, an operation, a security scheme (none for the core). */
   readonly members: readonly string[];
 }
 
@@ -85,6 +85,18 @@ export function featureMatrix(
   };
 }
 
+/** Scenario id → the features its verdicts are about (the core when none names one), in the order met. */
+export function scenarioFeatures(results: readonly CheckResult[]): Map<string, string[]> {
+  const byScenario = new Map<string, string[]>();
+  for (const r of results) {
+    if (r.outcome === 'skip') continue;
+    const list = byScenario.get(r.scenario) ?? [];
+    for (const feature of r.features ?? [CORE_FEATURE]) if (!list.includes(feature)) list.push(feature);
+    byScenario.set(r.scenario, list);
+  }
+  return byScenario;
+}
+
 /** What the profile judges, in words, for every report's heading. */
 export function profileLine(matrix: FeatureMatrix): string {
   const required = matrix.required.length > 0 ? `; required: ${matrix.required.join(', ')}` : '';
@@ -131,7 +143,7 @@ export function featureMatrixMarkdown(matrix: FeatureMatrix): string {
   return [
     `**Features** (${profileLine(matrix)})`,
     '',
-    '| Feature | Members and headers | Status | Scenarios | Failures | Judged |',
+    '| Feature | Carried by | Status | Scenarios | Failures | Judged |',
     '| --- | --- | --- | ---: | ---: | --- |',
     ...rows,
     '',
@@ -147,7 +159,7 @@ export function featureMatrixHtml(matrix: FeatureMatrix, esc: (text: string) => 
   return `<section id="features">
 <h2>Features</h2>
 <p class="legend">${esc(profileLine(matrix))}. supported: all its scenarios pass; unsupported: the gateway ignores its members (every answer is right for the request without them); broken: it acts on them, wrongly; not tested: no scenario of the run used it.</p>
-<table class="features"><thead><tr><th scope="col">Feature</th><th scope="col">Members and headers</th><th scope="col">Status</th><th scope="col">Scenarios</th><th scope="col">Failures</th><th scope="col">Judged</th></tr></thead>
+<table class="features"><thead><tr><th scope="col">Feature</th><th scope="col">Carried by</th><th scope="col">Status</th><th scope="col">Scenarios</th><th scope="col">Failures</th><th scope="col">Judged</th></tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody></table>

@@ -1,5 +1,6 @@
 import type { SuiteResult } from '../engine/run-suite';
 import type { ConformanceReportJson } from './report-json';
+import { scenarioFeatures } from './feature-matrix';
 import { rootCauseTitle, warningTitle } from './root-causes';
 import type { Summary, Tally } from './summarize';
 
@@ -17,6 +18,7 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
   );
   const known = new Set(summary.baseline?.known ?? []);
   const recorded = recorder.failures();
+  const featuresOf = scenarioFeatures(summary.results);
   return {
     suite: 'model-gateway-conformance',
     startedAt: result.startedAt.toISOString(),
@@ -50,6 +52,7 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
         title: s.title,
         operation: s.operationId,
         outcome: outcome ?? 'skip',
+        ...(featuresOf.has(s.id) ? { features: featuresOf.get(s.id) } : {}),
         ...(skipReason === undefined ? {} : { skipReason }),
       };
     }),

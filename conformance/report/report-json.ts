@@ -52,6 +52,8 @@ export interface ConformanceReportJson {
     readonly title: string;
     readonly operation: string;
     readonly outcome: Outcome;
+    /** The features its verdicts are about (report/feature-matrix.ts); absent for a scenario that did not run. */
+    readonly features?: readonly string[];
     readonly skipReason?: string;
   }>;
   /** Failures grouped by cause, biggest first: what to fix, once each. */

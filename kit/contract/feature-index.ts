@@ -14,7 +14,7 @@ import type { OperationInfo } from './operations';
 export interface FeatureIndex {
   /** `core` first, then every feature the document names, in document order. */
   readonly features: readonly string[];
-  /** Feature → the request members and headers that carry it (`plugins`, `X-Service-Metadata`), for reports. */
+  /** Feature → what carries it: members, headers, operations, security schemes (`plugins`, `X-Service-Metadata`), for reports. */
   readonly carriers: ReadonlyMap<string, readonly string[]>;
   /** The extension features a request exercises: its operation's, its body members', its headers'. */
   ofRequest(operation: OperationInfo, body: unknown, headers: Readonly<Record<string, string>> | undefined): string[];
@@ -46,7 +46,7 @@ export function featureIndex(contract: Contract, operations: readonly OperationI
   collectFeatures(contract.document, (feature) => note(feature));
   const byOperation = new Map<string, OperationFeatures>();
   for (const op of operations) {
-    const own = operationFeatures(contract, op);
+    const own = operationFeatures(contract, op, note);
     const members = new Map<string, string>();
     const nested = new Map<string, string>();
     const pointer = op.requestBody?.content.get('application/json');
@@ -124,12 +124,20 @@ interface OperationFeatures {
   readonly headers: ReadonlyMap<string, string>;
 }
 
-/** An operation's `x-feature`, and those of the security schemes it requires. */
-function operationFeatures(contract: Contract, op: OperationInfo): string[] {
+/** An operation's `x-feature`, and those of the security schemes it requires (each noted with what carries it). */
+function operationFeatures(
+  contract: Contract,
+  op: OperationInfo,
+  note: (feature: string, carrier: string) => void,
+): string[] {
   const node = contract.at<Node>(`#/paths/${encode(op.path)}/${op.method.toLowerCase()}`);
   const schemes = isRecord(contract.document.components) ? contract.document.components.securitySchemes : undefined;
-  const found = [tagOf(node), ...op.securitySchemes.map((s) => tagOf(isRecord(schemes) ? schemes[s] : undefined))];
-  return [...new Set(found.filter((f): f is string => f !== undefined))];
+  const found: Array<readonly [string | undefined, string]> = [
+    [tagOf(node), `${op.method} ${op.path}`],
+    ...op.securitySchemes.map((s) => [tagOf(isRecord(schemes) ? schemes[s] : undefined), `${s} security`] as const),
+  ];
+  for (const [feature, carrier] of found) if (feature !== undefined) note(feature, carrier);
+  return [...new Set(found.flatMap(([feature]) => (feature === undefined ? [] : [feature])))];
 }
 
 function parameterFeature(contract: Contract, op: OperationInfo, name: string): string | undefined {
