@@ -12,6 +12,7 @@ import { runContract } from './config/run-contract';
 import { planContext, planScenarios } from './engine/run-suite';
 import type { SuiteResult } from './engine/run-suite';
 import type { Failure } from './engine/types';
+import { judged } from './report/feature-matrix';
 import { summarize } from './report/summarize';
 import { writeReports } from './report/write-reports';
 import { runAgainstTarget } from './run-conformance';
@@ -47,7 +48,9 @@ describe.each(operations)('%s', (operationId) => {
     it(`${scenario.title} [${scenario.id}]`, () => {
       const results = result?.recorder.resultsOf(scenario.id) ?? [];
       expect(results.length).toBeGreaterThan(0);
-      expect(results.flatMap((r) => (r.failure ? [formatFailure(r.failure)] : []))).toEqual([]);
+      // CONFORMANCE_PROFILE=openai: failures of the features the profile does not judge are not this test's.
+      const failing = results.filter((r) => r.failure && judged(config, r.features));
+      expect(failing.flatMap((r) => (r.failure ? [formatFailure(r.failure)] : []))).toEqual([]);
     });
   }
 });

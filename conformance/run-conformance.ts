@@ -67,7 +67,9 @@ export type ConformanceReport = ConformanceReportJson;
  * CONFORMANCE_* variables are not read.
  */
 export type ConformanceOptions = {
-  readonly [K in SettingKey]?: K extends 'only' | 'header' ? string | readonly string[] : string | number | boolean;
+  readonly [K in SettingKey]?: K extends 'only' | 'header' | 'require'
+    ? string | readonly string[]
+    : string | number | boolean;
 } & RunOptions & {
     /** Progress lines (the in-process target's address, progress per operation); silent by default. */
     readonly log?: (line: string) => void;
@@ -198,7 +200,7 @@ function report(result: SuiteResult, config: ConformanceConfig, baseline: Baseli
     return EXIT_CONFIG;
   }
   if (stop) return 128 + (signalNumber(stop.signal) ?? constants.signals.SIGINT);
-  return summary.totals.fail === 0 ? EXIT_PASS : EXIT_FAIL;
+  return summary.failing === 0 ? EXIT_PASS : EXIT_FAIL;
 }
 
 function signalNumber(signal: string | undefined): number | undefined {

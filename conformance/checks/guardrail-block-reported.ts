@@ -1,4 +1,5 @@
 import type { Expectation, Finding } from '../engine/types';
+import { optsIn } from './service-metadata-present';
 import { wrongStatus } from './status-matches-rule';
 import { isRecord } from '../../kit/json/guards';
 import { schemaErrorLines } from '../../kit/schema/schema-problems';
@@ -6,8 +7,8 @@ import { schemaErrorLines } from '../../kit/schema/schema-problems';
 export interface GuardrailBlockSpec {
   /** Schema of a guardrail block body, e.g. `#/components/schemas/GuardrailBlockError`. */
   readonly schema: string;
-  /** The request opted in to routing metadata (current or legacy header). */
-  readonly withMetadata: boolean;
+  /** The header whose `enabled` opts the request in to routing metadata (current or legacy name), if any. */
+  readonly metadataHeader?: string;
   /** The guardrail expected to have blocked, when the target names it. */
   readonly guardrailId?: string;
   /** Said when the input went through: what on the target's side may explain it. */
@@ -53,7 +54,9 @@ export function expectGuardrailBlock(spec: GuardrailBlockSpec): Expectation {
           expected: 'an array naming the matched patterns',
         });
       }
-      if (spec.withMetadata) findings.push(...serviceMetadataFindings(body.service_metadata, spec.guardrailId));
+      // Read from the request, so that the answer can be judged as one to the request without the header.
+      if (spec.metadataHeader !== undefined && optsIn(exchange, spec.metadataHeader))
+        findings.push(...serviceMetadataFindings(body.service_metadata, spec.guardrailId));
       return findings;
     },
   };

@@ -1,6 +1,6 @@
 import { finalResponse } from '../../kit/stream/stream-events';
 import { streamCutBeforeItsEnd, streamEventsOf } from '../engine/stream-helpers';
-import type { Expectation } from '../engine/types';
+import type { Exchange, Expectation } from '../engine/types';
 import { wrongStatus } from './status-matches-rule';
 import { isRecord } from '../../kit/json/guards';
 import { schemaErrorLines } from '../../kit/schema/schema-problems';
@@ -15,7 +15,9 @@ export function expectServiceMetadata(header: string, schema: string): Expectati
     family: 'rules',
     rule: '#/components/schemas/ServiceMetadata',
     // The terminal response of a stream cut before its end never came: the cut is the finding.
-    applies: (exchange) => !streamCutBeforeItsEnd(exchange),
+    // Read from the request, so that the answer can be judged as one to the request without it
+    // (engine/ignored-features.ts).
+    applies: (exchange) => optsIn(exchange, header) && !streamCutBeforeItsEnd(exchange),
     verify(exchange, ctx) {
       const response = exchange.response;
       if (response?.status !== 200)
@@ -46,4 +48,12 @@ export function expectServiceMetadata(header: string, schema: string): Expectati
       ];
     },
   };
+}
+
+/** The request sent `header: enabled` (names compared without case, as HTTP does). */
+export function optsIn(exchange: Exchange, header: string): boolean {
+  const sent = Object.entries(exchange.request.headers ?? {}).find(
+    ([name]) => name.toLowerCase() === header.toLowerCase(),
+  );
+  return sent?.[1] === 'enabled';
 }

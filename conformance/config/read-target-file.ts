@@ -30,6 +30,10 @@ export interface TargetFile {
   resetUrl?: string;
   names?: NameMapping;
   headers?: Record<string, string>;
+  /** What the verdict judges (`--profile`). */
+  profile?: string;
+  /** Features whose failures fail the run (`--require`). */
+  require?: string[];
 }
 
 const TARGETS_DIR = packageFile('conformance', 'targets');

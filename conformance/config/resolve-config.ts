@@ -1,6 +1,7 @@
 import type { ProxyEnv } from '../http/proxy-route';
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
+import { closestName } from './closest-name';
 import { ConfigError } from './config-error';
 import type { CliInput } from './parse-cli';
 import { MOCK_TARGET_PATH, readTargetFile } from './read-target-file';
@@ -64,7 +65,14 @@ export interface ConformanceConfig {
   readonly baselineUpdate: boolean;
   /** Where the target came from, for the summary line. */
   readonly source: string;
+  /** What the verdict judges: `full`, the whole API; `openai`, the core alone (report/feature-matrix.ts). */
+  readonly profile: Profile;
+  /** Features whose failures fail the run under any profile; checked against the spec's when the run plans. */
+  readonly require: readonly string[];
 }
+
+export const PROFILES = ['full', 'openai'] as const;
+export type Profile = (typeof PROFILES)[number];
 
 export const DEFAULT_MODEL = 'openai/gpt-4o';
 export const DEFAULT_REPORT_DIR = path.join('reports', 'conformance');
@@ -158,7 +166,23 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
     baseline: given.baseline,
     baselineUpdate: given.baselineUpdate === 'true',
     source: startMock ? 'in-process mock' : (given.target ?? 'command line'),
+    profile: profileOf(given.profile ?? file.profile),
+    require: [
+      ...new Set(
+        (given.require?.split(/[\n,]/) ?? file.require ?? []).map((name) => name.trim()).filter((name) => name !== ''),
+      ),
+    ],
   };
+}
+
+function profileOf(raw: string | undefined): Profile {
+  if (raw === undefined) return 'full';
+  const profile = PROFILES.find((p) => p === raw.trim());
+  if (profile !== undefined) return profile;
+  const suggestion = closestName(raw.trim(), PROFILES);
+  throw new ConfigError(
+    `unknown profile "${raw}"${suggestion === undefined ? '' : `; did you mean ${suggestion}?`} (profiles: ${PROFILES.join(', ')})`,
+  );
 }
 
 /** The reset address of a run: a path is taken on the base URL's host. */

@@ -26,7 +26,9 @@ export type SettingKey =
   | 'header'
   | 'redact'
   | 'acceptDrops'
-  | 'strictHttp';
+  | 'strictHttp'
+  | 'profile'
+  | 'require';
 
 export interface SettingDefinition {
   readonly key: SettingKey;
@@ -144,6 +146,21 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'CONFORMANCE_ONLY',
     value: 'PATTERN',
     help: 'run only scenarios whose id or operationId matches; comma-separated, * wildcard (e.g. "stream/*,getModel"); the preflight asks, and the reports judge, only the operations they cover',
+  },
+  {
+    key: 'profile',
+    flag: 'profile',
+    env: 'CONFORMANCE_PROFILE',
+    value: 'NAME',
+    help: "what the verdict judges: full (default) the whole API; openai the core alone, what OpenAI's Responses API itself defines (the extensions' features are shown in the feature matrix but never fail the run)",
+  },
+  {
+    key: 'require',
+    flag: 'require',
+    env: 'CONFORMANCE_REQUIRE',
+    value: 'FEATURE',
+    kind: 'multiple',
+    help: 'a feature whose failures fail the run under any profile (plugins, provider-routing... as the feature matrix names them); repeatable; the variable takes them comma-separated',
   },
   {
     key: 'seed',

@@ -1,4 +1,5 @@
 import type { Contract } from '../../kit/contract/contract';
+import { featureIndex } from '../../kit/contract/feature-index';
 import { managementOnlyOperations } from '../../kit/contract/key-schemes';
 import { listOperations } from '../../kit/contract/operations';
 import type { OperationInfo } from '../../kit/contract/operations';
@@ -14,5 +15,6 @@ export function createCheckContext(contract: Contract): CheckContext {
     operations,
     managementOnly: managementOnlyOperations(contract, list),
     streamSpec: streamSpec(contract),
+    features: featureIndex(contract, list),
   };
 }

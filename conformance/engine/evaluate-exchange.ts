@@ -5,6 +5,8 @@ import type { Recorder } from './recorder';
 import { documentedResponse } from './response-helpers';
 import { DROPPED_CAUSE } from './transport-findings';
 import { HTTP_LAYER_NOTE, isHttpLayerRefusal } from './http-layer-refusal';
+import { exchangeFeatures } from './exchange-features';
+import { ignoredFeatures } from './ignored-features';
 import type { Check, CheckContext, Exchange, Expectation, Finding } from './types';
 
 /** The pseudo-check a request fails when the gateway never answered it. */
@@ -49,7 +51,8 @@ export function evaluateExchange(
       ...(exchange.dropped === undefined ? {} : { cause: DROPPED_CAUSE }),
     };
     const source = { check: REQUEST_COMPLETES.name, rule: REQUEST_COMPLETES.rule };
-    recorder.fail(REQUEST_COMPLETES.family, buildFailure(exchange, source, finding, wire));
+    const features = exchangeFeatures(ctx, exchange, REQUEST_COMPLETES.rule);
+    recorder.fail(REQUEST_COMPLETES.family, { ...buildFailure(exchange, source, finding, wire), features });
     return;
   }
   const verdicts: Verdict[] = [];
@@ -72,10 +75,17 @@ export function evaluateExchange(
   const judged = documentedResponse(exchange.operation, status) !== undefined;
   // The HTTP server's refusal of bytes it may refuse: shown, counted, not the gateway's failure.
   const httpLayer = wire.strictHttp !== true && isHttpLayerRefusal(exchange);
+  // Failures on a request with extension members: do they only show those members ignored?
+  const ignored = !httpLayer && verdicts.some((v) => v.findings.length > 0)
+    ? ignoredFeatures(exchange, checks, expectations, ctx)
+    : [];
+  const featuresOf = (rule: string) => (ignored.length > 0 ? ignored : exchangeFeatures(ctx, exchange, rule));
   for (const item of verdicts) {
-    if (item.findings.length === 0 && judged) recorder.pass(item.name, item.family, operation, exchange.scenario);
+    if (item.findings.length === 0 && judged)
+      recorder.pass(item.name, item.family, operation, exchange.scenario, exchangeFeatures(ctx, exchange, item.rule));
     for (const finding of item.findings) {
-      const failure = buildFailure(exchange, { check: item.name, rule: item.rule }, finding, wire);
+      const built = buildFailure(exchange, { check: item.name, rule: item.rule }, finding, wire);
+      const failure = { ...built, features: featuresOf(built.rule), ...(ignored.length > 0 ? { ignored: true } : {}) };
       const knockOn = root !== undefined && finding !== root.finding;
       if (httpLayer && !knockOn) recorder.warn({ ...failure, message: `${HTTP_LAYER_NOTE}: ${failure.message}` });
       else if (!httpLayer)

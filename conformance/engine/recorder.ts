@@ -68,8 +68,8 @@ export class Recorder {
     this.observedStatuses.set(exchange.operation.operationId, seen);
   }
 
-  pass(check: string, family: CheckFamily, operation: string, scenario: string): void {
-    this.add({ check, family, operation, scenario, outcome: 'pass' });
+  pass(check: string, family: CheckFamily, operation: string, scenario: string, features?: readonly string[]): void {
+    this.add({ check, family, operation, scenario, outcome: 'pass', ...(features ? { features } : {}) });
   }
 
   fail(family: CheckFamily, failure: Failure): void {
@@ -80,6 +80,7 @@ export class Recorder {
       scenario: failure.scenario,
       outcome: 'fail',
       failure,
+      ...(failure.features ? { features: failure.features } : {}),
     });
   }
 

@@ -1,7 +1,9 @@
 import type { Contract } from '../../kit/contract/contract';
 import type { OperationInfo } from '../../kit/contract/operations';
+import type { FeatureIndex } from '../../kit/contract/feature-index';
 import { GENERIC_CHECKS } from '../checks/generic-checks';
 import { responseTimeWithinLimit } from '../checks/response-time-within-limit';
+import { checkRequiredFeatures } from '../config/check-features';
 import { ConfigError } from '../config/config-error';
 import { resolveResetUrl } from '../config/resolve-config';
 import type { ConformanceConfig } from '../config/resolve-config';
@@ -68,6 +70,8 @@ export interface SuiteResult {
   readonly incomplete?: RunStop;
   /** True for traffic the suite did not send (observeTraffic): there is no seed to replay. */
   readonly observed?: boolean;
+  /** The features the document marks, for the feature matrix (report/feature-matrix.ts). */
+  readonly features?: FeatureIndex;
 }
 
 export const PROGRESS_INTERVAL_MS = 10_000;
@@ -126,6 +130,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       [...checks.operations.values()].map((op) => [op.operationId, [...op.responses.keys()]]),
     ),
     startedAt,
+    features: checks.features,
     durationMs: Math.round(performance.now() - started),
     ...(control.stopped ? { incomplete: control.stopped } : {}),
   });
@@ -246,6 +251,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
 /** What scenario factories read; synchronous, so a jest entry can list the scenarios up front. */
 export function planContext(contract: Contract, config: ConformanceConfig): PlanContext {
   const checks = createCheckContext(contract);
+  checkRequiredFeatures(config.require, checks.features.features);
   return {
     config,
     contract,

@@ -3,6 +3,7 @@
  * A failure is plain data with fixed fields so every report (terminal, JUnit, JSON) is built from it.
  */
 import type { Contract } from '../../kit/contract/contract';
+import type { FeatureIndex } from '../../kit/contract/feature-index';
 import type { OperationInfo } from '../../kit/contract/operations';
 import type { SseStream } from '../../kit/sse/read-sse';
 import type { StreamSpec } from '../../kit/stream/stream-spec';
@@ -164,6 +165,13 @@ export interface Failure {
   readonly cause?: string;
   /** Set on a knock-on effect: the check whose failure on the same answer explains this one. */
   readonly causedBy?: string;
+  /** The features of the API the failing exchange exercises (engine/exchange-features.ts): `core`, `plugins`... */
+  readonly features?: readonly string[];
+  /**
+   * The answer is right for the request without the members of `features` (engine/ignored-features.ts):
+   * the gateway ignored them. A feature whose failures all say so is `unsupported`, not `broken`.
+   */
+  readonly ignored?: boolean;
 }
 
 /** `known`: a failure the run's baseline lists (`--baseline`): reported, but it does not fail the run. */
@@ -178,6 +186,8 @@ export interface CheckResult {
   readonly failure?: Failure;
   /** Why a scenario was skipped. */
   readonly reason?: string;
+  /** The features the judged exchange exercises (engine/exchange-features.ts); none on a skip. */
+  readonly features?: readonly string[];
 }
 
 /** Everything checks may consult. Built once per run; read-only. */
@@ -188,4 +198,6 @@ export interface CheckContext {
   readonly managementOnly: ReadonlySet<string>;
   /** What the stream rules read from the contract (kit/stream). */
   readonly streamSpec: StreamSpec;
+  /** Which feature each part of the API belongs to (the document's `x-feature` keywords). */
+  readonly features: FeatureIndex;
 }

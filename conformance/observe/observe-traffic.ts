@@ -112,6 +112,8 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     acceptDrops: false,
     baselineUpdate: false,
     source: target.source,
+    profile: 'full',
+    require: [],
   };
   const result = (): SuiteResult => ({
     config,
@@ -124,6 +126,7 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     startedAt,
     durationMs: Math.round(performance.now() - started),
     observed: true,
+    features: checks.features,
   });
   const plan = (exchange: UnroutedExchange, operationId: string): void => {
     const status = exchange.response?.status ?? 'no answer';

@@ -1,6 +1,7 @@
 import type { Failure, Outcome } from '../engine/types';
 import type { ConformanceReportJson, RootCauseJson } from './report-json';
 import type { Tally } from './summarize';
+import { featureMatrixHtml } from './feature-matrix';
 
 export type { ConformanceReportJson } from './report-json';
 
@@ -36,9 +37,10 @@ ${result.kept ? fact('Kept', keptLine(result.kept)) : ''}
 ${result.notInScope && result.notInScope.length > 0 ? fact('Not in scope', `${result.notInScope.join(', ')} (left out by --only: not asked, not judged)`) : ''}
 </dl>
 ${result.incomplete ? `<p class="incomplete" id="incomplete">INCOMPLETE: ${esc(result.incomplete.reason)}. The results below cover what ran before it stopped.</p>` : ''}
-<nav><a href="#root-causes">Root causes (${result.rootCauses.length})</a> · <a href="#matrix">Operations by checks</a> · <a href="#coverage">Status coverage</a> · <a href="#failures">Failures (${result.failures.length})</a>${result.warnings ? ` · <a href="#warnings">Warnings (${result.warnings.count})</a>` : ''} · <a href="#skipped">Skipped (${result.scenarios.filter((s) => s.outcome === 'skip').length})</a> · <a href="#scenarios">Scenarios</a></nav>
+<nav><a href="#features">Features</a> · <a href="#root-causes">Root causes (${result.rootCauses.length})</a> · <a href="#matrix">Operations by checks</a> · <a href="#coverage">Status coverage</a> · <a href="#failures">Failures (${result.failures.length})</a>${result.warnings ? ` · <a href="#warnings">Warnings (${result.warnings.count})</a>` : ''} · <a href="#skipped">Skipped (${result.scenarios.filter((s) => s.outcome === 'skip').length})</a> · <a href="#scenarios">Scenarios</a></nav>
 </header>
 <main>
+${featureMatrixHtml(result, esc)}
 ${rootCausesSection(result)}
 ${warningsSection(result)}
 ${baselineSection(result)}
@@ -207,11 +209,19 @@ const OUTCOME_MARK: Readonly<Record<Outcome, string>> = {
   skip: '~ skip',
 };
 
-/** `FAIL: 10 passed, 2 failed, 3 known, 1 skipped`, as the terminal prints it. */
-export function verdictLine(result: Pick<ConformanceReportJson, 'passed' | 'totals' | 'complete'>): string {
+/**
+ * `FAIL: 10 passed, 2 failed, 3 known, 1 skipped`, as the terminal prints it; failures the profile
+ * does not judge are counted apart: `PASS: 10 passed, 2 failed (2 in features the profile does not judge), …`.
+ */
+export function verdictLine(
+  result: Pick<ConformanceReportJson, 'passed' | 'totals' | 'complete'> & { readonly failing?: number },
+): string {
   const { pass, fail, skip, known } = result.totals;
   const word = !result.complete ? 'INCOMPLETE' : result.passed ? 'PASS' : 'FAIL';
-  return `${word}: ${pass} passed, ${fail} failed, ${known > 0 ? `${known} known, ` : ''}${skip} skipped`;
+  const failing = result.failing ?? fail;
+  const failed =
+    failing === fail ? `${fail} failed` : `${fail} failed (${fail - failing} in features the profile does not judge)`;
+  return `${word}: ${pass} passed, ${failed}, ${known > 0 ? `${known} known, ` : ''}${skip} skipped`;
 }
 
 /** The first failure of each (operation, check) pair, so a matrix cell can link to it. */
@@ -279,6 +289,8 @@ span.pass{color:var(--pass)}span.fail{color:var(--fail)}span.skip{color:var(--sk
 pre{background:#f6f8fa;border:1px solid var(--line);border-radius:4px;padding:.5rem;margin:.25rem 0;white-space:pre-wrap;word-break:break-all;font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}
 pre.message{background:var(--fail-bg);border-color:#f5c2bd}
 details summary h2{display:inline}tr.fail td{background:var(--fail-bg)}tr.skip td{color:var(--skip)}
+.features td.num{text-align:right;font-variant-numeric:tabular-nums}tr.supported .status{color:var(--pass);background:var(--pass-bg)}
+tr.broken .status{color:var(--fail);background:var(--fail-bg);font-weight:700}tr.unsupported .status,tr.not-tested .status{color:var(--skip);background:var(--skip-bg)}
 footer{margin-top:2rem;color:var(--skip);font-size:.85rem}
 @media print{thead th{position:static}.failure{break-inside:avoid}}
 `;

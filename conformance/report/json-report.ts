@@ -1,6 +1,7 @@
 import type { FoldedResults } from '../engine/recorder';
 import type { SuiteResult } from '../engine/run-suite';
 import type { ConformanceReportJson } from './report-json';
+import { scenarioFeatures } from './feature-matrix';
 import { rootCauseTitle, warningTitle } from './root-causes';
 import type { Summary, Tally } from './summarize';
 
@@ -18,6 +19,7 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
   );
   const known = new Set(summary.baseline?.known ?? []);
   const recorded = recorder.failures();
+  const featuresOf = scenarioFeatures(summary.results);
   return {
     suite: 'model-gateway-conformance',
     startedAt: result.startedAt.toISOString(),
@@ -31,8 +33,12 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
     seed: result.observed === true ? null : config.seed,
     requests: recorder.exchanges,
     totals: summary.totals,
-    passed: summary.totals.fail === 0 && result.incomplete === undefined,
+    passed: summary.failing === 0 && result.incomplete === undefined,
     complete: result.incomplete === undefined,
+    profile: summary.features.profile,
+    required: summary.features.required,
+    failing: summary.failing,
+    features: summary.features.features,
     ...(result.incomplete ? { incomplete: { kind: result.incomplete.kind, reason: result.incomplete.reason } } : {}),
     ...(result.outOfScope && result.outOfScope.length > 0 ? { notInScope: result.outOfScope } : {}),
     operations,
@@ -47,6 +53,7 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
         title: s.title,
         operation: s.operationId,
         outcome: outcome ?? 'skip',
+        ...(featuresOf.has(s.id) ? { features: featuresOf.get(s.id) } : {}),
         ...(skipReason === undefined ? {} : { skipReason }),
       };
     }),

@@ -1,6 +1,7 @@
 import type { SuiteResult } from '../engine/run-suite';
 import type { CheckResult } from '../engine/types';
 import type { Summary } from './summarize';
+import { featureMatrixProperties, judged } from './feature-matrix';
 import { warningTitle } from './root-causes';
 
 /**
@@ -12,11 +13,21 @@ import { warningTitle } from './root-causes';
 export function junitReport(result: SuiteResult, summary: Summary): string {
   const groups = new Map<string, CheckResult[]>();
   for (const r of summary.results) {
+    const judgedResult = notJudged(result, r);
     const group = groups.get(r.operation);
-    if (group) group.push(r);
-    else groups.set(r.operation, [r]);
+    if (group) group.push(judgedResult);
+    else groups.set(r.operation, [judgedResult]);
   }
-  const suites: string[] = [];
+  // The feature matrix first, as in every report: a suite of properties every CI viewer shows.
+  const suites: string[] = [
+    '  <testsuite name="features" tests="0" failures="0" skipped="0" errors="0">',
+    '    <properties>',
+    ...featureMatrixProperties(summary.features).map(
+      ([name, value]) => `      <property name="${esc(name)}" value="${esc(value)}"/>`,
+    ),
+    '    </properties>',
+    '  </testsuite>',
+  ];
   let [tests, failures, skipped] = [0, 0, 0];
   for (const [operation, results] of groups) {
     const seen = new Map<string, number>();
@@ -74,6 +85,14 @@ export function junitReport(result: SuiteResult, summary: Summary): string {
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+/** A failure the profile does not judge (`--profile openai`) is reported as skipped, saying so. */
+function notJudged(result: SuiteResult, r: CheckResult): CheckResult {
+  if (r.outcome !== 'fail' || judged(result.config, r.features)) return r;
+  const features = (r.features ?? []).join(', ');
+  const message = r.failure?.message.split('\n')[0] ?? '';
+  return { ...r, outcome: 'skip', reason: `not judged by profile ${result.config.profile} (${features}): ${message}` };
 }
 
 function testCase(operation: string, name: string, r: CheckResult): string {

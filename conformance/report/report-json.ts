@@ -1,4 +1,5 @@
 import type { Failure, Outcome } from '../engine/types';
+import type { FeatureMatrix, FeatureRow } from './feature-matrix';
 import type { RootCause } from './root-causes';
 import type { StatusCoverage, Tally } from './summarize';
 
@@ -32,6 +33,14 @@ export interface ConformanceReportJson {
   readonly passed: boolean;
   /** False when the run stopped early (`incomplete` says why): the results cover what ran. */
   readonly complete: boolean;
+  /** What the verdict judges (`--profile`): `full`, the whole API; `openai`, the core alone. */
+  readonly profile: FeatureMatrix['profile'];
+  /** Features whose failures fail the run under any profile (`--require`). */
+  readonly required: readonly string[];
+  /** The failures that fail the run: new ones, about a feature the profile judges. */
+  readonly failing: number;
+  /** The feature matrix: per feature of the API, supported, unsupported, broken or not tested. */
+  readonly features: readonly FeatureRow[];
   readonly incomplete?: { readonly kind: string; readonly reason: string };
   /** The spec's operations `--only` left out: not asked, not judged (never failures). */
   readonly notInScope?: readonly string[];
@@ -43,6 +52,8 @@ export interface ConformanceReportJson {
     readonly title: string;
     readonly operation: string;
     readonly outcome: Outcome;
+    /** The features its verdicts are about (report/feature-matrix.ts); absent for a scenario that did not run. */
+    readonly features?: readonly string[];
     readonly skipReason?: string;
   }>;
   /** Failures grouped by cause, biggest first: what to fix, once each. */

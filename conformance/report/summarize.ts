@@ -2,6 +2,8 @@ import type { SuiteResult } from '../engine/run-suite';
 import type { CheckResult, Outcome } from '../engine/types';
 import { compareWithBaseline } from './baseline';
 import type { Baseline, BaselineComparison } from './baseline';
+import { featureMatrix, judged } from './feature-matrix';
+import type { FeatureMatrix } from './feature-matrix';
 import { rootCauses } from './root-causes';
 import type { RootCause } from './root-causes';
 
@@ -42,6 +44,10 @@ export interface Summary {
   readonly baseline?: BaselineComparison;
   /** Findings that do not fail the run (an idle connection's race, accepted drops), grouped by cause. */
   readonly warnings: readonly RootCause[];
+  /** The failures that fail the run: new ones, about a feature the profile judges or `--require` names. */
+  readonly failing: number;
+  /** Per feature of the API: supported, unsupported, broken (feature-matrix.ts); every report opens with it. */
+  readonly features: FeatureMatrix;
 }
 
 const WORST: readonly Outcome[] = ['fail', 'known', 'pass', 'skip'];
@@ -100,6 +106,8 @@ export function summarize(result: SuiteResult, baseline?: Baseline): Summary {
     scenarioOutcomes,
     rootCauses: rootCauses(failures, folded?.causes),
     warnings: rootCauses(result.recorder.warnings),
+    failing: results.filter((r) => r.outcome === 'fail' && judged(result.config, r.features)).length,
+    features: featureMatrix(result, results),
     ...(baseline ? { baseline: compareWithBaseline(baseline, failures, ran) } : {}),
   };
 }

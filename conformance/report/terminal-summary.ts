@@ -1,5 +1,6 @@
 import type { SuiteResult } from '../engine/run-suite';
 import type { Failure } from '../engine/types';
+import { featureMatrixLines } from './feature-matrix';
 import { verdictLine } from './html-report';
 import { rootCauseTitle, warningTitle } from './root-causes';
 import type { Summary, Tally } from './summarize';
@@ -22,6 +23,7 @@ export function terminalSummary(result: SuiteResult, summary: Summary, reportFil
   if (result.outOfScope && result.outOfScope.length > 0)
     lines.push(`not in scope (left out by --only; not asked, not judged): ${result.outOfScope.join(', ')}`);
   if (result.incomplete) lines.push(`INCOMPLETE: ${result.incomplete.reason}; the results cover what ran before.`);
+  lines.push('', ...featureMatrixLines(summary.features));
   lines.push('');
   lines.push(...matrixTable(result.operations, summary));
   lines.push('');
@@ -68,7 +70,8 @@ export function terminalSummary(result: SuiteResult, summary: Summary, reportFil
   }
   if (reportFiles.length > 0) lines.push('', `Reports: ${reportFiles.join(', ')}`);
   const complete = result.incomplete === undefined;
-  lines.push('', verdictLine({ totals: summary.totals, complete, passed: complete && summary.totals.fail === 0 }));
+  const passed = complete && summary.failing === 0;
+  lines.push('', verdictLine({ totals: summary.totals, complete, passed, failing: summary.failing }));
   return lines.join('\n');
 }
 

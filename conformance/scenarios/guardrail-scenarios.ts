@@ -36,15 +36,15 @@ export function guardrailScenarios(plan: PlanContext): Scenario[] {
     guardrail.keyHashes.length > 0
       ? '; if an earlier run unassigned guardrail.keyHashes without a reset, the guardrail no longer applies to this key: reset the target (--reset-url, CONFORMANCE_RESET_URL or "resetUrl") and run again'
       : undefined;
-  const block = (withMetadata: boolean) =>
-    expectGuardrailBlock({ schema: GUARDRAIL_BLOCK_SCHEMA, withMetadata, guardrailId: guardrail.id, notBlockedHint });
+  const block = (metadataHeader?: string) =>
+    expectGuardrailBlock({ schema: GUARDRAIL_BLOCK_SCHEMA, metadataHeader, guardrailId: guardrail.id, notBlockedHint });
   const scenarios = [
-    scenario('blocked', 'returns 403 with the matched patterns for blocked input', { body: blocked }, block(false)),
+    scenario('blocked', 'returns 403 with the matched patterns for blocked input', { body: blocked }, block()),
     scenario(
       'blocked-stream',
       'returns 403 for blocked input in stream mode too',
       { body: { ...blocked, stream: true }, stream: true },
-      block(false),
+      block(),
     ),
     scenario(
       'plain-input',
@@ -68,7 +68,7 @@ export function guardrailScenarios(plan: PlanContext): Scenario[] {
         `blocked-metadata-${header.name.toLowerCase()}`,
         `includes service_metadata in the block with ${header.name}: enabled`,
         { body: blocked, headers: { [header.name]: 'enabled' } },
-        block(true),
+        block(header.name),
       ),
     );
   }

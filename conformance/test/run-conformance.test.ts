@@ -15,6 +15,12 @@ beforeAll(() => {
 });
 
 describe('npm run conformance', () => {
+  it('refuses --require of a feature the spec does not mark, naming the closest one', async () => {
+    const { code, err } = await cli(['--require', 'plugin', '--list']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/--require plugin: no such feature; did you mean plugins\? \(the spec's features: core, /);
+  });
+
   it('prints the help and exits 0', async () => {
     const { code, out } = await cli(['--help']);
     expect(code).toBe(EXIT_PASS);

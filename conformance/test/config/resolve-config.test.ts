@@ -181,4 +181,29 @@ describe('configuration', () => {
     expect(help).toContain('CONFORMANCE_API_KEY=... model-gateway-conformance');
     expect(help).toMatch(/130\/143 interrupted/);
   });
+  it('judges the whole API unless a profile says otherwise', () => {
+    expect(resolve([])).toMatchObject({ profile: 'full', require: [] });
+  });
+
+  it('reads the profile and required features from flags, variables and the target file, flags first', () => {
+    const file = targetFile({ baseUrl: 'http://file.test/api/v1', apiKey: 'k', profile: 'openai', require: ['debug'] });
+    expect(resolve(['--target', file])).toMatchObject({ profile: 'openai', require: ['debug'] });
+    expect(
+      resolve(['--target', file], { CONFORMANCE_PROFILE: 'full', CONFORMANCE_REQUIRE: 'plugins, provider-routing' }),
+    ).toMatchObject({ profile: 'full', require: ['plugins', 'provider-routing'] });
+    expect(resolve(['--target', file, '--require', 'plugins', '--require', 'trace'])).toMatchObject({
+      require: ['plugins', 'trace'],
+    });
+  });
+
+  it('rejects an unknown profile, naming the closest one', () => {
+    expect(() => resolve(['--profile', 'opnai'])).toThrow(
+      /unknown profile "opnai"; did you mean openai\? \(profiles: full, openai\)/,
+    );
+  });
+
+  it('rejects a target file profile the schema does not list', () => {
+    const file = targetFile({ baseUrl: 'http://file.test/api/v1', apiKey: 'k', profile: 'anthropic' });
+    expect(() => resolve(['--target', file])).toThrow(/\/profile must be equal to one of the allowed values/);
+  });
 });

@@ -1,4 +1,5 @@
 import type { Fault, ProxiedRequest, ProxiedResponse } from './fault-proxy';
+import { PROFILE_FAULTS } from './profile-faults';
 import type { TargetFaultCase } from './target-faults';
 import { isRecord } from '../../../kit/json/guards';
 
@@ -129,4 +130,6 @@ export const PARTIAL_GATEWAY_FAULTS: readonly TargetFaultCase[] = [
     caughtBy: 'response-schema-valid',
     says: /context_length/,
   },
+  // OpenAI-compatible gateways, judged by profile (profile-faults.ts).
+  ...PROFILE_FAULTS,
 ];

@@ -1,0 +1,174 @@
+import { CORE_FEATURE } from '../../kit/contract/core-members';
+import type { ConformanceConfig } from '../config/resolve-config';
+import type { SuiteResult } from '../engine/run-suite';
+import type { CheckResult } from '../engine/types';
+
+/**
+ * supported: all its scenarios pass. unsupported: every failure only shows its members ignored
+ * (the answer is right for the request without them: engine/ignored-features.ts). broken: some
+ * failure shows the gateway acting on them, wrongly. not tested: no scenario of the run used it.
+ */
+export type FeatureStatus = 'supported' | 'unsupported' | 'broken' | 'not tested';
+
+/** One row of the matrix, as conformance.json lists it. */
+export interface FeatureRow {
+  readonly id: string;
+  readonly status: FeatureStatus;
+  /** Scenarios whose verdicts are about the feature. */
+  readonly scenarios: number;
+  /** Its failures, known ones included. */
+  readonly failures: number;
+  /** Of those, the ones the baseline lists. */
+  readonly known?: number;
+  /** The run's verdict counts its failures (the profile's core, or `--require`d). */
+  readonly judged: boolean;
+  /** What carries it: request members, headers, an operation, a security scheme (none for the core). */
+  readonly members: readonly string[];
+}
+
+export interface FeatureMatrix {
+  readonly profile: ConformanceConfig['profile'];
+  readonly required: readonly string[];
+  readonly features: readonly FeatureRow[];
+}
+
+/** Whether the run's verdict counts a failure about `features`: any of them judged by the profile or required. */
+export function judged(
+  config: Pick<ConformanceConfig, 'profile' | 'require'>,
+  features: readonly string[] = [],
+): boolean {
+  if (config.profile === 'full') return true;
+  const about = features.length === 0 ? [CORE_FEATURE] : features;
+  return about.some((f) => f === CORE_FEATURE || config.require.includes(f));
+}
+
+/** The matrix of a run, from its verdicts (a failure the baseline lists comes as `known`). */
+export function featureMatrix(
+  result: Pick<SuiteResult, 'config' | 'features'>,
+  results: readonly CheckResult[],
+): FeatureMatrix {
+  const { config } = result;
+  const ids = [...(result.features?.features ?? [CORE_FEATURE])];
+  const scenarios = new Map<string, Set<string>>();
+  const failures = new Map<string, { all: number; known: number; acted: number }>();
+  for (const r of results) {
+    if (r.outcome === 'skip') continue;
+    for (const feature of r.features ?? [CORE_FEATURE]) {
+      if (!ids.includes(feature)) ids.push(feature);
+      scenarios.set(feature, (scenarios.get(feature) ?? new Set()).add(r.scenario));
+      if (r.outcome !== 'fail' && r.outcome !== 'known') continue;
+      const tally = failures.get(feature) ?? { all: 0, known: 0, acted: 0 };
+      tally.all++;
+      if (r.outcome === 'known') tally.known++;
+      if (r.failure?.ignored !== true) tally.acted++;
+      failures.set(feature, tally);
+    }
+  }
+  return {
+    profile: config.profile,
+    required: config.require,
+    features: ids.map((id) => {
+      const ran = scenarios.get(id)?.size ?? 0;
+      const tally = failures.get(id) ?? { all: 0, known: 0, acted: 0 };
+      const status: FeatureStatus =
+        ran === 0 ? 'not tested' : tally.all === 0 ? 'supported' : tally.acted === 0 ? 'unsupported' : 'broken';
+      return {
+        id,
+        status,
+        scenarios: ran,
+        failures: tally.all,
+        ...(tally.known > 0 ? { known: tally.known } : {}),
+        judged: judged(config, [id]),
+        members: result.features?.carriers.get(id) ?? [],
+      };
+    }),
+  };
+}
+
+/** Scenario id → the features its verdicts are about (the core when none names one), in the order met. */
+export function scenarioFeatures(results: readonly CheckResult[]): Map<string, string[]> {
+  const byScenario = new Map<string, string[]>();
+  for (const r of results) {
+    if (r.outcome === 'skip') continue;
+    const list = byScenario.get(r.scenario) ?? [];
+    for (const feature of r.features ?? [CORE_FEATURE]) if (!list.includes(feature)) list.push(feature);
+    byScenario.set(r.scenario, list);
+  }
+  return byScenario;
+}
+
+/** What the profile judges, in words, for every report's heading. */
+export function profileLine(matrix: FeatureMatrix): string {
+  const required = matrix.required.length > 0 ? `; required: ${matrix.required.join(', ')}` : '';
+  return matrix.profile === 'full'
+    ? `profile full: every feature is judged${required}`
+    : `profile openai: the core is judged; the other features are shown, not judged${required}`;
+}
+
+/** The terminal's table. */
+export function featureMatrixLines(matrix: FeatureMatrix): string[] {
+  const width = Math.max(7, ...matrix.features.map((f) => f.id.length));
+  const rows = matrix.features.map(
+    (f) =>
+      `  ${f.id.padEnd(width)}  ${f.status.padEnd(11)}  ${String(f.scenarios).padStart(9)}  ${String(f.failures).padStart(8)}${f.judged ? '' : '  (not judged)'}`,
+  );
+  return [
+    `Features (${profileLine(matrix)}):`,
+    `  ${'feature'.padEnd(width)}  ${'status'.padEnd(11)}  scenarios  failures`,
+    ...rows,
+  ];
+}
+
+/** Properties of junit.xml's first suite: `feature.plugins` = `unsupported (41 scenarios, 41 failures)`. */
+export function featureMatrixProperties(matrix: FeatureMatrix): Array<readonly [string, string]> {
+  return [
+    ['profile', matrix.profile],
+    ...matrix.required.map((f) => ['require', f] as const),
+    ...matrix.features.map(
+      (f) =>
+        [
+          `feature.${f.id}`,
+          `${f.status} (${f.scenarios} scenarios, ${f.failures} failures${f.judged ? '' : ', not judged'})`,
+        ] as const,
+    ),
+  ];
+}
+
+/** A Markdown table, for a GitHub job summary or a README. */
+export function featureMatrixMarkdown(matrix: FeatureMatrix): string {
+  const rows = matrix.features.map(
+    (f) =>
+      `| ${f.id} | ${f.members.map((m) => `\`${m}\``).join(', ') || '—'} | ${STATUS_MARK[f.status]} ${f.status} | ${f.scenarios} | ${f.failures} |${f.judged ? ' yes' : ' no'} |`,
+  );
+  return [
+    `**Features** (${profileLine(matrix)})`,
+    '',
+    '| Feature | Carried by | Status | Scenarios | Failures | Judged |',
+    '| --- | --- | --- | ---: | ---: | --- |',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+/** The HTML report's table: one a gateway vendor can publish as it is. */
+export function featureMatrixHtml(matrix: FeatureMatrix, esc: (text: string) => string): string {
+  const rows = matrix.features.map(
+    (f) =>
+      `<tr class="${f.status.replace(' ', '-')}"><th scope="row">${esc(f.id)}</th><td>${f.members.map((m) => `<code>${esc(m)}</code>`).join(', ') || (f.id === CORE_FEATURE ? "OpenAI's Responses API" : '—')}</td><td class="status">${STATUS_MARK[f.status]} ${esc(f.status)}</td><td class="num">${f.scenarios}</td><td class="num">${f.failures}</td><td>${f.judged ? 'yes' : 'no'}</td></tr>`,
+  );
+  return `<section id="features">
+<h2>Features</h2>
+<p class="legend">${esc(profileLine(matrix))}. supported: all its scenarios pass; unsupported: the gateway ignores its members (every answer is right for the request without them); broken: it acts on them, wrongly; not tested: no scenario of the run used it.</p>
+<table class="features"><thead><tr><th scope="col">Feature</th><th scope="col">Carried by</th><th scope="col">Status</th><th scope="col">Scenarios</th><th scope="col">Failures</th><th scope="col">Judged</th></tr></thead>
+<tbody>
+${rows.join('\n')}
+</tbody></table>
+</section>`;
+}
+
+const STATUS_MARK: Readonly<Record<FeatureStatus, string>> = {
+  supported: '✓',
+  unsupported: '○',
+  broken: '✗',
+  'not tested': '·',
+};
