@@ -10,7 +10,7 @@ import { EXIT_CONFIG, runConformance, runConformanceCli } from '../index';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'conformance-spec-'));
 const shipped = readFileSync(SPEC_PATH, 'utf8');
-const SESSION_ID_LIMIT = 'session_id:\n          type: string\n          maxLength: 256';
+const SESSION_ID_LIMIT = 'session_id:\n          x-feature: sessions\n          type: string\n          maxLength: 256';
 
 function specFile(name: string, text: string): string {
   const file = path.join(dir, name);
