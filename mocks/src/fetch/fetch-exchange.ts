@@ -96,7 +96,11 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
       // itself. ByteLengthQueuingStrategy's rule is written out: jsdom has no such global.
       { highWaterMark: 0, size: (chunk) => chunk.byteLength },
     );
-    this.#resolve(new Response(body, { status, headers: this.#headersOf(headers) }));
+    const head = this.#headersOf(headers);
+    // No length: chunked, as node's server frames it. msw 3 (in Node) writes the Response to a
+    // socket; unframed, a cut mid-body would read as the end of the answer, not as a failure.
+    head.set('transfer-encoding', 'chunked');
+    this.#resolve(new Response(body, { status, headers: head }));
     return this;
   }
 
