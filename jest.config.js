@@ -43,5 +43,6 @@ module.exports = {
     '^(?:\\.\\./)+precompiled/(.*)$': '<rootDir>/node_modules/.cache/model-gateway-mock/precompiled/$1',
     // The package's own name, as a user's test imports it (docs/browser-tests.md).
     '^model-gateway-mock/msw$': '<rootDir>/mocks/msw.ts',
+    '^model-gateway-mock/msw/node$': '<rootDir>/mocks/msw-node.ts',
   },
 };
