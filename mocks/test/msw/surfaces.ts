@@ -20,7 +20,7 @@ export interface Surface {
   fetch: Fetch;
 }
 
-const MSW_BASE = 'https://gateway.test/api/v1';
+export const MSW_BASE = 'https://gateway.test/api/v1';
 
 /** Whether the running Node is at least `major.minor`. */
 export function nodeAtLeast(major: number, minor: number): boolean {
@@ -57,24 +57,54 @@ function fetchHandler(): Surface {
   };
 }
 
-/** The msw handlers under one msw line (`msw` or the `msw3` alias), loaded in their own module registry. */
-function mswLine(line: 'msw' | 'msw3'): Surface {
+/** An msw line: the dev dependency `msw` (msw 2) or the alias `msw3` (msw 3). */
+export type MswLine = 'msw' | 'msw3';
+
+/** The msw lines the running Node loads: msw 3 declares Node 22.12 or later in its engines. */
+export const MSW_LINES: readonly MswLine[] = nodeAtLeast(22, 12) ? ['msw', 'msw3'] : ['msw'];
+
+/** What a test takes from one line: the package's entries built on it, and its own setupServer. */
+export interface LoadedLine {
+  readonly createHandlers: typeof import('../../msw').createHandlers;
+  readonly setupMockGateway: typeof import('../../msw-node').setupMockGateway;
+  readonly setupServer: typeof import('msw/node').setupServer;
+}
+
+/**
+ * The package's msw entries on one msw line, in a module registry of their own, so that their
+ * `import 'msw'` is that line (and a second line in the same file gets its own copies).
+ */
+export function loadMswLine(line: MswLine): LoadedLine {
+  let loaded: LoadedLine | undefined;
+  jest.isolateModules(() => {
+    if (line !== 'msw') {
+      jest.doMock('msw', () => jest.requireActual<object>(line));
+      jest.doMock('msw/node', () => jest.requireActual<object>(`${line}/node`));
+    }
+    /* eslint-disable @typescript-eslint/no-require-imports -- one registry per msw line */
+    loaded = {
+      createHandlers: (require('../../msw') as typeof import('../../msw')).createHandlers,
+      setupMockGateway: (require('../../msw-node') as typeof import('../../msw-node')).setupMockGateway,
+      setupServer: (require('msw/node') as typeof import('msw/node')).setupServer,
+    };
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    jest.dontMock('msw');
+    jest.dontMock('msw/node');
+  });
+  return loaded!;
+}
+
+/** The msw handlers under one msw line, served by that line's setupServer. */
+function mswLine(line: MswLine): Surface {
   let server: { listen(o?: object): void; close(): void } | undefined;
   let mock: MockControls | undefined;
   return {
     start() {
-      jest.isolateModules(() => {
-        if (line !== 'msw') jest.doMock('msw', () => jest.requireActual<object>(line));
-        /* eslint-disable @typescript-eslint/no-require-imports -- one registry per msw line */
-        const { createHandlers } = require('../../msw') as typeof import('../../msw');
-        const { setupServer } = require(`${line}/node`) as typeof import('msw/node');
-        /* eslint-enable @typescript-eslint/no-require-imports */
-        jest.dontMock('msw');
-        const handlers = createHandlers({ baseUrl: MSW_BASE });
-        mock = handlers;
-        server = setupServer(...handlers.handlers);
-      });
-      server!.listen({ onUnhandledRequest: 'error' });
+      const { createHandlers, setupServer } = loadMswLine(line);
+      const handlers = createHandlers({ baseUrl: MSW_BASE });
+      mock = handlers;
+      server = setupServer(...handlers);
+      server.listen({ onUnhandledRequest: 'error' });
       return Promise.resolve();
     },
     stop: () => Promise.resolve(server?.close()),
@@ -84,9 +114,11 @@ function mswLine(line: 'msw' | 'msw3'): Surface {
   };
 }
 
+/** The name of a line in test titles. */
+export const mswName = (line: MswLine): string => (line === 'msw' ? 'msw 2' : 'msw 3');
+
 export const SURFACES: ReadonlyArray<[string, Surface]> = [
   ['the node server', nodeServer()],
   ['the fetch handler', fetchHandler()],
-  ['msw 2', mswLine('msw')],
-  ...(nodeAtLeast(22, 12) ? [['msw 3', mswLine('msw3')] as [string, Surface]] : []),
+  ...MSW_LINES.map((line): [string, Surface] => [mswName(line), mswLine(line)]),
 ];
