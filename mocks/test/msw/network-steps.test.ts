@@ -3,6 +3,7 @@
  * node server (over a socket), the fetch handler (called directly) and the msw handlers under
  * each msw major the running Node can load (msw 3 needs Node 22.12 or later). One table of steps,
  * one reading of each answer: the head, then the deltas that arrived, then how the body ended.
+ * The same steps for a JSON answer and the journal's view of a reset are checked here too.
  */
 import { readUntilFailure } from '../helpers/stream-helpers';
 import { SURFACES } from './surfaces';
@@ -53,5 +54,12 @@ describe.each(SURFACES)('network-failure steps on %s', (_name, surface) => {
 
   it.each(STEPS)('%s delivers what the docs say', async (_step, { step, want }) => {
     expect(await deliveredBy(surface, step)).toEqual(want);
+  });
+
+  it('journals a reset as a network failure, with no status', async () => {
+    await deliveredBy(surface, { network: 'reset' });
+    const [entry] = surface.mock().requests({ operation: 'createResponse' });
+    expect(entry).toMatchObject({ network: 'reset', aborted: true, scenario: 'scenario-1' });
+    expect(entry).not.toHaveProperty('status');
   });
 });
