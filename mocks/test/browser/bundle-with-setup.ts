@@ -14,7 +14,7 @@ const { PRECOMPILED_FOR_TESTS } = require('../../../kit/test/support/precompile-
  * dist/precompiled/ from the built package; bundling the sources, it is the folder jest's global
  * setup made as the build does (kit/test/support/precompile-for-tests.js).
  */
-const precompiledFolder: Plugin = {
+export const precompiledFolder: Plugin = {
   name: 'precompiled-folder',
   setup(on) {
     on.onResolve({ filter: /^(\.\.\/)+precompiled\/[^/]+$/ }, (args) => ({

@@ -28,15 +28,19 @@ const STEPS: ReadonlyArray<[string, { step: Record<string, unknown>; want: Deliv
   ['reset', { step: { network: 'reset' }, want: { head: 'reset', deltas: 0, end: 'none' } }],
 ];
 
+function post(surface: Surface, stream: boolean): Promise<Response> {
+  return surface.fetch(surface.url('/responses'), {
+    method: 'POST',
+    headers: { authorization: 'Bearer sk-mock-user', 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'openai/gpt-4o', input: 'Tell me a story about a lighthouse.', stream }),
+  });
+}
+
 async function deliveredBy(surface: Surface, step: Record<string, unknown>): Promise<Delivered> {
   surface.mock().scenarios.add({ match: { operation: 'createResponse' }, respond: step });
   let response: Response;
   try {
-    response = await surface.fetch(surface.url('/responses'), {
-      method: 'POST',
-      headers: { authorization: 'Bearer sk-mock-user', 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'openai/gpt-4o', input: 'Tell me a story about a lighthouse.', stream: true }),
-    });
+    response = await post(surface, true);
   } catch {
     return { head: 'reset', deltas: 0, end: 'none' };
   }
@@ -54,6 +58,20 @@ describe.each(SURFACES)('network-failure steps on %s', (_name, surface) => {
 
   it.each(STEPS)('%s delivers what the docs say', async (_step, { step, want }) => {
     expect(await deliveredBy(surface, step)).toEqual(want);
+  });
+
+  it('closes a JSON answer mid-body: the head and half its bytes, then the body fails', async () => {
+    const whole = await (await post(surface, false)).text();
+    surface.mock().scenarios.add({ match: { operation: 'createResponse' }, respond: { network: 'close-mid-body' } });
+    const response = await post(surface, false);
+    expect(response.status).toBe(200);
+    const { text, failure } = await readUntilFailure(response.body!);
+    expect(failure).toBeDefined();
+    // About half the answer's bytes: its start, which does not parse on its own.
+    expect(text.length).toBeGreaterThan(whole.length / 4);
+    expect(text.length).toBeLessThan(whole.length);
+    expect(text.startsWith('{"')).toBe(true);
+    expect(() => JSON.parse(text) as unknown).toThrow();
   });
 
   it('journals a reset as a network failure, with no status', async () => {
