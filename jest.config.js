@@ -5,7 +5,8 @@ const { jestModuleNameMapper } = require('./kit/test/support/client-lines');
  * imports zod's locale files by their ES module path (`zod/v4/locales/en.js`); msw 2.12+ needs
  * `rettime` and `until-async`, published as ES modules only.
  */
-const ESM_PACKAGES = '(msw3|@mswjs/interceptors|@msw/url|headers-polyfill|@open-draft/until|ai|@ai-sdk/[^/]+|@workflow/serde|zod|rettime|until-async)';
+const ESM_PACKAGES =
+  '(msw3|@mswjs/interceptors|@msw/url|headers-polyfill|@open-draft/until|ai|@ai-sdk/[^/]+|@workflow/serde|zod|rettime|until-async)';
 
 /** @type {import('jest').Config} */
 module.exports = {

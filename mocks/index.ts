@@ -17,7 +17,7 @@ export type { Scenario, ScenarioMatch, ScenarioStep, ListedScenario } from './sr
 export type { ScenarioControls } from './src/scenarios/scenario-controls';
 export type { JournalEntry, NetworkFailure, SentBody, StreamEnd } from './src/journal/request-journal';
 export type { JournalReader } from './src/scenarios/scenario-controls';
-export type { OperationId } from './src/pipeline/context';
+export type { OperationId } from './src/pipeline/operation-types';
 export type { ResponseViolation } from './src/pipeline/response-checker';
 export { HANDLERS } from './src/handlers/registry';
 export type { Handler, HandlerResult, JsonResult, RequestContext, StreamedResult } from './src/pipeline/context';

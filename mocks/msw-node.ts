@@ -8,4 +8,4 @@ export type { MockGateway, MockGatewayInit, TestHooks } from './src/msw/setup-mo
 export type { MockHandlers, MockHandlersInit } from './src/msw/create-handlers';
 export type { JournalEntry, NetworkFailure, SentBody } from './src/journal/request-journal';
 export type { ListedScenario, Scenario, ScenarioMatch, ScenarioStep } from './src/scenarios/scenario-types';
-export type { OperationId } from './src/pipeline/context';
+export type { OperationId } from './src/pipeline/operation-types';

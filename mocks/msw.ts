@@ -12,5 +12,5 @@ export { PREFER_NEEDS_NODE } from './src/prefer/prefer-unavailable';
 export type { JournalEntry, NetworkFailure, SentBody } from './src/journal/request-journal';
 export type { ListedScenario, Scenario, ScenarioMatch, ScenarioStep } from './src/scenarios/scenario-types';
 export type { ScenarioControls, JournalReader } from './src/scenarios/scenario-controls';
-export type { OperationId } from './src/pipeline/context';
+export type { OperationId } from './src/pipeline/operation-types';
 export type { O200kRanksModule } from './src/tokens/ranks-source';

@@ -9,7 +9,7 @@ import { sendJson } from './pipeline/send';
 import { readRequestBody } from './pipeline/read-body';
 import { scenarioControls } from './scenarios/scenario-controls';
 import type { Scenario } from './scenarios/scenario-types';
-import type { OperationId } from './pipeline/context';
+import type { OperationId } from './pipeline/operation-types';
 
 export const ADMIN_PREFIX = '/__mock/';
 /** Answers 200 once the mock serves, with no key even beyond loopback. */

@@ -1,4 +1,4 @@
-import type { OperationId, RequestBody } from '../pipeline/context';
+import type { OperationId, RequestBody } from '../pipeline/operation-types';
 import { jsonDepthExceeds } from '../pipeline/json-depth';
 import { redactHeaders } from './redact-headers';
 

@@ -1,5 +1,5 @@
 import type { JournalEntry } from '../journal/request-journal';
-import type { OperationId } from '../pipeline/context';
+import type { OperationId } from '../pipeline/operation-types';
 import type { MockStore } from '../state/store';
 import type { ListedScenario, Scenario } from './scenario-types';
 
@@ -24,9 +24,7 @@ export interface ScenarioControls {
  * What tests steer and read, in one place for every surface: the admin endpoints
  * (/__mock/scenarios, /__mock/requests) and the mock object in code call these and nothing else.
  */
-export function scenarioControls(
-  store: MockStore,
-): ScenarioControls & { requests: JournalReader } {
+export function scenarioControls(store: MockStore): ScenarioControls & { requests: JournalReader } {
   return {
     add: (scenario) => store.scenarios.add(scenario),
     list: () => store.scenarios.list(),

@@ -1,4 +1,4 @@
-import type { OperationId } from '../pipeline/context';
+import type { OperationId } from '../pipeline/operation-types';
 
 /**
  * A scenario as mocks/scenarios/scenario.schema.json describes it: what a test queues on a running

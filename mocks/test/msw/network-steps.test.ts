@@ -23,7 +23,10 @@ const STEPS: ReadonlyArray<[string, { step: Record<string, unknown>; want: Deliv
   ['drop after 3', { step: { cut: { afterTokens: 3, end: 'drop' } }, want: { head: 200, deltas: 3, end: 'error' } }],
   [
     'drop after 3, paced',
-    { step: { cut: { afterTokens: 3, end: 'drop' }, tokensPerSecond: 500 }, want: { head: 200, deltas: 3, end: 'error' } },
+    {
+      step: { cut: { afterTokens: 3, end: 'drop' }, tokensPerSecond: 500 },
+      want: { head: 200, deltas: 3, end: 'error' },
+    },
   ],
   ['reset', { step: { network: 'reset' }, want: { head: 'reset', deltas: 0, end: 'none' } }],
 ];

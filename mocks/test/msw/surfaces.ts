@@ -4,6 +4,9 @@
  * under each msw major the running Node loads (msw 3 declares Node 22.12 or later; the dev alias
  * `msw3` installs it beside msw 2).
  */
+import type * as MswNode from 'msw/node';
+import type * as MswEntry from '../../msw';
+import type * as MswNodeEntry from '../../msw-node';
 import type { MockControls } from '../../src/core/mock-core';
 import { createFetchHandler } from '../../src/fetch/create-fetch-handler';
 import type { MockFetchHandler } from '../../src/fetch/create-fetch-handler';
@@ -65,9 +68,9 @@ export const MSW_LINES: readonly MswLine[] = nodeAtLeast(22, 12) ? ['msw', 'msw3
 
 /** What a test takes from one line: the package's entries built on it, and its own setupServer. */
 export interface LoadedLine {
-  readonly createHandlers: typeof import('../../msw').createHandlers;
-  readonly setupMockGateway: typeof import('../../msw-node').setupMockGateway;
-  readonly setupServer: typeof import('msw/node').setupServer;
+  readonly createHandlers: typeof MswEntry.createHandlers;
+  readonly setupMockGateway: typeof MswNodeEntry.setupMockGateway;
+  readonly setupServer: typeof MswNode.setupServer;
 }
 
 /**
@@ -83,9 +86,9 @@ export function loadMswLine(line: MswLine): LoadedLine {
     }
     /* eslint-disable @typescript-eslint/no-require-imports -- one registry per msw line */
     loaded = {
-      createHandlers: (require('../../msw') as typeof import('../../msw')).createHandlers,
-      setupMockGateway: (require('../../msw-node') as typeof import('../../msw-node')).setupMockGateway,
-      setupServer: (require('msw/node') as typeof import('msw/node')).setupServer,
+      createHandlers: (require('../../msw') as typeof MswEntry).createHandlers,
+      setupMockGateway: (require('../../msw-node') as typeof MswNodeEntry).setupMockGateway,
+      setupServer: (require('msw/node') as typeof MswNode).setupServer,
     };
     /* eslint-enable @typescript-eslint/no-require-imports */
     jest.dontMock('msw');

@@ -5,7 +5,11 @@
  * operation's request type, and the handlers spread into msw's setupServer.
  */
 import { setupServer } from 'msw/node';
-import type { JournalEntry as RootJournalEntry, OperationId as RootOperationId, Scenario as RootScenario } from '../../../index';
+import type {
+  JournalEntry as RootJournalEntry,
+  OperationId as RootOperationId,
+  Scenario as RootScenario,
+} from '../../index';
 import { createHandlers } from 'model-gateway-mock/msw';
 import type { JournalEntry, OperationId, Scenario } from 'model-gateway-mock/msw';
 
@@ -40,7 +44,7 @@ export const ids: OperationId[] = ['createResponse', 'getModel', 'listEmbeddings
 // @ts-expect-error not an operation id
 export const badId: OperationId = 'createResponses';
 
-// The root entry exports the same types.
+// The package's root (model-gateway-mock, through mocks/index.ts) exports the same types.
 export const sameScenario: RootScenario = good;
 export const sameEntry: RootJournalEntry | undefined = entry as JournalEntry | undefined;
 export const sameId: RootOperationId = ids[0]!;
