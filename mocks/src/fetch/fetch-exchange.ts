@@ -97,9 +97,9 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
       { highWaterMark: 0, size: (chunk) => chunk.byteLength },
     );
     const head = this.#headersOf(headers);
-    // No length: chunked, as node's server frames it. msw 3 (in Node) writes the Response to a
-    // socket; unframed, a cut mid-body would read as the end of the answer, not as a failure.
-    head.set('transfer-encoding', 'chunked');
+    // Without a length: chunked, as node's server frames it. msw 3 (in Node) writes the Response
+    // to a socket; unframed, a cut mid-body would read as the end of the answer, not as a failure.
+    if (!head.has('content-length')) head.set('transfer-encoding', 'chunked');
     this.#resolve(new Response(body, { status, headers: head }));
     return this;
   }
