@@ -5,7 +5,8 @@ const { jestModuleNameMapper } = require('./kit/test/support/client-lines');
  * imports zod's locale files by their ES module path (`zod/v4/locales/en.js`); msw 2.12+ needs
  * `rettime` and `until-async`, published as ES modules only.
  */
-const ESM_PACKAGES = '(ai|@ai-sdk/[^/]+|@workflow/serde|zod|rettime|until-async)';
+const ESM_PACKAGES =
+  '(msw3|@mswjs/interceptors|@msw/url|headers-polyfill|@open-draft/until|ai|@ai-sdk/[^/]+|@workflow/serde|zod|rettime|until-async)';
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -29,7 +30,8 @@ module.exports = {
     // `.mjs` files are ES modules whatever package ships them (msw's helpers publish some).
     '/node_modules/.+\\.mjs$': '<rootDir>/kit/test/support/esm-to-cjs-transform.js',
   },
-  transformIgnorePatterns: [`/node_modules/(?!${ESM_PACKAGES}/).*\\.c?js$`],
+  // What msw3 nests in its own node_modules is its (ES module) dependencies' newer majors.
+  transformIgnorePatterns: [`(?<!/msw3)/node_modules/(?!${ESM_PACKAGES}/).*\\.c?js$`],
   testTimeout: 20000,
   // Unpacks the npm-shipped Chromium once, before the workers start (the HTML report and docs
   // tests), and makes the build's precompiled artefacts for the browser build's tests.
@@ -42,5 +44,6 @@ module.exports = {
     '^(?:\\.\\./)+precompiled/(.*)$': '<rootDir>/node_modules/.cache/model-gateway-mock/precompiled/$1',
     // The package's own name, as a user's test imports it (docs/browser-tests.md).
     '^model-gateway-mock/msw$': '<rootDir>/mocks/msw.ts',
+    '^model-gateway-mock/msw/node$': '<rootDir>/mocks/msw-node.ts',
   },
 };

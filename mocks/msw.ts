@@ -2,9 +2,15 @@
  * `model-gateway-mock/msw`: the mock as Mock Service Worker (msw) request handlers, for tests
  * that mock the network in-process (Vitest or Jest with jsdom, Storybook, a page's service
  * worker) instead of talking to a server. msw 2 or 3 is the user's own (a peer dependency).
- * Imports nothing of Node: a bundler takes it into a page as is (docs/browser-tests.md).
+ * Imports nothing of Node: a bundler takes it into a page as is (docs/browser-tests.md). The
+ * one-call setup for a test file is `model-gateway-mock/msw/node` (setupMockGateway).
  */
 export { createHandlers } from './src/msw/create-handlers';
 export type { MockHandlers, MockHandlersInit } from './src/msw/create-handlers';
 export type { FetchHandler } from './src/fetch/fetch-adapter';
 export { PREFER_NEEDS_NODE } from './src/prefer/prefer-unavailable';
+export type { JournalEntry, NetworkFailure, SentBody } from './src/journal/request-journal';
+export type { ListedScenario, Scenario, ScenarioMatch, ScenarioStep } from './src/scenarios/scenario-types';
+export type { ScenarioControls, JournalReader } from './src/scenarios/scenario-controls';
+export type { OperationId } from './src/pipeline/operation-types';
+export type { O200kRanksModule } from './src/tokens/ranks-source';

@@ -6,7 +6,7 @@ import OpenAI from 'openai';
 import { createHandlers } from 'model-gateway-mock/msw';
 
 const mock = createHandlers({ baseUrl: 'https://gateway.test/api/v1' });
-const server = setupServer(...mock.handlers);
+const server = setupServer(...mock);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => mock.reset());

@@ -8,6 +8,8 @@ import { authenticate } from './pipeline/authenticate';
 import { sendJson } from './pipeline/send';
 import { readRequestBody } from './pipeline/read-body';
 import { scenarioControls } from './scenarios/scenario-controls';
+import type { Scenario } from './scenarios/scenario-types';
+import type { OperationId } from './pipeline/operation-types';
 
 export const ADMIN_PREFIX = '/__mock/';
 /** Answers 200 once the mock serves, with no key even beyond loopback. */
@@ -73,7 +75,8 @@ export function handleAdmin(
       readRequestBody(request, ADMIN_BODY_LIMIT, 400, (error, body) => {
         try {
           if (error) throw error;
-          sendJson(reply, 201, JSON.stringify(controls.add(parseJson(body))));
+          // Any JSON: `add` checks what arrives against the scenario schema.
+          sendJson(reply, 201, JSON.stringify(controls.add(parseJson(body) as Scenario)));
         } catch (err) {
           failed(err);
         }
@@ -92,8 +95,9 @@ export function handleAdmin(
 const ADMIN_BODY_LIMIT = 1024 * 1024;
 
 /** `?operation=createResponse`: the journal of one operation. */
-function journalFilter(url: string): { operation?: string } {
-  const operation = new URL(url, 'http://mock').searchParams.get('operation');
+function journalFilter(url: string): { operation?: OperationId } {
+  // Any text: an operation no request has simply keeps none.
+  const operation = new URL(url, 'http://mock').searchParams.get('operation') as OperationId | null;
   return operation === null ? {} : { operation };
 }
 

@@ -4,6 +4,8 @@ import type { MockSetup } from '../core/mock-core';
 import type { Fixtures } from '../fixtures/fixture-types';
 import type { HandlerOverrides } from '../handlers/registry';
 import type { MockOptions } from '../options';
+import type { O200kRanksModule } from '../tokens/ranks-source';
+import { provideO200kRanksLater } from '../tokens/ranks-source';
 import { shippedSetup } from './shipped-setup';
 
 /** What a mock made without a file system takes: createMockServer's options, less the file paths. */
@@ -16,6 +18,13 @@ export interface BrowserMockInit {
   readonly options?: Partial<MockOptions>;
   /** Replace handlers, as with createMockServer. */
   readonly handlers?: HandlerOverrides;
+  /**
+   * Where the tokenizer's ranks come from, for exact token counts (usage, `max_output_tokens`,
+   * stream deltas): `() => import('gpt-tokenizer/bpeRanks/o200k_base')`, which a bundler splits
+   * into a chunk of its own, or a fetch of the same table. Counts are a close estimate until they
+   * load, and without them: the ranks are 2.7 MB, most of the build.
+   */
+  readonly tokenRanks?: () => Promise<O200kRanksModule>;
 }
 
 /** How messages name the spec the build shipped (there is no file to point at). */
@@ -31,6 +40,10 @@ let contract: Contract | undefined;
  */
 export function browserSetup(init: BrowserMockInit = {}): MockSetup {
   const shipped = shippedSetup();
+  if (init.tokenRanks)
+    provideO200kRanksLater(init.tokenRanks).catch((error: unknown) =>
+      console.warn(`model-gateway-mock: the token ranks did not load, token counts stay estimates (${String(error)})`),
+    );
   contract ??= createContract(shipped.document, SHIPPED_SPEC, { validators: shipped.validators });
   return {
     contract,

@@ -9,8 +9,8 @@
  * standalone request validators (contract-validators.js) and the built-in fixtures already
  * validated (builtin-fixtures.json). The fixtures schema's validator stays out (138 KiB): fixtures
  * a test passes are checked where they are made, in Node (`parseFixtures`).
- * The tokenizer's ranks are the core's own default (tokens/ranks-source.ts: gpt-tokenizer's
- * JavaScript module of them, the largest part of a bundle).
+ * The tokenizer's ranks are not in it (2.7 MB): counts are estimates unless the caller gives
+ * `tokenRanks` (browser-setup.ts, tokens/ranks-source.ts).
  */
 import type { ValidateFunction } from 'ajv';
 import type { JsonObject } from '../../../kit/json/guards';

@@ -27,9 +27,8 @@ import type { ReplySink } from './reply-sink';
 import { createPipeline } from './pipeline';
 import type { Sha256 } from '../hash/sha256';
 import { scenarioOperations } from '../scenarios/validate-scenario';
-import type { ScenarioControls } from '../scenarios/scenario-controls';
+import type { JournalReader, ScenarioControls } from '../scenarios/scenario-controls';
 import { scenarioControls } from '../scenarios/scenario-controls';
-import type { JournalEntry } from '../journal/request-journal';
 
 /**
  * What a mock is made of, already loaded: no file is read from here on. The node side loads the
@@ -62,7 +61,7 @@ export interface MockControls {
   /** Scenarios queued on this mock, as POST/GET/DELETE /__mock/scenarios: `mock.scenarios.add({ match, respond })`. */
   readonly scenarios: ScenarioControls;
   /** The request journal, newest first, as GET /__mock/requests: `mock.requests({ operation: 'createResponse' })`. */
-  requests(filter?: { readonly operation?: string }): JournalEntry[];
+  readonly requests: JournalReader;
   /** Puts the state back as the fixtures left it, clearing the scenarios and the journal (as `POST /__mock/reset` does). */
   reset(): void;
   /** Ends the running streams now, each with a failure its client can read and `[DONE]` (as a shutdown does). */

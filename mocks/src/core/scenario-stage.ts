@@ -56,6 +56,7 @@ export function actOnScenario(
       sendJson(reply, action.status, action.body, action.headers);
     } else if (action.kind === 'network' && action.failure === 'reset') {
       outcome.cut = true;
+      outcome.network = 'reset';
       reply.cut('reset');
     } else {
       // A stream closed mid-body stops after its first token; a JSON answer after half its bytes.

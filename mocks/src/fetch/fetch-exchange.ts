@@ -35,6 +35,8 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
   #closeListeners: Array<(aborted: boolean) => void> = [];
   /** A cut mid-body waiting for its reader to take what was sent before it. */
   #cutWhenRead: Error | undefined;
+  /** A reader waits on an empty queue (pull was called and nothing written since). */
+  #starving = false;
 
   constructor(private readonly request: Request) {
     this.method = request.method;
@@ -75,20 +77,30 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
           this.#controller = controller;
         },
         pull: (controller) => {
-          if (this.#cutWhenRead && controller.desiredSize === STREAM_BUFFER_BYTES) {
+          // Called only when a reader waits on an empty queue (high-water mark 0, see below).
+          if (this.#cutWhenRead) {
             controller.error(this.#cutWhenRead);
             return;
           }
+          this.#starving = true;
           const drain = this.#drain;
           this.#drain = undefined;
           drain?.();
         },
         cancel: () => this.#over(true),
       },
-      // ByteLengthQueuingStrategy's rule, written out: jsdom (Jest's browser-like environment) has no such global.
-      { highWaterMark: STREAM_BUFFER_BYTES, size: (chunk) => chunk.byteLength },
+      // High-water mark 0: `pull` means a reader is waiting with nothing queued, the one moment a
+      // cut can fail the body without dropping bytes a reader has not taken. msw 2 tees every
+      // mocked answer; a tee's branches drop what they hold when the source fails, so failing
+      // any earlier loses the tokens sent before the cut. `write` counts STREAM_BUFFER_BYTES
+      // itself. ByteLengthQueuingStrategy's rule is written out: jsdom has no such global.
+      { highWaterMark: 0, size: (chunk) => chunk.byteLength },
     );
-    this.#resolve(new Response(body, { status, headers: this.#headersOf(headers) }));
+    const head = this.#headersOf(headers);
+    // Without a length: chunked, as node's server frames it. msw 3 (in Node) writes the Response
+    // to a socket; unframed, a cut mid-body would read as the end of the answer, not as a failure.
+    if (!head.has('content-length')) head.set('transfer-encoding', 'chunked');
+    this.#resolve(new Response(body, { status, headers: head }));
     return this;
   }
 
@@ -96,7 +108,9 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
     const controller = this.#controller;
     if (!controller || this.closed) return true;
     controller.enqueue(encoder.encode(chunk));
-    return (controller.desiredSize ?? 0) > 0;
+    this.#starving = false;
+    // desiredSize is minus the bytes queued (high-water mark 0).
+    return -(controller.desiredSize ?? 0) < STREAM_BUFFER_BYTES;
   }
 
   onDrain(listener: () => void): () => void {
@@ -117,15 +131,16 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
   }
 
   /**
-   * Before any byte: a network error (`Response.error()`); mid-stream: the body fails, once its
-   * reader has taken what was sent before the cut (erroring a stream drops what it still holds).
+   * Before any byte: a network error (`Response.error()`); mid-stream: the body fails once its
+   * reader has taken what was sent before the cut and asks for more (erroring a stream, or a tee
+   * of it, drops what it still holds).
    */
   cut(how: ConnectionCut): void {
     const controller = this.#controller;
     const error = new TypeError(`The mock gateway closed the connection (${how})`);
     if (!this.headersSent) this.#resolve(Response.error());
-    else if (controller && (controller.desiredSize ?? 0) < STREAM_BUFFER_BYTES) this.#cutWhenRead = error;
-    else controller?.error(error);
+    else if (this.#starving) controller?.error(error);
+    else this.#cutWhenRead = error;
     this.#over(true);
   }
 

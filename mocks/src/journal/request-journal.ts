@@ -1,3 +1,4 @@
+import type { OperationId, RequestBody } from '../pipeline/operation-types';
 import { jsonDepthExceeds } from '../pipeline/json-depth';
 import { scrubDeep } from '../../../kit/secrets/scrub-secrets';
 import { journalSecrets, redactHeaders } from './redact-headers';
@@ -5,14 +6,35 @@ import { journalSecrets, redactHeaders } from './redact-headers';
 /** How a streamed answer ended: sent whole, cut by a scenario (or x-mock-fail-after-tokens), or left by its client. */
 export type StreamEnd = 'completed' | 'cut' | 'aborted';
 
-/** One entry of the journal (`GET /__mock/requests`, `mock.requests()`). */
-export interface JournalEntry {
+/** A failure of the connection itself, journaled in place of a status: the request got no answer. */
+export type NetworkFailure = 'reset';
+
+/**
+ * A request body as the journal shows it, typed by its operation: the operation's JSON request
+ * body as a client sends it (the journal keeps what was sent, valid or not), its text when it is
+ * not JSON, null when there is none. Operations without a body show `unknown` (whatever came).
+ */
+export type SentBody<Op extends OperationId> = Op extends OperationId
+  ? RequestBody<Op> extends undefined
+    ? unknown
+    : RequestBody<Op> | string | null
+  : never;
+
+/**
+ * One entry of the journal (`GET /__mock/requests`, `mock.requests()`); with `{ operation }`,
+ * `mock.requests({ operation: 'createResponse' })` types `body` as that operation's request body.
+ */
+export interface JournalEntry<Op extends OperationId = OperationId> {
   /** When the request arrived (ISO 8601, milliseconds). */
   readonly at: string;
   readonly method: string;
   readonly path: string;
-  readonly operationId: string | null;
-  readonly status: number;
+  /** null for a request no operation takes (a 404). */
+  readonly operationId: Op | null;
+  /** The status answered; absent when the request got no answer (`network` says why). */
+  readonly status?: number;
+  /** Present instead of `status` when the connection failed before any answer (a `network: 'reset'` scenario). */
+  readonly network?: NetworkFailure;
   readonly durationMs: number;
   /** The request's headers; API keys, cookies and tokens redacted. */
   readonly headers: Record<string, string>;
@@ -21,7 +43,7 @@ export interface JournalEntry {
    * longer than the journal keeps (JOURNAL_BODY_BYTES) is its first bytes as text, and `bodyBytes`
    * says how long it was.
    */
-  readonly body: unknown;
+  readonly body: SentBody<Op>;
   /** Present when `body` holds only the start of a longer body: the whole body's size in bytes. */
   readonly bodyBytes?: number;
   /** For an event stream: how it ended. */
@@ -43,6 +65,8 @@ export interface RequestOutcome {
   streamed?: boolean;
   /** The answer was cut short on purpose (a scenario's cut or network failure, a fail-after header). */
   cut?: boolean;
+  /** The connection failed before any answer: no status was sent. */
+  network?: NetworkFailure;
 }
 
 /** A request as recorded: what the journal shows is made from it when read. */
@@ -109,7 +133,7 @@ export class RequestJournal {
   }
 
   /** Newest first; only the requests of `operation` (an operationId) when given. */
-  list(filter: { readonly operation?: string } = {}): JournalEntry[] {
+  list<Op extends OperationId = OperationId>(filter: { readonly operation?: Op } = {}): JournalEntry<Op>[] {
     const ordered =
       this.entries.length < this.capacity
         ? this.entries.slice()
@@ -118,7 +142,7 @@ export class RequestJournal {
     return ordered
       .reverse()
       .filter((entry) => wanted === undefined || entry.operationId === wanted)
-      .map(show);
+      .map((entry) => show(entry) as JournalEntry<Op>);
   }
 
   clear(): void {
@@ -134,15 +158,17 @@ function show(recorded: RecordedRequest): JournalEntry {
     at: new Date(recorded.atMs).toISOString(),
     method: recorded.method,
     path: scrubDeep(recorded.path, secrets),
-    operationId: recorded.operationId,
-    status: recorded.status,
+    operationId: recorded.operationId as OperationId | null,
     durationMs: recorded.durationMs,
     headers: redactHeaders(recorded.headers),
     body: null,
   };
+  // A reset has no status: the adapter's 200 is only its default, never sent.
+  if (outcome.network !== undefined) entry.network = outcome.network;
+  else entry.status = recorded.status;
   if (recorded.body) {
     const { body, bodyBytes } = recorded.body();
-    entry.body = scrubDeep(body, secrets);
+    entry.body = scrubDeep(body, secrets) as SentBody<OperationId>;
     if (bodyBytes !== undefined) entry.bodyBytes = bodyBytes;
   }
   if (outcome.streamed === true)

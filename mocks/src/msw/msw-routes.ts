@@ -14,3 +14,9 @@ export function mswRoutes(api: URL, fetch: FetchHandler): HttpHandler[] {
   const base = api.href.replace(/\/+$/, '');
   return [http.all(`${base}/*`, resolver), http.all(`${api.origin}${ADMIN_PREFIX}*`, resolver)];
 }
+
+/** Whether the handlers of a mock served at `api` take `url` (the same paths as mswRoutes). */
+export function isMockUrl(api: URL, url: string): boolean {
+  const base = api.href.replace(/\/+$/, '');
+  return url.startsWith(`${base}/`) || url.startsWith(`${api.origin}${ADMIN_PREFIX}`);
+}

@@ -8,8 +8,9 @@ import type { RunningStreams } from '../running-streams';
 import type { RequestHeaders } from '../core/mock-request';
 import type { EventStream } from '../stream/paced-stream';
 
-/** The operationIds of spec/openapi.yaml, as the generated types list them. */
-export type OperationId = keyof operations;
+import type { OperationId, RequestBody } from './operation-types';
+
+export type { OperationId, RequestBody };
 
 type Defined<T> = Exclude<T, undefined>;
 type ParametersIn<Op extends OperationId, In extends 'path' | 'query'> = [
@@ -22,12 +23,6 @@ type ParametersIn<Op extends OperationId, In extends 'path' | 'query'> = [
 export type PathParams<Op extends OperationId> = ParametersIn<Op, 'path'>;
 /** An operation's query parameters, with their schema types; an empty record when it has none. */
 export type QueryParams<Op extends OperationId> = ParametersIn<Op, 'query'>;
-/** An operation's JSON request body; undefined when it has none. */
-export type RequestBody<Op extends OperationId> = operations[Op]['requestBody'] extends {
-  content: { 'application/json': infer Body };
-}
-  ? Body
-  : undefined;
 /** The JSON body of an operation's 200 response. */
 export type SuccessBody<Op extends OperationId> = operations[Op]['responses'][200]['content']['application/json'];
 

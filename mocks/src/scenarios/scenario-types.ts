@@ -1,3 +1,5 @@
+import type { OperationId } from '../pipeline/operation-types';
+
 /**
  * A scenario as mocks/scenarios/scenario.schema.json describes it: what a test queues on a running
  * mock (POST /__mock/scenarios, `mock.scenarios.add`) to steer the answers of matching requests.
@@ -14,7 +16,7 @@ export interface Scenario {
 /** Which requests a scenario answers; every given field must match. */
 export interface ScenarioMatch {
   /** An operationId of spec/openapi.yaml. */
-  readonly operation: string;
+  readonly operation: OperationId;
   readonly model?: string;
   /** Text the request's input contains. */
   readonly input?: string;

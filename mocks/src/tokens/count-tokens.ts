@@ -1,10 +1,13 @@
 /**
  * Token counting with a real tokenizer (o200k_base, the GPT-4o / o-series encoding), used for
- * every model: usage (ResponseUsage), `max_output_tokens` and the size of stream deltas.
+ * every model: usage (ResponseUsage), `max_output_tokens` and the size of stream deltas. Without
+ * the tokenizer's ranks (the browser build, until they load) the counts are estimates
+ * (estimate-tokens.ts), made by the same functions.
  */
 import type * as GptEncodingModule from 'gpt-tokenizer/GptEncoding';
 import { LruCache } from '../cache/lru-cache';
-import { o200kRanks } from './ranks-source';
+import { estimatePieces } from './estimate-tokens';
+import { hasO200kRanks, o200kRanks } from './ranks-source';
 
 type GptEncoding = GptEncodingModule.GptEncoding;
 
@@ -14,11 +17,13 @@ type GptEncoding = GptEncodingModule.GptEncoding;
  */
 let loaded: GptEncoding | undefined;
 
-function encoding(): GptEncoding {
+/** The encoding, once a source of the ranks is given; undefined before (counts are estimates). */
+function exactEncoding(): GptEncoding | undefined {
+  if (loaded || !hasO200kRanks()) return loaded;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load, see above
-  loaded ??= (require('gpt-tokenizer/GptEncoding') as typeof GptEncodingModule).GptEncoding.getEncodingApi(
+  loaded = (require('gpt-tokenizer/GptEncoding') as typeof GptEncodingModule).GptEncoding.getEncodingApi(
     'o200k_base',
-    () => o200kRanks(),
+    () => o200kRanks() ?? [],
   );
   return loaded;
 }
@@ -63,6 +68,8 @@ const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
  * is shared by every mock in the process and holds nothing a request could change.
  */
 interface Tokenized {
+  /** Made with the ranks; an estimate is made again once they are there. */
+  exact: boolean;
   count?: number;
   tokens?: readonly number[];
   pieces?: readonly TokenPiece[];
@@ -74,25 +81,36 @@ const MEMO_ENTRIES = 512;
 const memo = new LruCache<string, Tokenized>(MEMO_ENTRIES);
 
 function tokenized(text: string): Tokenized {
-  if (text.length > MEMO_MAX_CHARS) return {};
+  const exact = exactEncoding() !== undefined;
+  if (text.length > MEMO_MAX_CHARS) return { exact };
   let entry = memo.get(text);
-  if (!entry) {
-    entry = {};
+  if (!entry || entry.exact !== exact) {
+    entry = { exact };
     memo.set(text, entry);
   }
   return entry;
 }
 
-function tokensOf(text: string, entry: Tokenized): readonly number[] {
-  entry.tokens ??= slices(text).flatMap((slice) => encoding().encode(slice, AS_PLAIN_TEXT));
+/** The token count of `text` so far, per piece, when there are no ranks to count with. */
+function estimated(text: string): readonly TokenPiece[] {
+  const pieces = estimatePieces(text);
+  if (pieces.join('') !== text) return [{ text, end: 1 }];
+  return pieces.map((piece, i) => ({ text: piece, end: i + 1 }));
+}
+
+function tokensOf(text: string, entry: Tokenized, encoding: GptEncoding): readonly number[] {
+  entry.tokens ??= slices(text).flatMap((slice) => encoding.encode(slice, AS_PLAIN_TEXT));
   return entry.tokens;
 }
 
 export function countTokens(text: string): number {
   if (text === '') return 0;
   const entry = tokenized(text);
-  entry.count ??=
-    entry.tokens?.length ?? slices(text).reduce((sum, slice) => sum + encoding().countTokens(slice, AS_PLAIN_TEXT), 0);
+  const encoding = exactEncoding();
+  entry.count ??= !encoding
+    ? piecesOf(text, entry).length
+    : (entry.tokens?.length ??
+      slices(text).reduce((sum, slice) => sum + encoding.countTokens(slice, AS_PLAIN_TEXT), 0));
   return entry.count;
 }
 
@@ -109,11 +127,12 @@ export function splitTokens(text: string): readonly TokenPiece[] {
 }
 
 function piecesOf(text: string, entry: Tokenized): readonly TokenPiece[] {
-  entry.pieces ??= decodePieces(text, tokensOf(text, entry));
+  const encoding = exactEncoding();
+  entry.pieces ??= encoding ? decodePieces(text, tokensOf(text, entry, encoding), encoding) : estimated(text);
   return entry.pieces;
 }
 
-function decodePieces(text: string, tokens: readonly number[]): readonly TokenPiece[] {
+function decodePieces(text: string, tokens: readonly number[], encoding: GptEncoding): readonly TokenPiece[] {
   let consumed = 0;
   const counted = (function* count(): Generator<number> {
     for (const token of tokens) {
@@ -124,7 +143,7 @@ function decodePieces(text: string, tokens: readonly number[]): readonly TokenPi
   const pieces: TokenPiece[] = [];
   // decodeGenerator holds back bytes of a character that continues in the next token, so every
   // piece is whole characters; `consumed` says how many tokens it took.
-  for (const piece of encoding().decodeGenerator(counted)) pieces.push({ text: piece, end: consumed });
+  for (const piece of encoding.decodeGenerator(counted)) pieces.push({ text: piece, end: consumed });
   // Lone surrogates do not survive encoding; never let deltas disagree with the final text.
   if (pieces.map((p) => p.text).join('') !== text) return [{ text, end: tokens.length }];
   return pieces;
@@ -139,7 +158,8 @@ export interface Truncated {
 /** The longest prefix of whole tokens that fits in `budget` tokens. */
 export function truncateToTokens(text: string, budget: number): Truncated {
   const entry = tokenized(text);
-  const count = text === '' ? 0 : tokensOf(text, entry).length;
+  const encoding = exactEncoding();
+  const count = text === '' ? 0 : encoding ? tokensOf(text, entry, encoding).length : piecesOf(text, entry).length;
   if (count <= budget) return { text, tokens: count, truncated: false };
   let kept = '';
   let tokens = 0;

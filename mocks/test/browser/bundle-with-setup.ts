@@ -14,7 +14,7 @@ const { PRECOMPILED_FOR_TESTS } = require('../../../kit/test/support/precompile-
  * dist/precompiled/ from the built package; bundling the sources, it is the folder jest's global
  * setup made as the build does (kit/test/support/precompile-for-tests.js).
  */
-const precompiledFolder: Plugin = {
+export const precompiledFolder: Plugin = {
   name: 'precompiled-folder',
   setup(on) {
     on.onResolve({ filter: /^(\.\.\/)+precompiled\/[^/]+$/ }, (args) => ({
@@ -28,8 +28,13 @@ const precompiledFolder: Plugin = {
  * browser, as a frontend build does: browser builds of the libraries, and no Node built-in to
  * fall back on (one on the way fails the build). Returns one script.
  */
-export async function bundleWithSetup(source: string, format: 'iife' | 'esm' = 'iife'): Promise<string> {
+export async function bundleWithSetup(
+  source: string,
+  format: 'iife' | 'esm' = 'iife',
+  { minify = false }: { readonly minify?: boolean } = {},
+): Promise<string> {
   const result = await build({
+    minify,
     stdin: { contents: source, resolveDir: ROOT, loader: 'ts' },
     bundle: true,
     format,

@@ -1,6 +1,17 @@
 import type * as GptEncodingModule from 'gpt-tokenizer/GptEncoding';
 import type * as CountTokensModule from '../../src/tokens/count-tokens';
 import { countTokens, MEMO_MAX_CHARS, SLICE_CHARS, splitTokens, truncateToTokens } from '../../src/tokens/count-tokens';
+import { loadO200kRanks } from '../../src/tokens/o200k-ranks';
+import * as RanksSourceModule from '../../src/tokens/ranks-source';
+
+// Exact counts: the ranks as the node side gives them (without, counts are estimates: estimate-tokens.test.ts).
+RanksSourceModule.provideO200kRanks(() => loadO200kRanks());
+
+/** The same in an isolated registry, whose ranks source is a module of its own. */
+function provideRanksHere(): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the isolated registry's module
+  (require('../../src/tokens/ranks-source') as typeof RanksSourceModule).provideO200kRanks(() => loadO200kRanks());
+}
 
 describe('token counting', () => {
   it('counts tokens with the o200k tokenizer', () => {
@@ -65,6 +76,7 @@ describe('token counting', () => {
       const encoded = jest.spyOn(GptEncoding.prototype, 'encode');
       const tokens = require('../../src/tokens/count-tokens') as typeof CountTokensModule;
       /* eslint-enable @typescript-eslint/no-require-imports */
+      provideRanksHere();
       const word = 'a'.repeat(100_000);
       expect(tokens.countTokens(word)).toBe(12_500);
       expect(tokens.truncateToTokens(word, 10)).toMatchObject({ tokens: 10, truncated: true });
@@ -87,6 +99,7 @@ describe('token counting', () => {
         const encoded = jest.spyOn(GptEncoding.prototype, 'encode');
         const tokens = require('../../src/tokens/count-tokens') as typeof CountTokensModule;
         /* eslint-enable @typescript-eslint/no-require-imports */
+        provideRanksHere();
         test(tokens, () => counted.mock.calls.length + encoded.mock.calls.length);
       });
     }
