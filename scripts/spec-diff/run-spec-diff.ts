@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countBySeverity, diffSpecs } from './diff-specs';
 import { formatReport } from './format-report';
-import { isInsideWorkTree, parseSpec, resolveCommit, SpecDiffError, specTextAt } from './git-spec';
+import { isInsideWorkTree, parseSpec, repositoryRoot, resolveCommit, SpecDiffError, specTextAt } from './git-spec';
 import { mockNotes } from './mock-impact';
 
 export const USAGE = `Usage: npm run spec:diff -- [REF] [options]
@@ -55,7 +55,8 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
   try {
     const specPath = values.spec;
     const base = readBase(io.cwd, specPath, positionals[0] ?? 'HEAD', values['base-file']);
-    const head = parseSpec(readFileSync(path.resolve(io.cwd, specPath), 'utf8'), `${specPath} (working tree)`);
+    const headLabel = workTreeLabel(io.cwd, specPath);
+    const head = parseSpec(readFileSync(path.resolve(io.cwd, specPath), 'utf8'), headLabel);
     const result = diffSpecs(base.document, head);
     const notes = mockNotes(head);
     if (values.json) {
@@ -63,7 +64,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
         JSON.stringify(
           {
             base: base.label,
-            head: `${specPath} (working tree)`,
+            head: headLabel,
             ...result,
             counts: countBySeverity(result.changes),
             mock: notes,
@@ -76,7 +77,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
       io.out(
         formatReport(result, {
           baseLabel: base.label,
-          headLabel: `${specPath} (working tree)`,
+          headLabel,
           all: values.all,
           mockNotes: notes,
         }),
@@ -90,6 +91,14 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
     }
     throw err;
   }
+}
+
+/** `spec/openapi.yaml (working tree)` for a file of the repository; a file elsewhere by its path alone. */
+function workTreeLabel(cwd: string, specPath: string): string {
+  const top = repositoryRoot(cwd);
+  const relative = top === undefined ? undefined : path.relative(top, path.resolve(cwd, specPath));
+  const inside = relative !== undefined && relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+  return inside ? `${specPath} (working tree)` : specPath;
 }
 
 function readBase(
