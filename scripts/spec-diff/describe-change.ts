@@ -73,7 +73,8 @@ export function describeChange(change: RawChange, tail: readonly PathSegment[]):
 
 /** ` \`a\`, \`b\`` for a whole map of names added or removed (`headers`, `properties`...). */
 function entries(keyword: PathSegment | undefined, value: unknown): string {
-  if (!NAMED_MAPS.has(String(keyword)) || typeof value !== 'object' || value === null || Array.isArray(value)) return '';
+  if (!NAMED_MAPS.has(String(keyword)) || typeof value !== 'object' || value === null || Array.isArray(value))
+    return '';
   const names = Object.keys(value);
   return names.length === 0 ? '' : ` ${names.map((name) => `\`${name}\``).join(', ')}`;
 }
@@ -103,6 +104,8 @@ function describePathRename(before: string, after: string): string {
   const shape = (route: string): string => route.replace(/\{[^}]*\}/g, '{}');
   if (shape(before) !== shape(after)) return `path ${before} renamed to ${after}`;
   const [old, renamed] = [names(before), names(after)];
-  const pairs = old.map((name, index) => `\`${name}\` → \`${renamed[index] ?? ''}\``).filter((_, i) => old[i] !== renamed[i]);
+  const pairs = old
+    .map((name, index) => `\`${name}\` → \`${renamed[index] ?? ''}\``)
+    .filter((_, i) => old[i] !== renamed[i]);
   return `path parameter ${pairs.join(', ')} renamed (${before} → ${after})`;
 }

@@ -67,8 +67,10 @@ function formatGroup(changes: readonly SpecChange[], mark: string): string[] {
 /** One change on one line, with its operation: `✗ POST /responses request body (…) user: property removed`. */
 export function formatChangeLine(change: SpecChange): string {
   const reason = change.reason ? ` (${change.reason})` : '';
-  const uses = change.uses ? `, used at ${change.uses.length} places` : '';
-  return `${MARKS[change.severity]} ${heading(change)} ${change.where}: ${change.what}${reason}${uses}`;
+  if (!change.uses) return `${MARKS[change.severity]} ${heading(change)} ${change.where}: ${change.what}${reason}`;
+  const operations = [...new Set(change.uses.map((use) => /^\S+ \S+/.exec(use)?.[0] ?? use))].sort();
+  const uses = `; used at ${change.uses.length} places in ${operations.join(', ')}`;
+  return `${MARKS[change.severity]} ${change.where}: ${change.what}${reason}${uses}`;
 }
 
 /**

@@ -6,10 +6,13 @@ import { formatReport } from './format-report';
 import { isInsideWorkTree, parseSpec, repositoryRoot, resolveCommit, SpecDiffError, specTextAt } from './git-spec';
 import { mockNotes } from './mock-impact';
 
+const DEFAULT_SPEC = 'spec/openapi.yaml';
+
 export const USAGE = `Usage: npm run spec:diff -- [REF] [options]
 
 Compares spec/openapi.yaml (as it is in the working tree) with its version at the git REF
 (default HEAD) and lists the changes: breaking, non-breaking, deprecated, unclassified, annotations.
+A --spec FILE outside the repository is compared with spec/openapi.yaml at REF.
 Exit status: 0 no breaking change, 1 breaking change(s), 2 usage or input error.
 
 Options:
@@ -32,7 +35,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
       args: [...argv],
       allowPositionals: true,
       options: {
-        spec: { type: 'string', default: 'spec/openapi.yaml' },
+        spec: { type: 'string', default: DEFAULT_SPEC },
         'base-file': { type: 'string' },
         all: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
@@ -54,8 +57,11 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
   }
   try {
     const specPath = values.spec;
-    const base = readBase(io.cwd, specPath, positionals[0] ?? 'HEAD', values['base-file']);
-    const headLabel = workTreeLabel(io.cwd, specPath);
+    const inside = isInRepository(io.cwd, specPath);
+    // A file outside the repository has no history of its own: it is compared with the repository's spec.
+    const basePath = inside ? specPath : DEFAULT_SPEC;
+    const headLabel = inside ? `${specPath} (working tree)` : specPath;
+    const base = readBase(io.cwd, basePath, positionals[0] ?? 'HEAD', values['base-file']);
     const head = parseSpec(readFileSync(path.resolve(io.cwd, specPath), 'utf8'), headLabel);
     const result = diffSpecs(base.document, head);
     const notes = mockNotes(head);
@@ -93,12 +99,12 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
   }
 }
 
-/** `spec/openapi.yaml (working tree)` for a file of the repository; a file elsewhere by its path alone. */
-function workTreeLabel(cwd: string, specPath: string): string {
+/** Whether the file is in the git work tree around `cwd` (false outside git). */
+function isInRepository(cwd: string, file: string): boolean {
   const top = repositoryRoot(cwd);
-  const relative = top === undefined ? undefined : path.relative(top, path.resolve(cwd, specPath));
-  const inside = relative !== undefined && relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-  return inside ? `${specPath} (working tree)` : specPath;
+  if (top === undefined) return false;
+  const relative = path.relative(top, path.resolve(cwd, file));
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
 function readBase(
