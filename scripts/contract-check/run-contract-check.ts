@@ -6,7 +6,8 @@ import { SPEC_PATH } from '../../kit/contract/contract';
 import { judgeVersion } from '../spec-diff/check-version';
 import { diffSpecs } from '../spec-diff/diff-specs';
 import { formatReport } from '../spec-diff/format-report';
-import { parseSpec, resolveCommit, SpecDiffError, specTextAt } from '../spec-diff/git-spec';
+import { parseSpec, SpecDiffError } from '../spec-diff/git-spec';
+import { basePathFor, readBase } from '../spec-diff/run-spec-diff';
 import { servedSpecWarning } from './served-spec';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -113,7 +114,7 @@ export async function runContractCheck(
   try {
     specText = readFileSync(specFile, 'utf8');
     head = parseSpec(specText, values.spec);
-    base = readBase(io.cwd, specFile, values.base ?? 'HEAD', values['base-file']);
+    base = readBase(io.cwd, basePathFor(io.cwd, specFile), values.base ?? 'HEAD', values['base-file']);
   } catch (err) {
     if (!(err instanceof SpecDiffError) && (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     io.err(`contract:check: ${(err as Error).message}`);
@@ -197,27 +198,6 @@ export async function runContractCheck(
 
   io.out(summaryTable(values.spec, results, warnings));
   return results.some((item) => item.status === 'fail') ? 1 : 0;
-}
-
-function readBase(
-  cwd: string,
-  specFile: string,
-  ref: string,
-  baseFile: string | undefined,
-): { label: string; document: unknown } {
-  if (baseFile !== undefined) {
-    return { label: baseFile, document: parseSpec(readFileSync(path.resolve(cwd, baseFile), 'utf8'), baseFile) };
-  }
-  const commit = resolveCommit(cwd, ref);
-  if (!commit)
-    throw new SpecDiffError(`unknown git ref "${ref}" (or not inside a git work tree: pass --base-file FILE)`);
-  const relative = path.relative(ROOT, specFile);
-  // A spec outside the repository has no history of its own: it is compared with the repository's.
-  const basePath = relative.startsWith('..') || path.isAbsolute(relative) ? path.relative(ROOT, SPEC_PATH) : relative;
-  const text = specTextAt(ROOT, commit, basePath);
-  if (text === undefined) throw new SpecDiffError(`${basePath} does not exist at ${ref}: nothing to compare with`);
-  const label = `${basePath} at ${ref}`;
-  return { label, document: parseSpec(text, label) };
 }
 
 /** One line per step, then the warnings, then the verdict. */

@@ -58,8 +58,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
   try {
     const specPath = values.spec;
     const inside = isInRepository(io.cwd, specPath);
-    // A file outside the repository has no history of its own: it is compared with the repository's spec.
-    const basePath = inside ? specPath : DEFAULT_SPEC;
+    const basePath = basePathFor(io.cwd, specPath);
     const headLabel = inside ? `${specPath} (working tree)` : specPath;
     const base = readBase(io.cwd, basePath, positionals[0] ?? 'HEAD', values['base-file']);
     const head = parseSpec(readFileSync(path.resolve(io.cwd, specPath), 'utf8'), headLabel);
@@ -99,15 +98,21 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
   }
 }
 
+/** A file outside the repository has no history of its own: it is compared with the repository's spec. */
+export function basePathFor(cwd: string, specPath: string): string {
+  return isInRepository(cwd, specPath) ? path.relative(cwd, path.resolve(cwd, specPath)) : DEFAULT_SPEC;
+}
+
 /** Whether the file is in the git work tree around `cwd` (false outside git). */
-function isInRepository(cwd: string, file: string): boolean {
+export function isInRepository(cwd: string, file: string): boolean {
   const top = repositoryRoot(cwd);
   if (top === undefined) return false;
   const relative = path.relative(top, path.resolve(cwd, file));
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
-function readBase(
+/** The base document: FILE, or `specPath` at the git ref. */
+export function readBase(
   cwd: string,
   specPath: string,
   ref: string,
