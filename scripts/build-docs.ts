@@ -1,70 +1,71 @@
 /**
- * `npm run docs`: renders spec/openapi.yaml to one self-contained HTML reference with Redocly
- * (`redocly build-docs --inlineBundle`: the page carries its scripts and loads nothing from the
- * network). The mock serves the result at GET /__mock/docs.
+ * `npm run docs [-- --spec FILE] [--output FILE]`: renders a spec (default spec/openapi.yaml) to one
+ * self-contained HTML reference (mocks/src/render-docs.ts). The mock serves the reference of the
+ * spec it runs on at GET /__mock/docs; this also fills the mock's cache, so that page opens at once.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { SPEC_PATH } from '../kit/contract/contract';
-import { defaultDocsHtmlPath } from '../mocks/src/docs-routes';
+import { cachedDocsPath, defaultDocsHtmlPath } from '../mocks/src/docs-routes';
+import { renderDocs, RenderDocsError, writePage } from '../mocks/src/render-docs';
 
 const ROOT = path.join(__dirname, '..');
-const USAGE = `Usage: npm run docs [-- --output FILE]
+const USAGE = `Usage: npm run docs [-- --spec FILE] [--output FILE]
 
-Writes the HTML API reference of spec/openapi.yaml (default ${path.relative(ROOT, defaultDocsHtmlPath())}).
-The mock serves it at GET /__mock/docs.`;
+Writes the HTML API reference of a spec.
+  --spec FILE     the spec to render (default spec/openapi.yaml)
+  --output FILE   where to write it (default ${path.relative(ROOT, defaultDocsHtmlPath())} for the
+                  default spec, reports/docs/NAME.html for --spec NAME.yaml)
+A mock serves the reference of the spec it runs on at GET /__mock/docs (with --spec and --watch too).`;
 
-/** A remote script or stylesheet would make the page depend on the network: refuse it. */
-const REMOTE_ASSET = /<(?:script|link)\b[^>]*\b(?:src|href)\s*=\s*["']?(?:https?:)?\/\//i;
-
-/**
- * The renderer's page also reaches for a logo on a CDN from its script. A Content-Security-Policy
- * forbids every fetch (the logo hides itself when blocked), so the page works the same offline
- * and, served by the mock, never calls out.
- */
-const OFFLINE_POLICY =
-  "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'unsafe-inline'; " +
-  "style-src 'unsafe-inline'; img-src data:; font-src data:; worker-src blob:\">";
-
-function withOfflinePolicy(html: string): string {
-  const head = /<head[^>]*>/i.exec(html);
-  if (!head) throw new Error('the rendered page has no <head>');
-  return `${html.slice(0, head.index + head[0].length)}\n  ${OFFLINE_POLICY}${html.slice(head.index + head[0].length)}`;
-}
-
-function main(args: readonly string[]): number {
-  if (args.includes('--help') || args.includes('-h')) {
+async function main(args: readonly string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      options: {
+        spec: { type: 'string' },
+        output: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (err) {
+    console.error(`docs: ${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
     console.log(USAGE);
     return 0;
   }
-  const outputAt = args.indexOf('--output');
-  const unknown = args.filter((arg, index) => index !== outputAt && (outputAt === -1 || index !== outputAt + 1));
-  if (unknown.length > 0 || (outputAt !== -1 && args[outputAt + 1] === undefined)) {
-    console.error(`docs: unexpected arguments ${args.join(' ')}\n\n${USAGE}`);
+  const specPath = values.spec === undefined ? SPEC_PATH : path.resolve(values.spec);
+  const output =
+    values.output !== undefined
+      ? path.resolve(values.output)
+      : values.spec === undefined
+        ? defaultDocsHtmlPath()
+        : path.join(path.dirname(defaultDocsHtmlPath()), `${path.basename(specPath).replace(/\.[^.]*$/, '')}.html`);
+  let specText: string;
+  try {
+    specText = readFileSync(specPath, 'utf8');
+  } catch (err) {
+    console.error(`docs: cannot read ${specPath}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     return 2;
   }
-  const output = outputAt === -1 ? defaultDocsHtmlPath() : path.resolve(args[outputAt + 1] as string);
-  mkdirSync(path.dirname(output), { recursive: true });
   const started = performance.now();
-  const redocly = path.join(ROOT, 'node_modules', '.bin', 'redocly');
-  const run = spawnSync(
-    redocly,
-    ['build-docs', SPEC_PATH, '--inlineBundle', '--openapi.disableTelemetry', 'true', '--output', output],
-    { cwd: ROOT, encoding: 'utf8' },
-  );
-  if (run.status !== 0) {
-    console.error(
-      `docs: redocly build-docs failed (exit ${run.status ?? run.signal ?? '?'}):\n${run.stdout}${run.stderr}`,
-    );
+  let html: string;
+  try {
+    html = await renderDocs(specText, specPath);
+  } catch (err) {
+    if (!(err instanceof RenderDocsError)) throw err;
+    console.error(`docs: ${err.message}`);
     return 1;
   }
-  const html = withOfflinePolicy(readFileSync(output, 'utf8'));
-  writeFileSync(output, html);
-  const remote = REMOTE_ASSET.exec(html);
-  if (remote) {
-    console.error(`docs: ${output} loads an asset from the network (${remote[0]}); the reference must work offline`);
-    return 1;
+  writePage(output, html);
+  try {
+    writePage(cachedDocsPath(specText), html);
+  } catch {
+    // The mock renders the page itself when its cache cannot be filled.
   }
   const kib = Math.round(statSync(output).size / 1024);
   console.log(
@@ -73,4 +74,12 @@ function main(args: readonly string[]): number {
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error('docs: unexpected error', err);
+    process.exitCode = 2;
+  },
+);

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { load as parse } from 'js-yaml';
 import { SPEC_PATH } from '../../kit/contract/contract';
 import type { MockServer } from '../src/server';
+import { renderedFrom, specHash } from '../src/render-docs';
 import { buildMock } from '../src/watch/build-mock';
+import { startWatchedMock } from './watch/support';
 
 describe('docs and raw spec under /__mock/', () => {
   let dir: string;
@@ -37,24 +39,15 @@ describe('docs and raw spec under /__mock/', () => {
     expect(await res.json()).toEqual(parse(readFileSync(SPEC_PATH, 'utf8')));
   });
 
-  it('returns 404 with the error envelope and the command to run when the reference is not built', async () => {
-    const res = await fetch(`${origin}/__mock/docs`);
-    expect(res.status).toBe(404);
-    const body = (await res.json()) as { error: { code: number; message: string } };
-    expect(body.error.code).toBe(404);
-    expect(body.error.message).toMatch(
-      /^The API reference is not built: run `npm run docs` \(it writes .*index\.html\), then reload \/__mock\/docs$/,
-    );
-  });
-
-  it('serves the built reference at GET /__mock/docs, read afresh on each request', async () => {
+  it('serves the page `npm run docs` built when it was rendered from the spec the mock serves', async () => {
     mkdirSync(path.dirname(docsHtmlPath), { recursive: true });
-    writeFileSync(docsHtmlPath, '<!doctype html><title>Model Gateway API</title>');
+    const page = `<!doctype html><head><meta name="spec-sha256" content="${specHash(readFileSync(SPEC_PATH, 'utf8'))}"></head>`;
+    writeFileSync(docsHtmlPath, page);
     const res = await fetch(`${origin}/__mock/docs/`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(await res.text()).toBe('<!doctype html><title>Model Gateway API</title>');
+    expect(await res.text()).toBe(page);
   });
 
   it('answers HEAD with the headers and no body', async () => {
@@ -90,4 +83,61 @@ describe('docs routes beyond loopback', () => {
       await mock.close(200);
     }
   });
+});
+
+/** The title the rendered page shows: the spec's info.title. */
+function titleOf(html: string): string | undefined {
+  return /<title>([^<]*)<\/title>/.exec(html)?.[1];
+}
+
+function withTitle(text: string, title: string): string {
+  return text.replace(/^  title: .*$/m, `  title: ${title}`);
+}
+
+describe('the API reference of the spec being served', () => {
+  let dir: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'mock-docs-spec-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('renders the reference of a --spec file, not a page built from another spec', async () => {
+    const specPath = path.join(dir, 'edited.yaml');
+    const text = withTitle(readFileSync(SPEC_PATH, 'utf8'), 'Edited Gateway');
+    writeFileSync(specPath, text);
+    const docsHtmlPath = path.join(dir, 'index.html');
+    writeFileSync(
+      docsHtmlPath,
+      '<!doctype html><head><meta name="spec-sha256" content="' + '0'.repeat(64) + '"></head>',
+    );
+    const cacheDir = path.join(dir, 'cache');
+    const mock = buildMock({ specPath, docsHtmlPath, docsCacheDir: cacheDir });
+    const origin = new URL(await mock.listen(0)).origin;
+    try {
+      const res = await fetch(`${origin}/__mock/docs`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(titleOf(html)).toBe('Edited Gateway');
+      expect(renderedFrom(html)).toBe(specHash(text));
+      // Kept for the next mock on the same text.
+      expect(readFileSync(path.join(cacheDir, `${specHash(text)}.html`), 'utf8')).toBe(html);
+    } finally {
+      await mock.close(200);
+    }
+  }, 120_000);
+
+  it('renders the reference again after a --watch reload of the spec', async () => {
+    const watched = await startWatchedMock();
+    try {
+      const edited = withTitle(readFileSync(watched.specPath, 'utf8'), 'Reloaded Gateway');
+      writeFileSync(watched.specPath, edited);
+      expect((await watched.nextEvent()).kind).toBe('reloaded');
+      const html = await (await fetch(`${watched.origin}/__mock/docs`)).text();
+      expect(titleOf(html)).toBe('Reloaded Gateway');
+      expect(renderedFrom(html)).toBe(specHash(edited));
+    } finally {
+      await watched.stop();
+    }
+  }, 120_000);
 });

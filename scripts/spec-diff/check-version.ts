@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countBySeverity, diffSpecs } from './diff-specs';
 import { formatChangeLine, summary } from './format-report';
+import type { SpecDiffResult } from './types';
 import {
   commitsTouching,
   isInsideWorkTree,
@@ -49,6 +50,42 @@ function previousVersion(cwd: string, specPath: string, headVersion: string | un
   return {
     commit: oldest,
     label: isShallow(cwd) ? 'the oldest commit of the spec in this shallow clone' : 'the first commit of the spec',
+  };
+}
+
+/**
+ * The rule: a breaking change needs a major bump of info.version. `head` starts the message
+ * (`spec:check-version: spec/openapi.yaml against …`). Code 0 passes, 1 fails.
+ */
+export function judgeVersion(result: SpecDiffResult, head: string): { code: 0 | 1; text: string } {
+  const breaking = result.changes.filter((change) => change.severity === 'breaking');
+  const versions = `info.version ${result.baseVersion ?? '?'} → ${result.headVersion ?? '?'}`;
+  if (breaking.length === 0) {
+    return { code: 0, text: `${head}: no breaking change; ${summary(countBySeverity(result.changes))} ${versions}.` };
+  }
+  const baseVersion = parseVersion(result.baseVersion);
+  const headVersion = parseVersion(result.headVersion);
+  if (!headVersion) {
+    return {
+      code: 1,
+      text: `${head}: info.version "${result.headVersion ?? ''}" is not a semantic version (MAJOR.MINOR.PATCH).`,
+    };
+  }
+  if (baseVersion && headVersion.major > baseVersion.major) {
+    return {
+      code: 0,
+      text: `${head}: ${breaking.length} breaking change(s), released as a new major version (${versions}).`,
+    };
+  }
+  const wanted = baseVersion ? nextMajor(baseVersion) : 'a new major version';
+  return {
+    code: 1,
+    text: [
+      `${head}: ${breaking.length} breaking change(s) without a major bump of info.version (${versions}):`,
+      ...breaking.map((change) => `  ${formatChangeLine(change)}`),
+      `Either undo them, or set info.version to ${wanted} (a major release of the contract).`,
+      'Details: npm run spec:diff -- <base ref>; the rules are in docs/spec-authors.md.',
+    ].join('\n'),
   };
 }
 
@@ -101,34 +138,10 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
     if (baseText === undefined) return skip(`${specPath} is new since ${baseLabel}`);
     const before = parseSpec(baseText, `${specPath} at ${baseLabel}`);
     const after = parseSpec(headText, specPath);
-    const result = diffSpecs(before, after);
-    const breaking = result.changes.filter((change) => change.severity === 'breaking');
-    const versions = `info.version ${result.baseVersion ?? '?'} → ${result.headVersion ?? '?'}`;
-    const head = `spec:check-version: ${specPath} against ${baseLabel}`;
-    if (breaking.length === 0) {
-      io.out(`${head}: no breaking change; ${summary(countBySeverity(result.changes))} ${versions}.`);
-      return 0;
-    }
-    const baseVersion = parseVersion(result.baseVersion);
-    const headVersion = parseVersion(result.headVersion);
-    if (!headVersion) {
-      io.err(`${head}: info.version "${result.headVersion ?? ''}" is not a semantic version (MAJOR.MINOR.PATCH).`);
-      return 1;
-    }
-    if (baseVersion && headVersion.major > baseVersion.major) {
-      io.out(`${head}: ${breaking.length} breaking change(s), released as a new major version (${versions}).`);
-      return 0;
-    }
-    const wanted = baseVersion ? nextMajor(baseVersion) : 'a new major version';
-    io.err(
-      [
-        `${head}: ${breaking.length} breaking change(s) without a major bump of info.version (${versions}):`,
-        ...breaking.map((change) => `  ${formatChangeLine(change)}`),
-        `Either undo them, or set info.version to ${wanted} (a major release of the contract).`,
-        'Details: npm run spec:diff -- <base ref>; the rules are in docs/spec-authors.md.',
-      ].join('\n'),
-    );
-    return 1;
+    const verdict = judgeVersion(diffSpecs(before, after), `spec:check-version: ${specPath} against ${baseLabel}`);
+    if (verdict.code === 0) io.out(verdict.text);
+    else io.err(verdict.text);
+    return verdict.code;
   } catch (err) {
     if (err instanceof SpecDiffError || (err as NodeJS.ErrnoException).code === 'ENOENT') {
       io.err(`spec:check-version: ${(err as Error).message}`);

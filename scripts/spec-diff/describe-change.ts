@@ -1,3 +1,4 @@
+import { NAMED_MAPS } from './named-maps';
 import type { PathSegment } from './types';
 
 /** Keeps values short in a one-line change description. */
@@ -37,7 +38,10 @@ export function describeChange(change: RawChange, tail: readonly PathSegment[]):
   const verb =
     action === 'add' ? 'added' : action === 'remove' ? 'removed' : action === 'rename' ? 'renamed' : 'changed';
 
+  if (action === 'rename' && last === 'paths') return describePathRename(String(before), String(after));
   if (parent === 'properties') return `property \`${String(last)}\` ${verb}`;
+  const security = describeSecurity(change);
+  if (security) return security;
   if (parent === 'required' && typeof last === 'number') {
     const name = formatValue(action === 'add' ? after : before);
     return action === 'add'
@@ -62,7 +66,46 @@ export function describeChange(change: RawChange, tail: readonly PathSegment[]):
   if (tail.length === 0) return action === 'replace' ? `${formatValue(before)} → ${formatValue(after)}` : verb;
   const keyword = tail.map(String).join('.');
   if (action === 'replace') return `${keyword} ${formatValue(before)} → ${formatValue(after)}`;
-  if (action === 'add') return `${keyword}${shortValue(after)} added`;
-  if (action === 'remove') return `${keyword}${shortValue(before)} removed`;
+  if (action === 'add') return `${keyword}${shortValue(after)}${entries(last, after)} added`;
+  if (action === 'remove') return `${keyword}${shortValue(before)}${entries(last, before)} removed`;
   return `${keyword} renamed ${formatValue(before)} → ${formatValue(after)}`;
+}
+
+/** ` \`a\`, \`b\`` for a whole map of names added or removed (`headers`, `properties`...). */
+function entries(keyword: PathSegment | undefined, value: unknown): string {
+  if (!NAMED_MAPS.has(String(keyword)) || typeof value !== 'object' || value === null || Array.isArray(value))
+    return '';
+  const names = Object.keys(value);
+  return names.length === 0 ? '' : ` ${names.map((name) => `\`${name}\``).join(', ')}`;
+}
+
+/**
+ * A security requirement object added or removed as a whole: an empty one (`{}`) is the
+ * alternative of sending no credentials at all.
+ */
+function describeSecurity(change: RawChange): string | undefined {
+  const { action, path, before, after } = change;
+  const at = path.lastIndexOf('security');
+  if (at === -1 || at !== path.length - 2 || typeof path[at + 1] !== 'number' || action === 'replace') return undefined;
+  const requirement = action === 'add' ? after : before;
+  if (typeof requirement !== 'object' || requirement === null) return undefined;
+  const schemes = Object.keys(requirement);
+  if (schemes.length === 0) {
+    return action === 'add'
+      ? 'empty requirement `{}` added: authentication becomes optional'
+      : 'empty requirement `{}` removed: authentication becomes required';
+  }
+  return `requirement ${schemes.map((name) => `\`${name}\``).join(' + ')} ${action === 'add' ? 'added as an alternative' : 'removed'}`;
+}
+
+/** A path renamed; when only its parameter names differ, the parameters renamed. */
+function describePathRename(before: string, after: string): string {
+  const names = (route: string): string[] => [...route.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] ?? '');
+  const shape = (route: string): string => route.replace(/\{[^}]*\}/g, '{}');
+  if (shape(before) !== shape(after)) return `path ${before} renamed to ${after}`;
+  const [old, renamed] = [names(before), names(after)];
+  const pairs = old
+    .map((name, index) => `\`${name}\` → \`${renamed[index] ?? ''}\``)
+    .filter((_, i) => old[i] !== renamed[i]);
+  return `path parameter ${pairs.join(', ')} renamed (${before} → ${after})`;
 }

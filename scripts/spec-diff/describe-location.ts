@@ -21,6 +21,11 @@ export interface Documents {
 }
 
 export function describeLocation(path: readonly PathSegment[], docs: Documents): ChangeLocation {
+  if (path[0] === 'components' && path[1] === 'schemas' && path[2] !== undefined) {
+    return describeSchema(undefined, undefined, `schema ${String(path[2])}`, path.slice(3), (length) =>
+      memberName(docs, path.slice(0, 3 + length)),
+    );
+  }
   if (path[0] !== 'paths' || path.length < 2) {
     return {
       operation: undefined,
@@ -35,23 +40,27 @@ export function describeLocation(path: readonly PathSegment[], docs: Documents):
   const operation = isOperation ? `${method.toUpperCase()} ${route}` : `${route} (all methods)`;
   const rest = path.slice(isOperation ? 3 : 2);
   const [first, second, third, fourth] = rest;
+  const withSchema = (side: 'request' | 'response', label: string, schemaRest: readonly PathSegment[]) =>
+    describeSchema(operation, side, label, schemaRest, (length) =>
+      memberName(docs, path.slice(0, path.length - schemaRest.length + length)),
+    );
 
   if (first === 'parameters' && second !== undefined) {
     const parameter = findParameter(docs, path.slice(0, path.length - rest.length + 2));
     const named = parameter ? `${parameter.in} parameter \`${parameter.name}\`` : `parameter ${String(second)}`;
-    return withSchema(operation, 'request', named, rest.slice(2));
+    return withSchema('request', named, rest.slice(2));
   }
   if (first === 'requestBody') {
     if (second === 'content' && third !== undefined)
-      return withSchema(operation, 'request', `request body (${String(third)})`, rest.slice(3));
+      return withSchema('request', `request body (${String(third)})`, rest.slice(3));
     return { operation, side: 'request', where: 'request body', tail: rest.slice(1) };
   }
   if (first === 'responses' && second !== undefined) {
     const response = `response ${String(second)}`;
     if (third === 'content' && fourth !== undefined)
-      return withSchema(operation, 'response', `${response} (${String(fourth)})`, rest.slice(4));
+      return withSchema('response', `${response} (${String(fourth)})`, rest.slice(4));
     if (third === 'headers' && fourth !== undefined)
-      return withSchema(operation, 'response', `${response} header ${String(fourth)}`, rest.slice(4));
+      return withSchema('response', `${response} header ${String(fourth)}`, rest.slice(4));
     return { operation, side: 'response', where: response, tail: rest.slice(2) };
   }
   return { operation, side: undefined, where: rest.length === 0 ? 'operation' : String(first), tail: rest.slice(1) };
@@ -68,14 +77,36 @@ function findParameter(docs: Documents, path: readonly PathSegment[]): { in: str
 }
 
 /**
- * Turns `schema/properties/data/items/properties/name/...` into `data[].name` and leaves the
- * keyword part (`type`, `enum/2`, `maxLength`) as the tail.
+ * The name of a union member that says what it is by a one-value `type` (an event of a stream:
+ * `response.output_text.delta`), in either document, looking into its `allOf` members too.
  */
-function withSchema(
-  operation: string,
-  side: 'request' | 'response',
+function memberName(docs: Documents, path: readonly PathSegment[]): string | undefined {
+  for (const document of [docs.after, docs.before]) {
+    const member = resolvePath(document, path) as { allOf?: unknown } | undefined;
+    const parts = [member, ...(Array.isArray(member?.allOf) ? member.allOf.map((_, i) => [...path, 'allOf', i]) : [])];
+    for (const part of parts) {
+      const schema = Array.isArray(part) ? resolvePath(document, part as PathSegment[]) : part;
+      const type = (schema as { properties?: { type?: { const?: unknown; enum?: unknown } } } | undefined)?.properties
+        ?.type;
+      if (typeof type?.const === 'string') return type.const;
+      if (Array.isArray(type?.enum) && type.enum.length === 1 && typeof type.enum[0] === 'string') return type.enum[0];
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Turns `schema/properties/data/items/properties/name/...` into `data[].name` and leaves the
+ * keyword part (`type`, `enum/2`, `maxLength`) as the tail. A union member with a name (an event's
+ * `type`) is shown by it; an `allOf` member is left out, as it describes the same value.
+ * @param nameOf the name of the union member at the first `length` segments of `rest`
+ */
+function describeSchema(
+  operation: string | undefined,
+  side: 'request' | 'response' | undefined,
   label: string,
   rest: readonly PathSegment[],
+  nameOf: (length: number) => string | undefined,
 ): ChangeLocation {
   const segments = rest[0] === 'schema' ? rest.slice(1) : rest;
   let field = '';
@@ -84,15 +115,18 @@ function withSchema(
     const segment = segments[index];
     const next = segments[index + 1];
     if (segment === 'properties' && next !== undefined) {
-      field += field === '' ? String(next) : `.${String(next)}`;
+      field += field === '' || field.endsWith(' ') ? String(next) : `.${String(next)}`;
       index += 2;
     } else if (segment === 'items' && segments.length > index + 1) {
       field += '[]';
       index += 1;
-    } else if (
-      (segment === 'oneOf' || segment === 'anyOf' || segment === 'allOf' || segment === 'prefixItems') &&
-      typeof next === 'number'
-    ) {
+    } else if ((segment === 'oneOf' || segment === 'anyOf') && typeof next === 'number') {
+      const name = nameOf(index + 2 + (rest[0] === 'schema' ? 1 : 0));
+      field += name === undefined ? `‹${segment} ${next}›` : `‹event ${name}› `;
+      index += 2;
+    } else if (segment === 'allOf' && typeof next === 'number') {
+      index += 2;
+    } else if (segment === 'prefixItems' && typeof next === 'number') {
       field += `‹${segment} ${next}›`;
       index += 2;
     } else if (segment === 'additionalProperties' && segments.length > index + 1) {
@@ -102,5 +136,5 @@ function withSchema(
       break;
     }
   }
-  return { operation, side, where: field === '' ? label : `${label} ${field}`, tail: segments.slice(index) };
+  return { operation, side, where: field === '' ? label : `${label} ${field.trimEnd()}`, tail: segments.slice(index) };
 }

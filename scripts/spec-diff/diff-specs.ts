@@ -7,6 +7,8 @@ import { eventDataView } from './event-data-view';
 import { liftUnionSibling } from './union-siblings';
 import { diffWithRuleErrors } from './engine-rule-errors';
 import { toPointer } from '../../kit/json/json-pointer';
+import { componentPath, groupSharedChanges } from './shared-components';
+import type { PlacedChange } from './shared-components';
 import { SEVERITIES } from './types';
 import type { ChangeSeverity, PathSegment, SpecChange, SpecDiffResult } from './types';
 
@@ -32,7 +34,7 @@ const REPORTED_AT_USE = new Set([
  */
 export function diffSpecs(before: unknown, after: unknown): SpecDiffResult {
   const docs = alignRefs(eventDataView(before), eventDataView(after));
-  const changes: SpecChange[] = [];
+  const placed: PlacedChange[] = [];
   // The engine rewrites its inputs while it walks them (it resolves references in place), so it
   // gets copies; the rules below read the documents as given to it.
   const reported = new Set<string>();
@@ -54,7 +56,7 @@ export function diffSpecs(before: unknown, after: unknown): SpecDiffResult {
       engineFailure && severity === 'unclassified'
         ? `the diff engine's rule failed here (${engineFailure.message})`
         : reason;
-    changes.push({
+    const change: SpecChange = {
       severity,
       action: diff.action,
       pointer: toPointer(path),
@@ -62,9 +64,10 @@ export function diffSpecs(before: unknown, after: unknown): SpecDiffResult {
       where: location.where,
       what: describeChange(raw, location.tail),
       reason: why,
-    });
+    };
+    placed.push({ change, raw, component: componentPath(diff.action === 'remove' ? docs.before : docs.after, path) });
   }
-  changes.sort(byReadingOrder);
+  const changes = groupSharedChanges(placed, docs).sort(byReadingOrder);
   return { changes, baseVersion: infoVersion(before), headVersion: infoVersion(after) };
 }
 
@@ -77,9 +80,14 @@ export function countBySeverity(changes: readonly SpecChange[]): Record<ChangeSe
 function byReadingOrder(a: SpecChange, b: SpecChange): number {
   return (
     SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) ||
-    (a.operation ?? '').localeCompare(b.operation ?? '') ||
+    heading(a).localeCompare(heading(b)) ||
     a.pointer.localeCompare(b.pointer)
   );
+}
+
+/** The operation a change is listed under; changes to shared schemas come after those to the document. */
+export function heading(change: SpecChange): string {
+  return change.operation ?? (change.uses ? 'shared schemas' : 'document');
 }
 
 function infoVersion(document: unknown): string | undefined {

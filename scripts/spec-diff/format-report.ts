@@ -1,4 +1,4 @@
-import { countBySeverity } from './diff-specs';
+import { countBySeverity, heading } from './diff-specs';
 import type { ChangeSeverity, SpecChange, SpecDiffResult } from './types';
 
 const HEADINGS: Readonly<Record<ChangeSeverity, string>> = {
@@ -51,14 +51,15 @@ export function formatReport(result: SpecDiffResult, options: ReportOptions): st
 
 function formatGroup(changes: readonly SpecChange[], mark: string): string[] {
   const lines: string[] = [];
-  let operation: string | undefined | null = null;
+  let operation: string | undefined;
   for (const change of changes) {
-    if (change.operation !== operation) {
-      operation = change.operation;
-      lines.push(`  ${operation ?? 'document'}`);
+    if (heading(change) !== operation) {
+      operation = heading(change);
+      lines.push(`  ${operation}`);
     }
     lines.push(`    ${mark} ${change.where}: ${change.what}`);
     if (change.reason) lines.push(`        why: ${change.reason}`);
+    if (change.uses) lines.push(`        used at ${change.uses.length} places:`, ...usesByOperation(change.uses));
   }
   return lines;
 }
@@ -66,7 +67,32 @@ function formatGroup(changes: readonly SpecChange[], mark: string): string[] {
 /** One change on one line, with its operation: `✗ POST /responses request body (…) user: property removed`. */
 export function formatChangeLine(change: SpecChange): string {
   const reason = change.reason ? ` (${change.reason})` : '';
-  return `${MARKS[change.severity]} ${change.operation ?? 'document'} ${change.where}: ${change.what}${reason}`;
+  if (!change.uses) return `${MARKS[change.severity]} ${heading(change)} ${change.where}: ${change.what}${reason}`;
+  const operations = [...new Set(change.uses.map((use) => /^\S+ \S+/.exec(use)?.[0] ?? use))].sort();
+  const uses = `; used at ${change.uses.length} places in ${operations.join(', ')}`;
+  return `${MARKS[change.severity]} ${change.where}: ${change.what}${reason}${uses}`;
+}
+
+/**
+ * `          POST /responses: responses 400, 401, 403`, one line per operation; the places shortened
+ * to what tells them apart (the field is the same in each: the schema's line names it).
+ */
+function usesByOperation(uses: readonly string[]): string[] {
+  const byOperation = new Map<string, string[]>();
+  for (const use of uses) {
+    const [, operation = use, place = ''] = /^(\S+ \S+) (.*)$/.exec(use) ?? [];
+    const short = place.replace(/ \([^)]*\).*$/, '');
+    const places = byOperation.get(operation) ?? [];
+    if (!places.includes(short)) places.push(short);
+    byOperation.set(operation, places);
+  }
+  return [...byOperation]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([operation, places]) => {
+      const statuses = places.every((place) => place.startsWith('response '));
+      const list = statuses ? `responses ${places.map((place) => place.slice(9)).join(', ')}` : places.join('; ');
+      return `          ${operation}: ${list}`;
+    });
 }
 
 export function summary(counts: Record<ChangeSeverity, number>): string {

@@ -38,6 +38,15 @@ export function isInsideWorkTree(cwd: string): boolean {
   }
 }
 
+/** The top folder of the work tree `cwd` is in, or undefined outside git. */
+export function repositoryRoot(cwd: string): string | undefined {
+  try {
+    return git(cwd, ['rev-parse', '--show-toplevel']).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function isShallow(cwd: string): boolean {
   try {
     return git(cwd, ['rev-parse', '--is-shallow-repository']).trim() === 'true';

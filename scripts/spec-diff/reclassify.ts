@@ -4,6 +4,7 @@ import { parsePointer } from '../../kit/json/json-pointer';
 import { NAMED_MAPS } from './named-maps';
 import { resolvePath } from './resolve-path';
 import type { ChangeSeverity } from './types';
+import { valueSetRule } from './value-set-rules';
 
 export interface Classification {
   readonly severity: ChangeSeverity;
@@ -27,7 +28,7 @@ const RULES: readonly Rule[] = [
   removedPropertyRule,
   addedResponsePropertyRule,
   typeRule,
-  enumRule,
+  valueSetRule,
 ];
 
 export function reclassify(
@@ -200,36 +201,6 @@ function typeRule(change: RawChange, location: ChangeLocation, docs: Documents):
     : { severity: 'breaking', reason: 'the response may carry a type clients do not expect' };
 }
 
-/**
- * Enums. An enum added where there was none narrows the values; one dropped widens them. Value by
- * value, a request may gain values and a response may lose them; a replaced value is both.
- */
-function enumRule(change: RawChange, location: ChangeLocation, docs: Documents): Classification | undefined {
-  const at = keywordIndex(change.path, 'enum');
-  if (at === undefined || location.side === undefined) return undefined;
-  const schemaPath = change.path.slice(0, at);
-  const before = enumValues(resolvePath(docs.before, schemaPath));
-  const after = enumValues(resolvePath(docs.after, schemaPath));
-  let widens: boolean;
-  let narrows: boolean;
-  if (before === 'any' || after === 'any' || at === change.path.length - 1) {
-    widens = isSubset(before, after);
-    narrows = isSubset(after, before);
-  } else {
-    widens = change.action === 'add';
-    narrows = change.action === 'remove';
-  }
-  const safe = location.side === 'request' ? widens : narrows;
-  if (location.side === 'request') {
-    return safe
-      ? { severity: 'non-breaking', reason: 'the request still accepts every value it did' }
-      : { severity: 'breaking', reason: 'the request accepts fewer values' };
-  }
-  return safe
-    ? { severity: 'non-breaking', reason: 'the response sends no value it did not send before' }
-    : { severity: 'breaking', reason: 'the response may carry a value clients do not know' };
-}
-
 /** Index of `keyword` when the path ends at it or at one of its members (`type`, `type/1`). */
 function keywordIndex(path: RawChange['path'], keyword: string): number | undefined {
   const last = path.length - 1;
@@ -238,7 +209,7 @@ function keywordIndex(path: RawChange['path'], keyword: string): number | undefi
   return undefined;
 }
 
-/** A set of allowed types or values; 'any' when the keyword is absent. */
+/** A set of allowed types; 'any' when the keyword is absent. */
 type TypeSet = ReadonlySet<string> | 'any';
 
 function acceptedTypes(schema: unknown): TypeSet {
@@ -253,9 +224,4 @@ function isSubset(a: TypeSet, b: TypeSet): boolean {
   if (b === 'any') return true;
   if (a === 'any') return false;
   return [...a].every((type) => b.has(type));
-}
-
-function enumValues(schema: unknown): TypeSet {
-  const values = (schema as { enum?: unknown } | undefined)?.enum;
-  return Array.isArray(values) ? new Set(values.map((value) => JSON.stringify(value))) : 'any';
 }

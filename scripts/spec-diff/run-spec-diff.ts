@@ -3,13 +3,16 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countBySeverity, diffSpecs } from './diff-specs';
 import { formatReport } from './format-report';
-import { isInsideWorkTree, parseSpec, resolveCommit, SpecDiffError, specTextAt } from './git-spec';
+import { isInsideWorkTree, parseSpec, repositoryRoot, resolveCommit, SpecDiffError, specTextAt } from './git-spec';
 import { mockNotes } from './mock-impact';
+
+const DEFAULT_SPEC = 'spec/openapi.yaml';
 
 export const USAGE = `Usage: npm run spec:diff -- [REF] [options]
 
 Compares spec/openapi.yaml (as it is in the working tree) with its version at the git REF
 (default HEAD) and lists the changes: breaking, non-breaking, deprecated, unclassified, annotations.
+A --spec FILE outside the repository is compared with spec/openapi.yaml at REF.
 Exit status: 0 no breaking change, 1 breaking change(s), 2 usage or input error.
 
 Options:
@@ -32,7 +35,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
       args: [...argv],
       allowPositionals: true,
       options: {
-        spec: { type: 'string', default: 'spec/openapi.yaml' },
+        spec: { type: 'string', default: DEFAULT_SPEC },
         'base-file': { type: 'string' },
         all: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
@@ -54,8 +57,11 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
   }
   try {
     const specPath = values.spec;
-    const base = readBase(io.cwd, specPath, positionals[0] ?? 'HEAD', values['base-file']);
-    const head = parseSpec(readFileSync(path.resolve(io.cwd, specPath), 'utf8'), `${specPath} (working tree)`);
+    const inside = isInRepository(io.cwd, specPath);
+    const basePath = basePathFor(io.cwd, specPath);
+    const headLabel = inside ? `${specPath} (working tree)` : specPath;
+    const base = readBase(io.cwd, basePath, positionals[0] ?? 'HEAD', values['base-file']);
+    const head = parseSpec(readFileSync(path.resolve(io.cwd, specPath), 'utf8'), headLabel);
     const result = diffSpecs(base.document, head);
     const notes = mockNotes(head);
     if (values.json) {
@@ -63,7 +69,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
         JSON.stringify(
           {
             base: base.label,
-            head: `${specPath} (working tree)`,
+            head: headLabel,
             ...result,
             counts: countBySeverity(result.changes),
             mock: notes,
@@ -76,7 +82,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
       io.out(
         formatReport(result, {
           baseLabel: base.label,
-          headLabel: `${specPath} (working tree)`,
+          headLabel,
           all: values.all,
           mockNotes: notes,
         }),
@@ -92,7 +98,21 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
   }
 }
 
-function readBase(
+/** A file outside the repository has no history of its own: it is compared with the repository's spec. */
+export function basePathFor(cwd: string, specPath: string): string {
+  return isInRepository(cwd, specPath) ? path.relative(cwd, path.resolve(cwd, specPath)) : DEFAULT_SPEC;
+}
+
+/** Whether the file is in the git work tree around `cwd` (false outside git). */
+export function isInRepository(cwd: string, file: string): boolean {
+  const top = repositoryRoot(cwd);
+  if (top === undefined) return false;
+  const relative = path.relative(top, path.resolve(cwd, file));
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+/** The base document: FILE, or `specPath` at the git ref. */
+export function readBase(
   cwd: string,
   specPath: string,
   ref: string,

@@ -25,6 +25,11 @@ export interface SpecChange {
   readonly what: string;
   /** Why a spec-diff rule overrode the diff engine's class, when one did. */
   readonly reason: string | undefined;
+  /**
+   * Set when the change was made once in a shared schema (`where` then names the schema) and
+   * reached several places: each place as `POST /responses response 400 (application/json) error.code`.
+   */
+  readonly uses?: readonly string[];
 }
 
 export interface SpecDiffResult {

@@ -16,6 +16,8 @@ export interface BuildMockInit {
   readonly scriptsPath?: string;
   readonly options?: Partial<MockOptions>;
   readonly docsHtmlPath?: string;
+  /** Where the rendered API reference is kept, one page per spec text (default: a temporary folder). */
+  readonly docsCacheDir?: string;
   /**
    * Compile every component schema, not only those the operations use (default true). A plain
    * `npm start` turns it off: it costs about 200 ms of start-up, a broken schema no operation uses
@@ -41,7 +43,9 @@ export function buildMock(init: BuildMockInit = {}): MockServer {
     contract,
     fixtures,
     options: init.options,
-    adminRoutes: [createDocsRoutes({ contract, specText, docsHtmlPath: init.docsHtmlPath })],
+    adminRoutes: [
+      createDocsRoutes({ contract, specText, docsHtmlPath: init.docsHtmlPath, cacheDir: init.docsCacheDir }),
+    ],
   });
 }
 

@@ -1,9 +1,8 @@
 import { diffSpecs } from '../../spec-diff/diff-specs';
-import type { ChangeSeverity } from '../../spec-diff/types';
+import { changeRows } from '../support/change-rows';
+import type { Row } from '../support/change-rows';
 import { miniSpec } from '../support/mini-spec';
 import type { MiniSpec, Schema } from '../support/mini-spec';
-
-type Row = readonly [ChangeSeverity, string | undefined, string, string];
 
 const NAME: Schema = { type: 'string', maxLength: 256, description: 'A name.' };
 const CHOICE: Schema = {
@@ -40,12 +39,7 @@ function changes(to: (spec: MiniSpec) => void, from: (spec: MiniSpec) => void = 
   from(before);
   const after = base();
   to(after);
-  return diffSpecs(before, after).changes.map((change) => [
-    change.severity,
-    change.operation,
-    change.where,
-    change.what,
-  ]);
+  return changeRows(diffSpecs(before, after).changes);
 }
 
 const BODY = 'request body (application/json)';

@@ -74,7 +74,39 @@ describe('npm run spec:check-version', () => {
     repo.commit('later, unrelated');
     const result = check();
     expect(result.code).toBe(1);
-    expect(result.err).toMatch(/against the first commit of the spec \([0-9a-f]{10}\): 2 breaking change/);
+    expect(result.err).toMatch(/against the first commit of the spec \([0-9a-f]{10}\): 1 breaking change/);
+  });
+
+  const objectConst = (value: string) => (spec: MiniSpec) =>
+    void (spec.components.schemas.Item!.properties!.object = { type: 'string', const: value });
+
+  it.each<[string, (spec: MiniSpec) => void, (spec: MiniSpec) => void, string]>([
+    [
+      'a request body closed to members it does not name',
+      () => undefined,
+      (spec) => void (spec.components.schemas.ItemRequest!.additionalProperties = false),
+      '✗ POST /items request body (application/json): additionalProperties false added',
+    ],
+    [
+      'a response const changed',
+      objectConst('response'),
+      objectConst('response.v2'),
+      '✗ schema Item object: const "response" → "response.v2"',
+    ],
+  ])('stops %s without a major bump', (_name, base, edit, line) => {
+    const released = miniSpec();
+    base(released);
+    repo.writeSpec(released);
+    repo.commit('1.0.0');
+    const edited = miniSpec();
+    base(edited);
+    edit(edited);
+    edited.info.version = '1.1.0';
+    repo.writeSpec(edited);
+    const result = check();
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('1 breaking change(s) without a major bump');
+    expect(result.err).toContain(line);
   });
 
   it('compares with the last commit of the previous version: a minor bump does not cover a later breaking change', () => {
@@ -91,7 +123,7 @@ describe('npm run spec:check-version', () => {
     repo.commit('1.1.0 drops note');
     const result = check();
     expect(result.code).toBe(1);
-    expect(result.err).toMatch(/against the last commit with info.version 1.0.0 \([0-9a-f]{10}\): 2 breaking change/);
+    expect(result.err).toMatch(/against the last commit with info.version 1.0.0 \([0-9a-f]{10}\): 1 breaking change/);
     expect(result.err).toContain('set info.version to 2.0.0');
   });
 
@@ -131,9 +163,11 @@ describe('npm run spec:check-version', () => {
     const result = check();
     expect(result.code).toBe(1);
     expect(result.err).toContain(
-      '2 breaking change(s) without a major bump of info.version (info.version 1.0.0 → 1.1.0)',
+      '1 breaking change(s) without a major bump of info.version (info.version 1.0.0 → 1.1.0)',
     );
-    expect(result.err).toContain('✗ GET /items response 200 (application/json) data[].note: property `note` removed');
+    expect(result.err).toContain(
+      '✗ schema Item note: property `note` removed (clients and generated types that read it lose it); used at 2 places in GET /items, POST /items',
+    );
     expect(result.err).toContain('set info.version to 2.0.0');
   });
 
@@ -144,7 +178,7 @@ describe('npm run spec:check-version', () => {
     repo.commit('2.0.0 drops note');
     const result = check();
     expect(result.code).toBe(0);
-    expect(result.out).toContain('2 breaking change(s), released as a new major version (info.version 1.0.0 → 2.0.0)');
+    expect(result.out).toContain('1 breaking change(s), released as a new major version (info.version 1.0.0 → 2.0.0)');
   });
 
   it('checks the working tree, so an uncommitted breaking edit fails before it is committed', () => {
@@ -164,7 +198,7 @@ describe('npm run spec:check-version', () => {
     repo.commit('later, unrelated');
     const result = check([], { SPEC_BASE_REF: 'released' });
     expect(result.code).toBe(1);
-    expect(result.err).toMatch(/against merge base with released \([0-9a-f]{10}\): 2 breaking change/);
+    expect(result.err).toMatch(/against merge base with released \([0-9a-f]{10}\): 1 breaking change/);
   });
 
   it('fails with exit 2 for an unknown --base', () => {

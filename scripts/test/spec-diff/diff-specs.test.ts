@@ -1,20 +1,14 @@
 import { diffSpecs } from '../../spec-diff/diff-specs';
-import type { ChangeSeverity } from '../../spec-diff/types';
+import { changeRows } from '../support/change-rows';
+import type { Row } from '../support/change-rows';
 import { miniSpec } from '../support/mini-spec';
 import type { MiniSpec, Parameter } from '../support/mini-spec';
-
-type Row = readonly [ChangeSeverity, string | undefined, string, string];
 
 /** Every change between the mini spec and a changed copy: [class, operation, where, what]. */
 function changesAfter(edit: (spec: MiniSpec) => void): Row[] {
   const after = miniSpec();
   edit(after);
-  return diffSpecs(miniSpec(), after).changes.map((change) => [
-    change.severity,
-    change.operation,
-    change.where,
-    change.what,
-  ]);
+  return changeRows(diffSpecs(miniSpec(), after).changes);
 }
 
 const schemas = (spec: MiniSpec) => spec.components.schemas;
@@ -401,6 +395,26 @@ describe('spec diff classification', () => {
       },
     ],
     [
+      'headers added to a response where there were none are named',
+      {
+        given: (spec) => {
+          createItem(spec).responses['200']!.headers = { 'X-Generation-Id': { schema: { type: 'string' } } };
+        },
+        want: [['non-breaking', 'POST /items', 'response 200', 'headers `X-Generation-Id` added']],
+      },
+    ],
+    [
+      'an empty security requirement added makes authentication optional',
+      {
+        given: (spec) => {
+          createItem(spec).security!.push({});
+        },
+        want: [
+          ['non-breaking', 'POST /items', 'security', 'empty requirement `{}` added: authentication becomes optional'],
+        ],
+      },
+    ],
+    [
       'a version bump alone is an annotation',
       {
         given: (spec) => {
@@ -413,6 +427,40 @@ describe('spec diff classification', () => {
 
   it.each(cases)('finds that %s', (_name, { given, want }) => {
     expect(changesAfter(given)).toEqual(want);
+  });
+
+  it('names a renamed path parameter, old and new', () => {
+    const withParameter = (name: string): MiniSpec => {
+      const spec = miniSpec();
+      spec.paths[`/items/{${name}}`] = {
+        get: {
+          operationId: 'getItem',
+          parameters: [{ name, in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'ok' } },
+        },
+      };
+      return spec;
+    };
+    const rows = changeRows(diffSpecs(withParameter('id'), withParameter('item_id')).changes);
+    expect(rows).toContainEqual([
+      'non-breaking',
+      undefined,
+      'paths',
+      'path parameter `id` → `item_id` renamed (/items/{id} → /items/{item_id})',
+    ]);
+  });
+
+  it('reports a change to a shared schema once, with the places that use it', () => {
+    const after = miniSpec();
+    delete schemas(after).Item!.properties!.note;
+    expect(diffSpecs(miniSpec(), after).changes).toEqual([
+      expect.objectContaining({
+        operation: undefined,
+        where: 'schema Item note',
+        what: 'property `note` removed',
+        uses: [`GET /items ${LIST_200} data[].note`, `POST /items ${LIST_200} note`],
+      }),
+    ]);
   });
 
   it('reports no change between a document and a copy of it', () => {

@@ -36,3 +36,29 @@ describe('spec diff of the event stream', () => {
     expect(streamChanges.map((c) => c.what).join('\n')).toContain('obfuscation');
   });
 });
+
+describe('spec diff names on the real spec', () => {
+  it('names an event of the stream by its type, not by its place in the union', () => {
+    const after = edited((doc) => {
+      const schemas = (doc.components as JsonObject).schemas as Record<string, JsonObject>;
+      const delta = schemas.ResponseOutputTextDeltaEvent as JsonObject;
+      const properties = delta.properties as Record<string, JsonObject>;
+      properties.delta = { ...properties.delta, maxLength: 10 };
+    });
+    const wheres = diffSpecs(spec, after).changes.map((change) => change.where);
+    expect(wheres).toContain('response 200 (text/event-stream) ‹event response.output_text.delta› delta');
+  });
+
+  it('reports a change to the error object once, with every response that carries it', () => {
+    const after = edited((doc) => {
+      const schemas = (doc.components as JsonObject).schemas as Record<string, JsonObject>;
+      const properties = schemas.ErrorObject!.properties as Record<string, JsonObject>;
+      properties.code = { ...properties.code, type: ['integer', 'string'] };
+    });
+    const { changes } = diffSpecs(spec, after);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ severity: 'breaking', where: 'schema ErrorObject code' });
+    expect(changes[0]?.uses).toContain('POST /responses response 429 (application/json) error.code');
+    expect(changes[0]?.uses?.length).toBeGreaterThan(10);
+  });
+});

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { runSpecDiff } from '../../spec-diff/run-spec-diff';
@@ -31,9 +33,17 @@ describe('npm run spec:diff', () => {
     const run = captureIo(repo.dir);
     expect(runSpecDiff([], run.io)).toBe(1);
     const text = run.out.join('\n');
-    expect(text).toContain('BREAKING: existing clients or the mock can fail (2)');
-    expect(text).toContain('✗ response 200 (application/json) data[].note: property `note` removed');
-    expect(text).toContain('why: clients and generated types that read it lose it');
+    expect(text).toContain('BREAKING: existing clients or the mock can fail (1)');
+    expect(text).toContain(
+      [
+        '  shared schemas',
+        '    ✗ schema Item note: property `note` removed',
+        '        why: clients and generated types that read it lose it',
+        '        used at 2 places:',
+        '          GET /items: responses 200',
+        '          POST /items: responses 200',
+      ].join('\n'),
+    );
   });
 
   it('exits 0 for additions only, listing them as non-breaking', () => {
@@ -78,6 +88,21 @@ describe('npm run spec:diff', () => {
     const run = captureIo(repo.dir);
     expect(runSpecDiff([], run.io)).toBe(2);
     expect(run.err.join('\n')).toMatch(/^spec:diff: spec\/openapi.yaml \(working tree\) is not valid YAML: /);
+  });
+
+  it('labels a --spec file outside the repository by its path, not as the working tree', () => {
+    const outside = mkdtempSync(path.join(tmpdir(), 'spec-outside-'));
+    try {
+      const file = path.join(outside, 'edited.yaml');
+      writeFileSync(file, JSON.stringify(miniSpec()));
+      const run = captureIo(repo.dir);
+      expect(runSpecDiff(['--spec', file], run.io)).toBe(0);
+      const first = run.out.join('\n').split('\n')[0];
+      expect(first).toContain(`→ ${file} (info.version 1.0.0)`);
+      expect(first).not.toContain('working tree');
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('names the operations the mock has no handler for', () => {
