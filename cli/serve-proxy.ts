@@ -6,6 +6,9 @@ import type { CliSettings } from './mock-args';
 import { explainStartError } from './start-errors';
 import { untilStopSignal } from './stop-signal';
 
+/** How long exchanges in flight at a stop signal may take before they are cut. */
+const GRACE_MS = 2_000;
+
 /**
  * `model-gateway-mock --proxy URL`: relays every request to the gateway at URL and prints each
  * violation of the spec as it is found, until SIGINT or SIGTERM; then writes the reports. With
@@ -46,11 +49,14 @@ async function proxyUntilStopped(settings: CliSettings, upstream: string): Promi
     );
   if (!settings.quiet) console.log('Ctrl-C stops, then writes the reports.');
 
+  // Later signals (npm passes the group's Ctrl-C on once more) leave the shutdown to finish: the
+  // grace for exchanges in flight is bounded (proxy.close), and the reports are written after it.
   const signal = await untilStopSignal();
-  if (!settings.quiet) console.log(`${signal}: finishing exchanges in flight, then writing the reports`);
+  if (!settings.quiet)
+    console.log(`${signal}: finishing exchanges in flight (up to ${GRACE_MS / 1000} s), then writing the reports`);
   let unwritten = false;
   try {
-    await proxy.close();
+    await proxy.close(GRACE_MS);
   } catch (error) {
     unwritten = true;
     console.error(`proxy: the recording could not be written: ${(error as Error).message}`);
