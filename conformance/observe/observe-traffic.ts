@@ -90,6 +90,7 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     observed: true,
   });
   const plan = (exchange: UnroutedExchange, operationId: string): void => {
+    recorder.timed(exchange.scenario, exchange.response?.durationMs ?? 0);
     const status = exchange.response?.status ?? 'no answer';
     scenarios.push({
       id: exchange.scenario,

@@ -83,13 +83,15 @@ describe('reports', () => {
       const line = `FAIL: ${pass} passed, ${fail} failed, ${skip} skipped`;
       expect(run.out.split('\n').at(-1)).toBe(line);
       expect(html).toContain(`id="verdict">${line}</p>`);
+      // JUnit counts scenarios (one test case each), the other reports check results.
+      const count = (outcome: string) => json.scenarios.filter((s) => s.outcome === outcome).length;
       expect(junit).toMatch(
         new RegExp(
-          `<testsuites name="conformance" tests="${pass + fail + skip + known}" failures="${fail}" skipped="${skip + known}"`,
+          `<testsuites name="conformance" tests="${json.scenarios.length}" failures="${count('fail')}" skipped="${count('skip') + count('known')}" errors="0"`,
         ),
       );
-      expect((junit.match(/<testcase /g) ?? []).length).toBe(pass + fail + skip + known);
-      expect((junit.match(/<failure /g) ?? []).length).toBe(fail);
+      expect((junit.match(/<testcase [^>]* time="\d+\.\d{3}">/g) ?? []).length).toBe(json.scenarios.length);
+      expect((junit.match(/<failure /g) ?? []).length).toBe(count('fail'));
       expect(json.failures).toHaveLength(fail);
     });
 
