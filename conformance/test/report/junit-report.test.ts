@@ -25,7 +25,12 @@ function run(fill: (recorder: Recorder) => void, scenarios: PlannedScenario[], e
   const recorder = new Recorder();
   fill(recorder);
   const config = {
-    ...resolveConfig({ flags: { baseUrl: 'http://gw.test/api/v1', apiKey: 'k' }, env: {} }),
+    ...resolveConfig({
+      help: false,
+      version: false,
+      flags: { baseUrl: 'http://gw.test/api/v1', apiKey: 'k' },
+      env: {},
+    }),
     baseUrl: 'http://gw.test/api/v1',
   };
   const result: SuiteResult = {
