@@ -1,6 +1,7 @@
 import { displayPath } from '../kit/files/display-path';
 import { loadContract, SPEC_PATH } from '../kit/contract/contract';
 import { startProxy, VIOLATIONS_PATH } from '../proxy/index';
+import { reportToGithubActions } from '../conformance/index';
 import { listenOrExplain } from './listen-or-explain';
 import type { CliSettings } from './mock-args';
 import { explainStartError } from './start-errors';
@@ -66,5 +67,9 @@ async function proxyUntilStopped(settings: CliSettings, upstream: string): Promi
   console.log(
     `proxy: ${proxy.exchanges} exchange(s), ${found} violation(s); reports: ${files.map(displayPath).join(', ')}`,
   );
+  reportToGithubActions(proxy.report(), process.env, {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  });
   return found === 0 && !unwritten ? 0 : 1;
 }
