@@ -1,5 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import { verdictLine } from './html-report';
+import { skipSummary } from './skip-summary';
 import type { ConformanceReportJson } from './report-json';
 
 /** Root causes the job summary lists; the rest are counted (conformance.json has each). */
@@ -53,6 +54,8 @@ export function summarySections(report: ConformanceReportJson): string[] {
     `**${verdictLine(report)}** · ${report.requests} requests${report.seed === null ? '' : ` · seed ${report.seed}`}`,
     ...(report.incomplete ? ['', `INCOMPLETE: ${report.incomplete.reason}; the results cover what ran before.`] : []),
   ];
+  const skipped = skipSummary(report.scenarios.flatMap((s) => (s.skipReason === undefined ? [] : [s.skipReason])));
+  if (skipped.length > 0) head.push('', ...skipped.map((line) => `- ${markdownText(line)}`));
   const causes = report.rootCauses.filter((c) => !c.known);
   if (causes.length === 0) return [head.join('\n')];
   const list = causes
