@@ -63,13 +63,14 @@ async function proxyUntilStopped(settings: CliSettings, upstream: string): Promi
     console.error(`proxy: the recording could not be written: ${(error as Error).message}`);
   }
   const files = proxy.writeReports(settings.reportDir);
-  const found = proxy.violations().length;
-  console.log(
-    `proxy: ${proxy.exchanges} exchange(s), ${found} violation(s); reports: ${files.map(displayPath).join(', ')}`,
-  );
+  // Annotations first: the summary line stays the last line of the output.
   reportToGithubActions(proxy.report(), process.env, {
     out: (line) => console.log(line),
     err: (line) => console.error(line),
   });
+  const found = proxy.violations().length;
+  console.log(
+    `proxy: ${proxy.exchanges} exchange(s), ${found} violation(s); reports: ${files.map(displayPath).join(', ')}`,
+  );
   return found === 0 && !unwritten ? 0 : 1;
 }

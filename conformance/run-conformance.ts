@@ -188,8 +188,9 @@ function report(
 ): number {
   const summary = summarize(result, baseline);
   const files = writeReports(config.reportDir, result, summary);
-  io.out(terminalSummary(result, summary, files));
+  // Annotations first: the verdict stays the last line of the output.
   reportToGithubActions(jsonReport(result, summary), env, io);
+  io.out(terminalSummary(result, summary, files));
   const stop = result.incomplete;
   if (baseline && config.baselineUpdate) {
     if (stop) io.err(`conformance: the baseline ${baseline.file} is left as it was: the run is incomplete`);

@@ -67,6 +67,8 @@ describe('reports', () => {
         run = await cli(['--target', file, '--report-dir', reportDir, '--only', only], {
           ...KEYS,
           CONFORMANCE_GUARDED_API_KEY: 'sk-mock-guarded',
+          GITHUB_ACTIONS: 'true',
+          GITHUB_STEP_SUMMARY: path.join(dir, 'step-summary.md'),
         });
         json = JSON.parse(readFileSync(path.join(reportDir, 'conformance.json'), 'utf8')) as ConformanceReportJson;
         junit = readFileSync(path.join(reportDir, 'junit.xml'), 'utf8');
@@ -108,9 +110,27 @@ describe('reports', () => {
       expect(html).toContain(cause);
     });
 
+    it('under GitHub Actions, annotate each root cause and append the verdict and causes to the job summary', () => {
+      const cause = 'invalid requests answered 422 where the contract says 400';
+      const annotations = run.out.split('\n').filter((line) => line.startsWith('::error '));
+      expect(annotations).toHaveLength(json.rootCauses.length);
+      expect(annotations).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^::error title=Conformance%3A [^:]+::\\d+ failures.*: ${cause}%0Areproduce: curl `),
+        ),
+      );
+      const md = readFileSync(path.join(dir, 'step-summary.md'), 'utf8');
+      const { pass, fail, skip } = json.totals;
+      expect(md).toContain(`**FAIL: ${pass} passed, ${fail} failed, ${skip} skipped**`);
+      expect(md).toContain(`### Root causes (${json.rootCauses.length})`);
+      expect(md).toContain(cause);
+      expect(md).toContain('```sh\n   curl ');
+    });
+
     it('never show a key, in the terminal or any report, even one the gateway echoes', () => {
       expect(json.failures.some((f) => f.received.body.includes('upstream refused Bearer $API_KEY'))).toBe(true);
-      for (const text of [run.out, run.err, JSON.stringify(json), junit, html])
+      const md = readFileSync(path.join(dir, 'step-summary.md'), 'utf8');
+      for (const text of [run.out, run.err, JSON.stringify(json), junit, html, md])
         for (const key of ['sk-mock-user', 'sk-mock-management', 'sk-mock-guarded']) expect(text).not.toContain(key);
     });
   });
