@@ -82,6 +82,7 @@ describe('reports', () => {
       expect(run.code).toBe(EXIT_FAIL);
       const { pass, fail, skip, known } = json.totals;
       expect(fail).toBeGreaterThan(0);
+      expect(known).toBe(0);
       const line = `FAIL: ${pass} passed, ${fail} failed, ${skip} skipped`;
       expect(run.out.split('\n').at(-1)).toBe(line);
       expect(html).toContain(`id="verdict">${line}</p>`);
