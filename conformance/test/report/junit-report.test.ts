@@ -5,21 +5,16 @@ import type { RunStop } from '../../engine/run-control';
 import type { Failure } from '../../engine/types';
 import { junitReport } from '../../report/junit-report';
 import { summarize } from '../../report/summarize';
+import { cannedFailure } from '../support/canned';
 
-function failure(fields: Partial<Failure>): Failure {
-  return {
-    check: 'status-matches-rule',
-    operation: 'createResponse',
+/** A 422 where the contract says 400, in scenario A. */
+const failure = (fields: Partial<Failure>): Failure =>
+  cannedFailure({
     scenario: 'rules/createResponse/a',
     rule: 'createResponse 400',
     message: 'answered 422 where the contract says 400',
-    request: { method: 'POST', url: 'http://gw.test/api/v1/responses', headers: {} },
-    received: { status: 422, headers: {}, body: '{}' },
-    expected: '400',
-    curl: "curl -sS -X POST 'http://gw.test/api/v1/responses'",
     ...fields,
-  };
-}
+  });
 
 function run(fill: (recorder: Recorder) => void, scenarios: PlannedScenario[], extra: Partial<SuiteResult> = {}) {
   const recorder = new Recorder();

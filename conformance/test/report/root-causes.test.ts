@@ -1,20 +1,7 @@
-import type { Failure } from '../../engine/types';
+import { cannedFailure } from '../support/canned';
 import { causeOf, normalise, rootCauseTitle, rootCauses } from '../../report/root-causes';
 
-function failure(fields: Partial<Failure>): Failure {
-  return {
-    check: 'status-matches-rule',
-    operation: 'createResponse',
-    scenario: 's',
-    rule: '#/x',
-    message: 'm',
-    request: { method: 'POST', url: 'http://gw.test/api/v1/responses', headers: {} },
-    received: { status: 422, headers: {}, body: '' },
-    expected: 'e',
-    curl: 'curl …',
-    ...fields,
-  };
-}
+const failure = cannedFailure;
 
 describe('root causes', () => {
   it('groups failures that state one cause, whatever their check, biggest first', () => {
