@@ -3,19 +3,18 @@
  * `model-gateway-conformance` (in the repository: `npm run conformance --`): runs the conformance
  * suite (conformance/) against a gateway, or, with no target given, against the mock started in-process. `--help` lists the options.
  * SIGINT or SIGTERM stops the run: the partial report is written, marked incomplete, and the exit
- * status is 130 or 143; a second signal ends the process at once.
+ * status is 130 or 143. Later signals (a second Ctrl-C, or npm passing the group's signal on once
+ * more) do not end the process before the report is written (stop-signal.ts).
  */
 import { runConformanceCli } from '../conformance/index';
 import { startInProcessMock } from '../mocks/index';
+import { untilStopSignal } from './stop-signal';
 
 const interrupt = new AbortController();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (interrupt.signal.aborted) process.exit(signal === 'SIGINT' ? 130 : 143);
-    process.stderr.write(`conformance: ${signal}: stopping, writing the partial report (again to quit at once)\n`);
-    interrupt.abort(signal);
-  });
-}
+void untilStopSignal().then((signal) => {
+  process.stderr.write(`conformance: ${signal}: stopping, writing the partial report\n`);
+  interrupt.abort(signal);
+});
 
 runConformanceCli(
   process.argv.slice(2),

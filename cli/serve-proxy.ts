@@ -1,10 +1,14 @@
 import { displayPath } from '../kit/files/display-path';
 import { loadContract, SPEC_PATH } from '../kit/contract/contract';
 import { startProxy, VIOLATIONS_PATH } from '../proxy/index';
+import { reportToGithubActions } from '../conformance/index';
 import { listenOrExplain } from './listen-or-explain';
 import type { CliSettings } from './mock-args';
 import { explainStartError } from './start-errors';
 import { untilStopSignal } from './stop-signal';
+
+/** How long exchanges in flight at a stop signal may take before they are cut. */
+const GRACE_MS = 2_000;
 
 /**
  * `model-gateway-mock --proxy URL`: relays every request to the gateway at URL and prints each
@@ -48,16 +52,24 @@ async function proxyUntilStopped(settings: CliSettings, upstream: string): Promi
     );
   if (!settings.quiet) console.log('Ctrl-C stops, then writes the reports.');
 
+  // Later signals (npm passes the group's Ctrl-C on once more) leave the shutdown to finish: the
+  // grace for exchanges in flight is bounded (proxy.close), and the reports are written after it.
   const signal = await untilStopSignal();
-  if (!settings.quiet) console.log(`${signal}: finishing exchanges in flight, then writing the reports`);
+  if (!settings.quiet)
+    console.log(`${signal}: finishing exchanges in flight (up to ${GRACE_MS / 1000} s), then writing the reports`);
   let unwritten = false;
   try {
-    await proxy.close();
+    await proxy.close(GRACE_MS);
   } catch (error) {
     unwritten = true;
     console.error(`proxy: the recording could not be written: ${(error as Error).message}`);
   }
   const files = proxy.writeReports(settings.reportDir);
+  // Annotations first: the summary line stays the last line of the output.
+  reportToGithubActions(proxy.report(), process.env, {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  });
   const found = proxy.violationCount;
   console.log(
     `proxy: ${proxy.exchanges} exchange(s), ${found} violation(s); reports: ${files.map(displayPath).join(', ')}`,

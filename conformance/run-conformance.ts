@@ -19,6 +19,7 @@ import type { SuiteResult } from './engine/run-suite';
 import { readBaseline, updatedBaseline, writeBaseline } from './report/baseline';
 import type { Baseline } from './report/baseline';
 import { jsonReport } from './report/json-report';
+import { reportToGithubActions } from './report/github-actions';
 import type { ConformanceReportJson } from './report/report-json';
 import { scenariosRun, summarize } from './report/summarize';
 import { terminalSummary } from './report/terminal-summary';
@@ -153,7 +154,7 @@ export async function runConformanceCli(
     prepareReportDir(config.reportDir);
     const baseline = config.baseline === undefined ? undefined : readBaseline(config.baseline, config.baselineUpdate);
     const result = await runAgainstTarget(contract, config, io, options);
-    return report(result, config, baseline, io);
+    return report(result, config, baseline, io, env);
   } catch (err) {
     if (err instanceof ConfigError || err instanceof ContractError) {
       io.err(`conformance: ${err.message}`);
@@ -181,9 +182,17 @@ function redacting(io: Io, config: ConformanceConfig): Io {
   return { out: (text) => io.out(redactText(text, keys)), err: (text) => io.err(redactText(text, keys)) };
 }
 
-function report(result: SuiteResult, config: ConformanceConfig, baseline: Baseline | undefined, io: Io): number {
+function report(
+  result: SuiteResult,
+  config: ConformanceConfig,
+  baseline: Baseline | undefined,
+  io: Io,
+  env: NodeJS.ProcessEnv,
+): number {
   const summary = summarize(result, baseline);
   const files = writeReports(config.reportDir, result, summary);
+  // Annotations first: the verdict stays the last line of the output.
+  reportToGithubActions(jsonReport(result, summary), env, io);
   io.out(terminalSummary(result, summary, files));
   const stop = result.incomplete;
   if (baseline && config.baselineUpdate) {

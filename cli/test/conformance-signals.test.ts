@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { npmInGroup } from './support/npm-in-group';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadContract } from '../../kit/contract/contract';
@@ -56,5 +57,39 @@ describe('npm run conformance, signalled', () => {
       expect(json.complete).toBe(false);
     },
     60_000,
+  );
+});
+
+describe('npm run conformance, signalled as a process group', () => {
+  // A terminal's Ctrl-C and a CI runner's cancel reach npm, its shell and node, and npm passes the
+  // signal on once more (support/npm-in-group.ts).
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'conformance-group-signal-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'writes the partial reports at a group %s, its junit.xml an error, not green',
+    async (signal) => {
+      const run = npmInGroup(['run', 'conformance', '--', '--base-url', proxy.baseUrl, '--report-dir', dir], {
+        CONFORMANCE_API_KEY: 'sk-mock-user',
+      });
+      await run.waitFor(/main phase:/);
+      run.signal(signal);
+      await run.closed;
+      const json = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as {
+        complete: boolean;
+        incomplete?: { reason: string };
+      };
+      expect(json).toMatchObject({ complete: false, incomplete: { reason: `interrupted by ${signal}` } });
+      const junit = readFileSync(path.join(dir, 'junit.xml'), 'utf8');
+      expect(junit).toMatch(/<testsuites name="conformance" [^>]*errors="1"/);
+      expect(junit).toContain(`<error message="interrupted by ${signal}" type="incomplete">`);
+      expect(readFileSync(path.join(dir, 'conformance.html'), 'utf8')).toContain(
+        `INCOMPLETE: interrupted by ${signal}`,
+      );
+    },
+    120_000,
   );
 });

@@ -327,14 +327,15 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIS
     }
   });
 
-  it('runs model-gateway-mock --proxy in front of a gateway: one line per violation, reports at SIGTERM, exit 1', async () => {
+  it('runs model-gateway-mock --proxy in front of a gateway: one line per violation, reports at a group SIGTERM sent twice, exit 1', async () => {
     const gateway = createMockServer();
     const gatewayUrl = await gateway.listen(0, '127.0.0.1');
     const reportDir = path.join(dir, 'proxy-reports');
     const proxy = spawn(
       path.join(app, 'node_modules', '.bin', 'model-gateway-mock'),
       ['--proxy', gatewayUrl, '--port', '0', '--report-dir', reportDir],
-      { cwd: app, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
+      // A group of its own: the signal goes to the group, as a CI runner's cancel does.
+      { cwd: app, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     );
     let stdout = '';
     let stderr = '';
@@ -360,7 +361,8 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIS
       await line;
       expect(stderr).toMatch(/^proxy: ✗ request-valid · getModel · GET \/api\/v1\/model\/openai\/gpt-4o → 401: /);
     } finally {
-      proxy.kill('SIGTERM');
+      // Twice, as when a parent (npm) passes the group's signal on: the second must not lose the reports.
+      for (let i = 0; i < 2; i++) if (proxy.exitCode === null) process.kill(-(proxy.pid ?? 0), 'SIGTERM');
       await gateway.close();
     }
     expect(await exited).toBe(1);

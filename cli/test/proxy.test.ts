@@ -20,10 +20,10 @@ describe('model-gateway-mock --proxy (npm start -- --proxy)', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   /** Starts the proxy CLI in front of the mock; resolves with it and the base URL its banner prints. */
-  async function startProxyCli(): Promise<{ cli: RunningCli; baseUrl: string }> {
+  async function startProxyCli(env: Record<string, string> = {}): Promise<{ cli: RunningCli; baseUrl: string }> {
     const cli = startCli(
       ['--proxy', mock.baseUrl, '--port', '0', '--report-dir', dir],
-      {},
+      env,
       /^Model Gateway proxy listening on (\S+)$/m,
     );
     return { cli, baseUrl: (await cli.ready).baseUrl };
@@ -71,5 +71,28 @@ describe('model-gateway-mock --proxy (npm start -- --proxy)', () => {
     const exit = await cli.exit;
     expect(exit).toMatchObject({ code: 0, stderr: '' });
     expect(exit.stdout).toMatch(/^proxy: 1 exchange\(s\), 0 violation\(s\)/m);
+  });
+
+  it('under GitHub Actions, annotates each root cause and appends a job summary at exit', async () => {
+    const summary = path.join(os.tmpdir(), `proxy-summary-${process.pid}.md`);
+    try {
+      const { cli, baseUrl } = await startProxyCli({ GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
+      const bad = await fetch(`${baseUrl}/embeddings/models?limit=-1`, {
+        headers: { authorization: 'Bearer sk-mock-user' },
+      });
+      expect(bad.status).toBe(400);
+      cli.child.kill('SIGTERM');
+      const exit = await cli.exit;
+      expect(exit.code).toBe(1);
+      expect(exit.stdout).toMatch(
+        /^::error title=Conformance%3A request-valid::1 failure: request-valid .*%0Areproduce: curl /m,
+      );
+      const md = readFileSync(summary, 'utf8');
+      expect(md).toContain('## Model Gateway conformance (traffic through the proxy)');
+      expect(md).toContain('**FAIL: ');
+      expect(md).toContain('### Root causes (1)');
+    } finally {
+      rmSync(summary, { force: true });
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { documentedResponse, mediaType } from '../engine/response-helpers';
 import { isSseContentType } from '../engine/stream-helpers';
-import type { Check } from '../engine/types';
+import type { Check, Exchange } from '../engine/types';
 import { EVENT_STREAM } from '../../kit/stream/stream-spec';
+import { isRecord } from '../../kit/json/guards';
 
 /**
  * Where an operation documents both JSON and event streams for 200 (POST /responses), `stream: true`
@@ -15,7 +16,7 @@ export const streamContentType: Check = {
     exchange.response?.status === 200 &&
     documentedResponse(exchange.operation, 200)?.content.has(EVENT_STREAM) === true,
   verify(exchange) {
-    const wanted = exchange.request.stream === true;
+    const wanted = streamAsked(exchange.request);
     if (isSseContentType(exchange) === wanted) return [];
     const got = exchange.response?.headers['content-type'] ?? 'no content type';
     const accept = exchange.request.acceptEventStream === false ? 'without' : 'with';
@@ -40,3 +41,21 @@ export const streamContentType: Check = {
         ];
   },
 };
+
+/**
+ * Whether the body sent asked for a stream: what the contract switches on. The suite may send
+ * `"stream": true` without reading the answer as a stream (a generated or a verbatim body), so
+ * the body decides, and `request.stream` (how the suite read the answer) only when there is none.
+ */
+function streamAsked(request: Exchange['request']): boolean {
+  if (request.body !== undefined) return isRecord(request.body) && request.body.stream === true;
+  if (request.rawBody !== undefined) {
+    try {
+      const parsed: unknown = JSON.parse(request.rawBody);
+      return isRecord(parsed) && parsed.stream === true;
+    } catch {
+      return false;
+    }
+  }
+  return request.stream === true;
+}

@@ -127,6 +127,7 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
     variants: file.variants ?? [],
     guardrail: {
       ...guardrail,
+      id: given.guardrailId ?? guardrail.id,
       guardedApiKey: given.guardedApiKey ?? guardrail.guardedApiKey,
       keyHashes: guardrail.keyHashes ?? [],
     },

@@ -9,6 +9,7 @@ export type SettingKey =
   | 'apiKey'
   | 'managementKey'
   | 'guardedApiKey'
+  | 'guardrailId'
   | 'resetUrl'
   | 'waitSeconds'
   | 'model'
@@ -111,6 +112,13 @@ export const SETTINGS: readonly SettingDefinition[] = [
     value: 'KEY',
     help: 'an ordinary key the guardrail applies to (guardrail.guardedApiKey)',
     secret: true,
+  },
+  {
+    key: 'guardrailId',
+    flag: 'guardrail-id',
+    env: 'CONFORMANCE_GUARDRAIL_ID',
+    value: 'ID',
+    help: 'a guardrail the management key may change (guardrail.id): without it, the scenarios of unassignGuardrailKeys that need one are skipped',
   },
   {
     key: 'resetUrl',

@@ -66,7 +66,11 @@ export async function preflight({ plan, baseUrl, scope, clientFor }: PreflightIn
     const status = exchange.response?.status;
     if (status === 404 && exchange.operation.pathParamNames.includes('author'))
       throw new ConfigError(
-        `the target does not know the model ${config.model} (${describe(exchange)} answered 404): give one it serves with CONFORMANCE_MODEL, --model or "model"`,
+        unknownModel(
+          exchange,
+          config.model,
+          covered.map((op) => op.operationId),
+        ),
       );
   }
   const management = covered.filter((op) => checks.managementOnly.has(op.operationId));
@@ -194,6 +198,27 @@ function unreachable(exchange: Exchange, baseUrl: string): string {
       ? ' (if it is still starting, wait for it with --wait SECONDS)'
       : '';
   return `target ${baseUrl} is unreachable: ${error}${starting}`;
+}
+
+/**
+ * A 404 for the run's model: what answered, the model to give instead, and for a gateway that does
+ * not serve the operation at all (a partial gateway), the `--only` that leaves it out.
+ */
+function unknownModel(exchange: Exchange, model: string, covered: readonly string[]): string {
+  const operation = exchange.operation.operationId;
+  const rest = covered.filter((op) => op !== operation);
+  const skip =
+    rest.length === 0
+      ? ''
+      : `; if it does not serve ${operation} at all, leave that operation out with --only ${rest.join(',')}`;
+  return `the target does not know the model ${model}: ${describe(exchange)} answered 404${bodyOf(exchange)}: give one it serves with CONFORMANCE_MODEL, --model or "model"${skip}`;
+}
+
+/** The start of an answer's body, on one line: what answered, for a reader to recognise. */
+function bodyOf(exchange: Exchange): string {
+  const text = (exchange.response?.text ?? '').replace(/\s+/g, ' ').trim();
+  if (text === '') return ' with an empty body';
+  return ` (${text.length > 120 ? `${text.slice(0, 120)}…` : text})`;
 }
 
 function messageOf(exchange: Exchange): string {

@@ -56,7 +56,14 @@ export class Recorder {
   readonly observedStatuses = new Map<string, Set<string>>();
   /** By scenario id: the number of check results it produced (a scenario must produce some). */
   private readonly perScenario = new Map<string, number>();
+  /** By scenario id: the time it took, in ms (JUnit's `time` on each test case). */
+  readonly durations = new Map<string, number>();
   exchanges = 0;
+
+  /** Adds `ms` to the scenario's time: a scenario's run, or an observed exchange. */
+  timed(scenario: string, ms: number): void {
+    this.durations.set(scenario, (this.durations.get(scenario) ?? 0) + ms);
+  }
 
   noteExchange(exchange: Exchange): void {
     this.exchanges++;

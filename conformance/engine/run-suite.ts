@@ -202,6 +202,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     probe: (request, operationId = scenario.operationId) => exchangeOf(scenario, operationId, request),
   });
   const runOne = async (scenario: Scenario): Promise<void> => {
+    const began = performance.now();
     try {
       if (scenario.skipReason !== undefined) {
         recorder.skip(scenario.id, scenario.operationId, scenario.skipReason);
@@ -221,6 +222,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       if (err instanceof OperationNotInDocument) return recorder.skip(scenario.id, err.operationId, err.message);
       recorder.fail('rules', scenarioFailure(scenario, (err as Error).message));
     } finally {
+      recorder.timed(scenario.id, performance.now() - began);
       progress.scenarioEnded(scenario);
     }
   };

@@ -129,6 +129,7 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     features: checks.features,
   });
   const plan = (exchange: UnroutedExchange, operationId: string): void => {
+    recorder.timed(exchange.scenario, exchange.response?.durationMs ?? 0);
     const status = exchange.response?.status ?? 'no answer';
     scenarios.push({
       id: exchange.scenario,

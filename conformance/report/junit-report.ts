@@ -1,22 +1,29 @@
 import type { SuiteResult } from '../engine/run-suite';
-import type { CheckResult } from '../engine/types';
+import type { CheckResult, Failure } from '../engine/types';
+import { firstLine, junitCases } from './junit-cases';
+import type { FoldedFailure, JunitCase } from './junit-cases';
 import type { Summary } from './summarize';
 import { featureMatrixProperties, judged } from './feature-matrix';
 import { warningTitle } from './root-causes';
 
+/** Failures written out in full in one test case; the rest are counted (conformance.json has each). */
+const FAILURES_PER_CASE = 20;
+
 /**
- * JUnit XML: one suite per operation and one test case per check result, the unit every report
- * counts, so junit.xml, conformance.json, conformance.html and the terminal agree. A failure is a
- * failure element; a skipped scenario, and a failure the baseline lists, a skipped element with
- * the reason. An incomplete run says why in a property.
+ * JUnit XML shaped for CI test views (GitHub's and GitLab's read it): one suite per operation, one
+ * test case per scenario (junit-cases.ts), each with its `time`; a failed case holds one failure
+ * element that lists every failure of the scenario, knock-on failures under their cause; a
+ * skipped scenario, and one whose only failures the baseline lists, a skipped element with the
+ * reason. An incomplete run is an error (a test case `run › completes`), so no view shows it green.
  */
 export function junitReport(result: SuiteResult, summary: Summary): string {
-  const groups = new Map<string, CheckResult[]>();
-  for (const r of summary.results) {
-    const judgedResult = notJudged(result, r);
-    const group = groups.get(r.operation);
-    if (group) group.push(judgedResult);
-    else groups.set(r.operation, [judgedResult]);
+  // A failure the profile does not judge is a skipped case, saying so.
+  const cases = junitCases(result, { ...summary, results: summary.results.map((r) => notJudged(result, r)) });
+  const bySuite = new Map<string, JunitCase[]>();
+  for (const c of cases) {
+    const members = bySuite.get(c.suite);
+    if (members) members.push(c);
+    else bySuite.set(c.suite, [c]);
   }
   // The feature matrix first, as in every report: a suite of properties every CI viewer shows.
   const suites: string[] = [
@@ -28,23 +35,12 @@ export function junitReport(result: SuiteResult, summary: Summary): string {
     '    </properties>',
     '  </testsuite>',
   ];
-  let [tests, failures, skipped] = [0, 0, 0];
-  for (const [operation, results] of groups) {
-    const seen = new Map<string, number>();
-    const body = results.map((r) => {
-      const base = `${r.scenario} › ${r.check}`;
-      const n = (seen.get(base) ?? 0) + 1;
-      seen.set(base, n);
-      return testCase(operation, n === 1 ? base : `${base} #${n}`, r);
-    });
-    const suiteFailures = results.filter((r) => r.outcome === 'fail').length;
-    const suiteSkipped = results.filter((r) => r.outcome === 'skip' || r.outcome === 'known').length;
-    tests += results.length;
-    failures += suiteFailures;
-    skipped += suiteSkipped;
+  for (const [name, members] of bySuite) {
+    const count = (outcome: JunitCase['outcome']) => members.filter((c) => c.outcome === outcome).length;
+    const seconds = members.reduce((sum, c) => sum + c.seconds, 0);
     suites.push(
-      `  <testsuite name="${esc(operation)}" tests="${results.length}" failures="${suiteFailures}" skipped="${suiteSkipped}" errors="0">`,
-      ...body,
+      `  <testsuite name="${esc(name)}" tests="${members.length}" failures="${count('fail')}" skipped="${count('skip')}" errors="0" time="${seconds.toFixed(3)}">`,
+      ...members.map(testCase),
       '  </testsuite>',
     );
   }
@@ -68,19 +64,26 @@ export function junitReport(result: SuiteResult, summary: Summary): string {
       '  </testsuite>',
     );
   }
+  const seconds = (result.durationMs / 1000).toFixed(3);
+  const errors = result.incomplete ? 1 : 0;
   if (result.incomplete) {
+    const notRun = cases.filter((c) => c.outcome === 'skip' && c.skipReason?.startsWith('not run')).length;
+    const text = `the run stopped before its end (${result.incomplete.kind}): the results cover what ran before; ${notRun} scenario(s) did not run`;
     suites.push(
-      '  <testsuite name="run" tests="0" failures="0" skipped="0" errors="0">',
+      `  <testsuite name="run" tests="1" failures="0" skipped="0" errors="1" time="${seconds}">`,
       '    <properties>',
       `      <property name="incomplete" value="${esc(result.incomplete.reason)}"/>`,
       '    </properties>',
+      `    <testcase classname="run" name="run › completes" time="${seconds}">`,
+      `      <error message="${esc(result.incomplete.reason)}" type="incomplete">${esc(text)}</error>`,
+      '    </testcase>',
       '  </testsuite>',
     );
   }
-  const seconds = (result.durationMs / 1000).toFixed(3);
+  const count = (outcome: JunitCase['outcome']) => cases.filter((c) => c.outcome === outcome).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="conformance" tests="${tests}" failures="${failures}" skipped="${skipped}" errors="0" time="${seconds}">`,
+    `<testsuites name="conformance" tests="${cases.length + errors}" failures="${count('fail')}" skipped="${count('skip')}" errors="${errors}" time="${seconds}">`,
     ...suites,
     '</testsuites>',
     '',
@@ -95,20 +98,30 @@ function notJudged(result: SuiteResult, r: CheckResult): CheckResult {
   return { ...r, outcome: 'skip', reason: `not judged by profile ${result.config.profile} (${features}): ${message}` };
 }
 
-function testCase(operation: string, name: string, r: CheckResult): string {
-  const open = `    <testcase classname="${esc(operation)}" name="${esc(name)}">`;
-  const f = r.failure;
-  if (r.outcome === 'fail' && f) {
-    const knockOn = f.causedBy
-      ? `\nknock-on effect of the ${f.causedBy} failure on the same answer: ${f.cause ?? ''}`
-      : '';
-    const text = `${f.message}${knockOn}\nexpected: ${f.expected}\nreceived: ${f.received.status ?? 'no answer'} ${f.received.body}\nreproduce: ${f.curl}`;
-    return `${open}\n      <failure message="${esc(f.message.split('\n')[0] ?? '')}" type="spec ${esc(f.rule)}">${esc(text)}</failure>\n    </testcase>`;
+function testCase(c: JunitCase): string {
+  const open = `    <testcase classname="${esc(c.suite)}" name="${esc(c.name)}" time="${c.seconds.toFixed(3)}">`;
+  if (c.outcome === 'fail') {
+    const [first] = c.failures;
+    const more = c.failures.length > 1 ? ` (and ${c.failures.length - 1} more)` : '';
+    const shown = c.failures.slice(0, FAILURES_PER_CASE).map(failureText);
+    if (c.failures.length > FAILURES_PER_CASE)
+      shown.push(`… ${c.failures.length - FAILURES_PER_CASE} more failure(s) in conformance.json`);
+    const message = `${firstLine(first?.failure.message ?? '')}${more}`;
+    const type = `spec ${first?.failure.rule ?? '-'}`;
+    return `${open}\n      <failure message="${esc(message)}" type="${esc(type)}">${esc(shown.join('\n\n'))}</failure>\n    </testcase>`;
   }
-  if (r.outcome === 'known' && f)
-    return `${open}\n      <skipped message="${esc(`known failure (baseline): ${f.message.split('\n')[0] ?? ''}`)}"/>\n    </testcase>`;
-  if (r.outcome === 'skip') return `${open}\n      <skipped message="${esc(r.reason ?? '')}"/>\n    </testcase>`;
+  if (c.outcome === 'skip') return `${open}\n      <skipped message="${esc(c.skipReason ?? '')}"/>\n    </testcase>`;
   return `${open}</testcase>`;
+}
+
+function failureText({ failure: f, knockOn }: FoldedFailure): string {
+  return [
+    `${f.check} · spec ${f.rule}: ${f.message}`,
+    `expected: ${f.expected}`,
+    `received: ${f.received.status ?? 'no answer'} ${f.received.body}`,
+    ...(f.curl ? [`reproduce: ${f.curl}`] : []),
+    ...knockOn.map((k: Failure) => `  knock-on (same answer): ${k.check}: ${firstLine(k.message)}`),
+  ].join('\n');
 }
 
 function esc(text: string): string {

@@ -3,6 +3,7 @@ import type { Failure } from '../engine/types';
 import { featureMatrixLines } from './feature-matrix';
 import { verdictLine } from './html-report';
 import { rootCauseTitle, warningTitle } from './root-causes';
+import { skipSummary } from './skip-summary';
 import type { Summary, Tally } from './summarize';
 
 /** Failures printed in full after the root causes; the rest are counted (all of them are in conformance.json). */
@@ -35,7 +36,8 @@ export function terminalSummary(result: SuiteResult, summary: Summary, reportFil
   }
   if (recorder.skipped.length > 0) {
     lines.push('', `Skipped (${recorder.skipped.length}):`);
-    for (const s of recorder.skipped) lines.push(`  ${s.scenario}: ${s.reason}`);
+    for (const line of skipSummary(recorder.skipped.map((s) => s.reason))) lines.push(`  ${line}`);
+    for (const s of recorder.skipped) lines.push(`    ${s.scenario}: ${s.reason}`);
   }
   const known = new Set(summary.baseline?.known ?? []);
   if (summary.rootCauses.length > 0) {

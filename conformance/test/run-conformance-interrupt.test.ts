@@ -53,6 +53,8 @@ describe('an interrupted run', () => {
     expect(run.out).toContain('INCOMPLETE: interrupted by SIGINT; the results cover what ran before.');
     expect(run.out.split('\n').at(-1)).toMatch(/^INCOMPLETE: \d+ passed, 0 failed, 0 skipped$/);
     expect(run.junit).toContain('<property name="incomplete" value="interrupted by SIGINT"/>');
+    expect(run.junit).toMatch(/<testsuites [^>]*errors="1"/);
+    expect(run.junit).toContain('<error message="interrupted by SIGINT" type="incomplete">');
     expect(run.html).toContain('INCOMPLETE: interrupted by SIGINT');
   });
 

@@ -67,6 +67,8 @@ describe('reports', () => {
         run = await cli(['--target', file, '--report-dir', reportDir, '--only', only], {
           ...KEYS,
           CONFORMANCE_GUARDED_API_KEY: 'sk-mock-guarded',
+          GITHUB_ACTIONS: 'true',
+          GITHUB_STEP_SUMMARY: path.join(dir, 'step-summary.md'),
         });
         json = JSON.parse(readFileSync(path.join(reportDir, 'conformance.json'), 'utf8')) as ConformanceReportJson;
         junit = readFileSync(path.join(reportDir, 'junit.xml'), 'utf8');
@@ -80,16 +82,19 @@ describe('reports', () => {
       expect(run.code).toBe(EXIT_FAIL);
       const { pass, fail, skip, known } = json.totals;
       expect(fail).toBeGreaterThan(0);
+      expect(known).toBe(0);
       const line = `FAIL: ${pass} passed, ${fail} failed, ${skip} skipped`;
       expect(run.out.split('\n').at(-1)).toBe(line);
       expect(html).toContain(`id="verdict">${line}</p>`);
+      // JUnit counts scenarios (one test case each), the other reports check results.
+      const count = (outcome: string) => json.scenarios.filter((s) => s.outcome === outcome).length;
       expect(junit).toMatch(
         new RegExp(
-          `<testsuites name="conformance" tests="${pass + fail + skip + known}" failures="${fail}" skipped="${skip + known}"`,
+          `<testsuites name="conformance" tests="${json.scenarios.length}" failures="${count('fail')}" skipped="${count('skip') + count('known')}" errors="0"`,
         ),
       );
-      expect((junit.match(/<testcase /g) ?? []).length).toBe(pass + fail + skip + known);
-      expect((junit.match(/<failure /g) ?? []).length).toBe(fail);
+      expect((junit.match(/<testcase [^>]* time="\d+\.\d{3}">/g) ?? []).length).toBe(json.scenarios.length);
+      expect((junit.match(/<failure /g) ?? []).length).toBe(count('fail'));
       expect(json.failures).toHaveLength(fail);
     });
 
@@ -106,9 +111,27 @@ describe('reports', () => {
       expect(html).toContain(cause);
     });
 
+    it('under GitHub Actions, annotate each root cause and append the verdict and causes to the job summary', () => {
+      const cause = 'invalid requests answered 422 where the contract says 400';
+      const annotations = run.out.split('\n').filter((line) => line.startsWith('::error '));
+      expect(annotations).toHaveLength(json.rootCauses.length);
+      expect(annotations).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^::error title=Conformance%3A [^:]+::\\d+ failures.*: ${cause}%0Areproduce: curl `),
+        ),
+      );
+      const md = readFileSync(path.join(dir, 'step-summary.md'), 'utf8');
+      const { pass, fail, skip } = json.totals;
+      expect(md).toContain(`**FAIL: ${pass} passed, ${fail} failed, ${skip} skipped**`);
+      expect(md).toContain(`### Root causes (${json.rootCauses.length})`);
+      expect(md).toContain(cause);
+      expect(md).toContain('```sh\n   curl ');
+    });
+
     it('never show a key, in the terminal or any report, even one the gateway echoes', () => {
       expect(json.failures.some((f) => f.received.body.includes('upstream refused Bearer $API_KEY'))).toBe(true);
-      for (const text of [run.out, run.err, JSON.stringify(json), junit, html])
+      const md = readFileSync(path.join(dir, 'step-summary.md'), 'utf8');
+      for (const text of [run.out, run.err, JSON.stringify(json), junit, html, md])
         for (const key of ['sk-mock-user', 'sk-mock-management', 'sk-mock-guarded']) expect(text).not.toContain(key);
     });
   });

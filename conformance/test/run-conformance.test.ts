@@ -162,6 +162,25 @@ describe('npm run conformance', () => {
       'guardrail/unassignGuardrailKeys/unassign-twice: the target does not provide managementKey, guardrail.id, guardrail.keyHashes',
     );
     expect(existsSync(path.join(dir, 'skip', 'junit.xml'))).toBe(true);
+    expect(out).toMatch(
+      /^ {2}\d+ scenarios skipped: the target does not provide guardrail\.guardedApiKey, guardrail\.blockedInput \(give them with CONFORMANCE_GUARDED_API_KEY; "guardrail\.blockedInput" in a --target file\)$/m,
+    );
+  });
+
+  it('runs the guardrail scenarios given --guardrail-id without a target file, and says how many it skips and the flag', async () => {
+    const argv = ['--base-url', mockUrl, '--only', 'unassignGuardrailKeys', '--report-dir', path.join(dir, 'gid')];
+    const env = { CONFORMANCE_API_KEY: 'sk-mock-user', CONFORMANCE_MANAGEMENT_KEY: 'sk-mock-management' };
+    const without = await cli(argv, env);
+    expect(without.code).toBe(EXIT_PASS);
+    const line =
+      /^ {2}(\d+) scenarios skipped: the target does not provide guardrail\.id \(give it with --guardrail-id or CONFORMANCE_GUARDRAIL_ID\)$/m;
+    const skipped = Number(line.exec(without.out)?.[1]);
+    expect(skipped).toBeGreaterThan(0);
+    const given = await cli([...argv, '--guardrail-id', '00000000-0000-4000-8000-000000000001'], env);
+    expect(given.code).toBe(EXIT_PASS);
+    expect(given.out).not.toMatch(line);
+    const ran = (out: string) => Number(/^PASS: (\d+) passed/m.exec(out)?.[1]);
+    expect(ran(given.out)).toBeGreaterThan(ran(without.out));
   });
 });
 

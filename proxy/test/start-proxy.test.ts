@@ -302,7 +302,7 @@ describe('the proxy in front of a gateway that breaks the contract', () => {
       const files = proxy.writeReports(dir);
       expect(files.map((f) => path.basename(f))).toEqual(['junit.xml', 'conformance.json', 'conformance.html']);
       expect(readFileSync(path.join(dir, 'junit.xml'), 'utf8')).toMatch(
-        new RegExp(`<testcase [^>]*name="[^"]*› ${check}">\\s*<failure`),
+        new RegExp(`<testcase [^>]*name="[^"]*› ${check}" time="[\\d.]+">\\s*<failure`),
       );
       const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as {
         passed: boolean;

@@ -21,7 +21,7 @@ export interface RunningCli {
   stderr(): string;
 }
 
-/** Spawns `node --import tsx cli/mock.ts` as `npm start` does, without PORT/HOST from the test's environment. */
+/** Spawns `node --import tsx cli/mock.ts` as `npm start` does, without PORT/HOST (nor GitHub's variables) from the test's environment. */
 export function startCli(
   args: string[],
   env: Record<string, string> = {},
@@ -30,6 +30,9 @@ export function startCli(
   const inherited = { ...process.env };
   delete inherited.PORT;
   delete inherited.HOST;
+  // Under GitHub Actions the CLI would annotate and write the job's summary: only tests that ask.
+  delete inherited.GITHUB_ACTIONS;
+  delete inherited.GITHUB_STEP_SUMMARY;
   const spawnedAt = performance.now();
   // One process, as `npm start` runs it (node --import tsx): a signal reaches the CLI itself.
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {

@@ -191,3 +191,30 @@ describe('stream checks on canned streams', () => {
     expect(results['stream-framing']).toEqual([]);
   });
 });
+
+describe('stream-content-type', () => {
+  const check = GENERIC_CHECKS.find((c) => c.name === 'stream-content-type') as Check;
+  /** An event stream answering a body the suite sent as is, its answer not read as a stream. */
+  const answered = (body: Record<string, unknown>) =>
+    findingsOf(
+      check,
+      cannedExchange(op as NonNullable<typeof op>, {
+        status: 200,
+        contentType: 'text/event-stream',
+        body: example,
+        sse: false,
+        request: { body, stream: undefined },
+      }),
+      ctx,
+    );
+
+  it('takes a body that sent "stream": true for a stream request, however the suite read the answer', () => {
+    expect(answered({ model: 'openai/gpt-4o', input: 'hi', stream: true })).toEqual([]);
+  });
+
+  it('says "without stream: true" only of a body that did not send it', () => {
+    expect(answered({ model: 'openai/gpt-4o', input: 'hi', stream: false })).toEqual([
+      'a 200 answer to a request without stream: true came as text/event-stream',
+    ]);
+  });
+});

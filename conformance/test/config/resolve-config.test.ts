@@ -36,6 +36,14 @@ describe('configuration', () => {
     expect([config.baseUrl, config.apiKey, config.model]).toEqual(['http://file.test/api/v1', 'flag-key', 'env/model']);
   });
 
+  it("takes the guardrail id from --guardrail-id over CONFORMANCE_GUARDRAIL_ID over the file's guardrail.id", () => {
+    const file = targetFile({ baseUrl: 'http://file.test/api/v1', apiKey: 'k', guardrail: { id: 'file-id' } });
+    expect(resolve(['--target', file]).guardrail.id).toBe('file-id');
+    expect(resolve(['--target', file], { CONFORMANCE_GUARDRAIL_ID: 'env-id' }).guardrail.id).toBe('env-id');
+    const flag = resolve(['--target', file, '--guardrail-id', 'flag-id'], { CONFORMANCE_GUARDRAIL_ID: 'env-id' });
+    expect(flag.guardrail.id).toBe('flag-id');
+  });
+
   it('reads every setting from its CONFORMANCE_* variable', () => {
     const config = resolve([], {
       CONFORMANCE_BASE_URL: 'http://env.test/api/v1/',

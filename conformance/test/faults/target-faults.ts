@@ -286,7 +286,18 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     args: ['--model', 'conformance/no-such-model'],
     fault: {},
     exit: 2,
-    says: /the target does not know the model conformance\/no-such-model/,
+    says: /the target does not know the model conformance\/no-such-model: GET \S+ answered 404 \(\{"error":\{"code":404,/,
+  },
+  {
+    name: 'serves no GET /model (a partial gateway): says what answered and the --only that leaves it out',
+    fault: {
+      answer: (req) =>
+        req.method === 'GET' && req.path.startsWith('/model/')
+          ? { status: 404, headers: { 'content-type': 'text/plain' }, body: `Cannot GET ${req.path}` }
+          : undefined,
+    },
+    exit: 2,
+    says: /the target does not know the model openai\/gpt-4o: GET \S+ answered 404 \(Cannot GET \/model\/openai\/gpt-4o\): give one it serves with CONFORMANCE_MODEL, --model or "model"; if it does not serve getModel at all, leave that operation out with --only createResponse,unassignGuardrailKeys,listEmbeddingsModels$/m,
   },
   {
     name: 'streams events that never end',

@@ -1,20 +1,7 @@
-import type { Failure } from '../../engine/types';
+import { cannedFailure } from '../support/canned';
 import { causeOf, normalise, rootCauseTitle, rootCauses } from '../../report/root-causes';
 
-function failure(fields: Partial<Failure>): Failure {
-  return {
-    check: 'status-matches-rule',
-    operation: 'createResponse',
-    scenario: 's',
-    rule: '#/x',
-    message: 'm',
-    request: { method: 'POST', url: 'http://gw.test/api/v1/responses', headers: {} },
-    received: { status: 422, headers: {}, body: '' },
-    expected: 'e',
-    curl: 'curl …',
-    ...fields,
-  };
-}
+const failure = cannedFailure;
 
 describe('root causes', () => {
   it('groups failures that state one cause, whatever their check, biggest first', () => {
@@ -66,7 +53,22 @@ describe('root causes', () => {
     [
       'the ids and numbers of the message an answer gave, not its words',
       'the 401 message "Invalid key sk-abc123456" does not say which',
-      'the N message "Invalid key ID" does not say which',
+      'the 401 message "Invalid key ID" does not say which',
+    ],
+    [
+      'array indexes of a JSON pointer, not its escapes',
+      'answered 200 at #/paths/~1model~1x/get/responses where /output/2/content/0 is missing',
+      'answered 200 at #/paths/~1model~1x/get/responses where /output/N/content/N is missing',
+    ],
+    [
+      'timings, not the numbers in model names',
+      'openai/text-embedding-3-small and anthropic/claude-3.5-sonnet took 1234 ms, 250 ms over',
+      'openai/text-embedding-3-small and anthropic/claude-3.5-sonnet took N ms, N ms over',
+    ],
+    [
+      'generated ids and UUIDs',
+      'item gen-1712345678-AbCdEfGhIj0123456789 of guardrail 00000000-0000-4000-8000-000000000001',
+      'item ID of guardrail ID',
     ],
     [
       'text in backticks, kept as is',

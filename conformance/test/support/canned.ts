@@ -1,5 +1,5 @@
 import type { OperationInfo } from '../../../kit/contract/operations';
-import type { CheckContext, Check, Exchange, RequestSpec } from '../../engine/types';
+import type { CheckContext, Check, Exchange, Failure, RequestSpec } from '../../engine/types';
 import { readSse } from '../../../kit/sse/read-sse';
 import { parseJson } from '../../http/send-json';
 
@@ -41,4 +41,20 @@ export function cannedExchange(operation: OperationInfo, answer: CannedAnswer): 
 /** Messages of a check's findings on an exchange ([] when it passes or does not apply). */
 export function findingsOf(check: Check, exchange: Exchange, ctx: CheckContext): string[] {
   return check.applies(exchange, ctx) ? check.verify(exchange, ctx).map((f) => f.message) : [];
+}
+
+/** A failure as a check records it: a 422 to POST /responses, its fields overridden by `fields`. */
+export function cannedFailure(fields: Partial<Failure>): Failure {
+  return {
+    check: 'status-matches-rule',
+    operation: 'createResponse',
+    scenario: 's',
+    rule: '#/x',
+    message: 'm',
+    request: { method: 'POST', url: 'http://gw.test/api/v1/responses', headers: {} },
+    received: { status: 422, headers: {}, body: '' },
+    expected: 'e',
+    curl: 'curl …',
+    ...fields,
+  };
 }

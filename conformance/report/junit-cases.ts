@@ -1,0 +1,98 @@
+import type { SuiteResult } from '../engine/run-suite';
+import type { CheckResult, Failure } from '../engine/types';
+import type { Summary } from './summarize';
+
+/** One JUnit test case: what CI views list, one line each. */
+export interface JunitCase {
+  /** The test suite it belongs to (an operation). */
+  readonly suite: string;
+  /** Stable across runs: a scenario id, or for observed traffic `operation › check`. */
+  readonly name: string;
+  readonly seconds: number;
+  readonly outcome: 'pass' | 'fail' | 'skip';
+  /** The failures that fail it, each with the knock-on failures it explains on the same answer. */
+  readonly failures: readonly FoldedFailure[];
+  /** Why it is skipped: the scenario's reason, or the baseline's known failure. */
+  readonly skipReason?: string;
+}
+
+export interface FoldedFailure {
+  readonly failure: Failure;
+  readonly knockOn: readonly Failure[];
+}
+
+/** The suite name of traffic whose request no operation of the spec takes. */
+const NO_OPERATION = 'no operation';
+
+/**
+ * The run's test cases. A suite run: one per scenario, whatever number of checks and requests it
+ * made. Observed traffic (the proxy) has no scenarios, only exchanges numbered as they came: one
+ * case per operation and check, so that the names are the same from one run to the next.
+ */
+export function junitCases(result: SuiteResult, summary: Summary): JunitCase[] {
+  const groups = new Map<string, { suite: string; name: string; results: CheckResult[]; scenarios: Set<string> }>();
+  const suiteOf = new Map(result.scenarios.map((s) => [s.id, s.operationId]));
+  // Planned scenarios first, in the run's order, so a scenario that recorded nothing is still listed.
+  if (result.observed !== true)
+    for (const s of result.scenarios)
+      groups.set(s.id, { suite: s.operationId, name: s.id, results: [], scenarios: new Set([s.id]) });
+  for (const r of summary.results) {
+    const operation = r.operation === '-' ? NO_OPERATION : r.operation;
+    const key = result.observed === true ? `${operation} › ${r.check}` : r.scenario;
+    const suite = result.observed === true ? operation : (suiteOf.get(r.scenario) ?? operation);
+    const group = groups.get(key) ?? { suite, name: key, results: [], scenarios: new Set<string>() };
+    group.results.push(r);
+    group.scenarios.add(r.scenario);
+    groups.set(key, group);
+  }
+  const planned = new Map(result.scenarios.map((s) => [s.id, s]));
+  return [...groups.values()].map(({ suite, name, results, scenarios }) => {
+    const ms = [...scenarios].reduce((sum, id) => sum + (result.recorder.durations.get(id) ?? 0), 0);
+    const seconds = Math.round(ms) / 1000;
+    const failed = results.flatMap((r) => (r.outcome === 'fail' && r.failure ? [r.failure] : []));
+    if (failed.length > 0) return { suite, name, seconds, outcome: 'fail', failures: foldKnockOn(failed) };
+    const known = results.find((r) => r.outcome === 'known' && r.failure);
+    if (known?.failure)
+      return {
+        suite,
+        name,
+        seconds,
+        outcome: 'skip',
+        failures: [],
+        skipReason: `known failure (baseline): ${firstLine(known.failure.message)}`,
+      };
+    const ran = results.some((r) => r.outcome === 'pass');
+    if (ran) return { suite, name, seconds, outcome: 'pass', failures: [] };
+    const skipReason =
+      results.find((r) => r.outcome === 'skip')?.reason ??
+      planned.get(name)?.skipReason ??
+      (result.incomplete ? `not run: ${result.incomplete.reason}` : 'not run');
+    return { suite, name, seconds, outcome: 'skip', failures: [], skipReason };
+  });
+}
+
+/**
+ * Each knock-on failure (`causedBy`) goes under the failure of its cause on the same answer; one
+ * whose cause is not among them stands on its own.
+ */
+function foldKnockOn(failures: readonly Failure[]): FoldedFailure[] {
+  const roots = failures.filter((f) => f.causedBy === undefined).map((f) => ({ failure: f, knockOn: [] as Failure[] }));
+  const loose: FoldedFailure[] = [];
+  for (const f of failures) {
+    if (f.causedBy === undefined) continue;
+    const root = roots.find((r) => r.failure.check === f.causedBy && sameAnswer(r.failure, f));
+    if (root) root.knockOn.push(f);
+    else loose.push({ failure: f, knockOn: [] });
+  }
+  return [...roots, ...loose];
+}
+
+function sameAnswer(a: Failure, b: Failure): boolean {
+  return (
+    a.request.method === b.request.method && a.request.url === b.request.url && a.received.status === b.received.status
+  );
+}
+
+export function firstLine(text: string): string {
+  return text.split('\n')[0] ?? '';
+}
