@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SPEC_PATH } from '../kit/contract/contract';
-import { defaultDocsHtmlPath } from '../mocks/src/docs-routes';
+import { defaultDocsHtmlPath } from '../mocks/src/runtimes/node/docs-routes';
 
 const ROOT = path.join(__dirname, '..');
 const USAGE = `Usage: npm run docs [-- --output FILE]

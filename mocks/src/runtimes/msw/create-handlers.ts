@@ -1,0 +1,42 @@
+import type { HttpHandler } from 'msw';
+import type { BrowserMockInit } from '../browser/browser-setup';
+import { browserSetup } from '../browser/browser-setup';
+import { controlsOf, createMockCore } from '../../core/mock-core';
+import type { MockControls } from '../../core/mock-core';
+import { fetchAdapter } from '../fetch/fetch-adapter';
+import type { FetchHandler } from '../fetch/fetch-adapter';
+import { mswRoutes } from './msw-routes';
+
+export interface MockHandlersInit extends BrowserMockInit {
+  /**
+   * Where the app under test sends its API calls, e.g. `https://gateway.test/api/v1`: the mock
+   * answers every operation under it and the admin endpoints at its origin (`/__mock/*`). Its
+   * path becomes the mock's base path. In a page, a relative one is read against the page's URL.
+   */
+  readonly baseUrl: string;
+}
+
+/** One mock as msw handlers: its own state, which `reset` puts back as its fixtures left it. */
+export interface MockHandlers extends MockControls {
+  /** For `setupServer(...handlers)` (msw/node) or `setupWorker(...handlers)` (msw/browser). */
+  readonly handlers: HttpHandler[];
+  /** The mock as a fetch function, the same the handlers call (for a fetch-based server). */
+  readonly fetch: FetchHandler;
+}
+
+/**
+ * msw request handlers for the whole API and the admin endpoints, made from the setup the build
+ * shipped (no file is read, so the same call works in Node, jsdom and a browser page). Each call
+ * is an independent mock: two never share state.
+ *
+ * @example
+ * const mock = createHandlers({ baseUrl: 'https://gateway.test/api/v1' });
+ * const server = setupServer(...mock.handlers);
+ */
+export function createHandlers(init: MockHandlersInit): MockHandlers {
+  const api = new URL(init.baseUrl, (globalThis as { location?: { href: string } }).location?.href);
+  const basePath = api.pathname.replace(/\/+$/, '');
+  const core = createMockCore(browserSetup({ ...init, options: { basePath, ...init.options } }));
+  const fetch = fetchAdapter(core);
+  return { ...controlsOf(core), handlers: mswRoutes(api, fetch), fetch };
+}
