@@ -13,7 +13,7 @@ const { builtinModules } = require('node:module');
 const NODE_BUILTINS = `^(node:)?(${builtinModules.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`;
 
 /** The entries of the mock's runtime-free core: the core itself and the fetch adapter over it. */
-const MOCK_CORE = '^mocks/src/(core/index|fetch/fetch-adapter)\\.ts$';
+const MOCK_CORE = '^mocks/src/(core/index|runtimes/fetch/fetch-adapter)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -22,7 +22,7 @@ module.exports = {
       name: 'core-is-runtime-free',
       severity: 'error',
       comment:
-        "The mock's core and its fetch adapter run in browsers, service workers and workers (msw, a Cloudflare Worker): nothing they reach, types included, may be a node module (Buffer, fs, crypto, http...). What only node has goes in the node adapter (mocks/src/node/) or the node setup, which hand the core what it needs already loaded.",
+        "The mock's core and its fetch adapter run in browsers, service workers and workers (msw, a Cloudflare Worker): nothing they reach, types included, may be a node module (Buffer, fs, crypto, http...). What only node has goes in the node adapter (mocks/src/runtimes/node/) or the node setup, which hand the core what it needs already loaded.",
       from: { path: MOCK_CORE },
       to: { path: NODE_BUILTINS, reachable: true },
     },
@@ -30,8 +30,8 @@ module.exports = {
       name: 'msw-entry-is-runtime-free',
       severity: 'error',
       comment:
-        'model-gateway-mock/msw (mocks/msw.ts) is bundled into pages and service-worker setups: like the core, nothing it reaches may be a node module. Its setup comes from the build as modules (mocks/src/browser/), never from files.',
-      from: { path: '^mocks/(msw\\.ts$|src/(msw|browser)/)' },
+        'model-gateway-mock/msw (mocks/msw.ts) is bundled into pages and service-worker setups: like the core, nothing it reaches may be a node module. Its setup comes from the build as modules (mocks/src/runtimes/browser/), never from files.',
+      from: { path: '^mocks/(msw\\.ts$|src/runtimes/(msw|browser)/)' },
       to: { path: NODE_BUILTINS, reachable: true },
     },
     {
@@ -41,7 +41,7 @@ module.exports = {
         'The core and the fetch adapter know no adapter and no file loading: the node server, its adapter and its setup build on the core, never the other way round.',
       from: { path: MOCK_CORE },
       to: {
-        path: '^mocks/src/(node/|server\\.ts|server-timeouts\\.ts|connections\\.ts|graceful-close\\.ts|docs-routes\\.ts|watch/|fixtures/load-|tokens/o200k-ranks\\.ts|prefer/prefer-handler\\.ts|fetch/create-fetch-handler\\.ts)',
+        path: '^mocks/src/runtimes/node/',
         reachable: true,
       },
     },

@@ -18,11 +18,7 @@ export default tseslint.config(
   {
     // The mock's core runs in browsers and workers too (see core-is-runtime-free in
     // .dependency-cruiser.cjs, which catches imports; this catches node's globals).
-    files: [
-      'mocks/src/{core,fetch,pipeline,handlers,answer,stream,state,routing,guardrails,spec-facts,cache,prefer}/**/*.ts',
-      'mocks/src/{admin,options,running-streams,timeouts}.ts',
-      'mocks/src/tokens/{count-tokens,ranks-source,rank-types}.ts',
-    ],
+    files: ['mocks/src/{exchange,core,operations}/**/*.ts', 'mocks/src/runtimes/{fetch,msw,browser}/**/*.ts'],
     rules: {
       'no-restricted-globals': [
         'error',

@@ -39,7 +39,7 @@ module.exports = {
   moduleNameMapper: {
     // On Node 20 the client tests load the clients' last Node 20 line (kit/test/support/client-lines.js).
     ...jestModuleNameMapper(),
-    // The browser build names dist/precompiled/ by literal paths (mocks/src/browser/shipped-setup.ts);
+    // The browser build names dist/precompiled/ by literal paths (mocks/src/runtimes/browser/shipped-setup.ts);
     // from the sources they are the ones the global setup made (kit/test/support/precompile-for-tests.js).
     '^(?:\\.\\./)+precompiled/(.*)$': '<rootDir>/node_modules/.cache/model-gateway-mock/precompiled/$1',
     // The package's own name, as a user's test imports it (docs/browser-tests.md).

@@ -5,12 +5,12 @@
  * Imports nothing of Node: a bundler takes it into a page as is (docs/browser-tests.md). The
  * one-call setup for a test file is `model-gateway-mock/msw/node` (setupMockGateway).
  */
-export { createHandlers } from './src/msw/create-handlers';
-export type { MockHandlers, MockHandlersInit } from './src/msw/create-handlers';
-export type { FetchHandler } from './src/fetch/fetch-adapter';
-export { PREFER_NEEDS_NODE } from './src/prefer/prefer-unavailable';
-export type { JournalEntry, NetworkFailure, SentBody } from './src/journal/request-journal';
-export type { ListedScenario, Scenario, ScenarioMatch, ScenarioStep } from './src/scenarios/scenario-types';
-export type { ScenarioControls, JournalReader } from './src/scenarios/scenario-controls';
-export type { OperationId } from './src/pipeline/operation-types';
-export type { O200kRanksModule } from './src/tokens/ranks-source';
+export { createHandlers } from './src/runtimes/msw/create-handlers';
+export type { MockHandlers, MockHandlersInit } from './src/runtimes/msw/create-handlers';
+export type { FetchHandler } from './src/runtimes/fetch/fetch-adapter';
+export { PREFER_NEEDS_NODE } from './src/core/prefer/prefer-unavailable';
+export type { JournalEntry, NetworkFailure, SentBody } from './src/core/journal/request-journal';
+export type { ListedScenario, Scenario, ScenarioMatch, ScenarioStep } from './src/core/scenarios/scenario-types';
+export type { ScenarioControls, JournalReader } from './src/core/scenarios/scenario-controls';
+export type { OperationId } from './src/core/operation-types';
+export type { O200kRanksModule } from './src/operations/create-response/tokens/ranks-source';

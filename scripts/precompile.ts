@@ -24,10 +24,13 @@ import {
   PRECOMPILED_FORMAT,
   sha256,
 } from '../kit/contract/precompiled';
-import { fixturesAjv } from '../mocks/src/fixtures/validate-fixtures-schema';
-import { BUILTIN_FIXTURES_FILE, FIXTURES_VALIDATOR_FILE } from '../mocks/src/fixtures/precompiled-fixtures';
-import { builtinFixturesPath, fixturesSchemaPath } from '../mocks/src/fixtures/fixtures-paths';
-import { parseFixtures } from '../mocks/src/fixtures/load-fixtures';
+import { fixturesAjv } from '../mocks/src/runtimes/node/load-fixtures/validate-fixtures-schema';
+import {
+  BUILTIN_FIXTURES_FILE,
+  FIXTURES_VALIDATOR_FILE,
+} from '../mocks/src/runtimes/node/load-fixtures/precompiled-fixtures';
+import { builtinFixturesPath, fixturesSchemaPath } from '../mocks/src/runtimes/node/load-fixtures/fixtures-paths';
+import { parseFixtures } from '../mocks/src/runtimes/node/load-fixtures/load-fixtures';
 
 export interface PrecompileSources {
   readonly specPath: string;

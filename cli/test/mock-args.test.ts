@@ -1,6 +1,6 @@
 import { CLI_OPTIONS, CliError, parseCliArgs, USAGE } from '../mock-args';
-import { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from '../../mocks/src/stream/pacing';
-import { FAIL_AFTER_TOKENS_HEADER } from '../../mocks/src/stream/stream-failures';
+import { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from '../../mocks/src/exchange/stream/pacing';
+import { FAIL_AFTER_TOKENS_HEADER } from '../../mocks/src/exchange/stream/stream-failures';
 
 describe('npm start -- --help', () => {
   it.each(Object.keys(CLI_OPTIONS))('documents the --%s flag', (name) => {

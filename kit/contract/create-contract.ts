@@ -11,7 +11,7 @@ import { locateSchemaError } from './locate-schema-error';
 
 /*
  * A contract made from a document already parsed: no file is read here, so a browser bundle
- * (mocks/src/browser/) builds one from the shipped document and validators. Reading and parsing
+ * (mocks/src/runtimes/browser/) builds one from the shipped document and validators. Reading and parsing
  * a spec file is kit/contract/contract.ts.
  */
 

@@ -9,7 +9,7 @@ import { listOperations } from './operations';
  * operation's 400 answer marked `x-semantic-rule: <operationId>` (BadRequest's description lists them).
  */
 export interface SemanticRule {
-  /** The example's name, which is also the id of the rule in the mock (mocks/src/rules/semantic-rules.ts). */
+  /** The example's name, which is also the id of the rule in the mock (mocks/src/operations/semantic-rule-error.ts). */
   readonly id: string;
   readonly operationId: string;
   /** The example's summary: the request it answers, in words. */

@@ -9,7 +9,7 @@
  */
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
-import { TOKENS_PER_SECOND_HEADER } from '../../mocks/src/stream/pacing';
+import { TOKENS_PER_SECOND_HEADER } from '../../mocks/src/exchange/stream/pacing';
 
 /** A captured stream: response headers (flat name/value list) and its SSE frames, each ending in a blank line. */
 export interface CapturedStream {

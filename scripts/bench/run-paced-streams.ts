@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { TOKENS_PER_SECOND_HEADER } from '../../mocks/src/stream/pacing';
+import { TOKENS_PER_SECOND_HEADER } from '../../mocks/src/exchange/stream/pacing';
 import type { ChildServer, ServerSpec } from './child-server';
 import { captureResponse } from './canned-response';
 import type { BenchRequest, CannedResponse } from './canned-response';

@@ -1,4 +1,4 @@
-import { HANDLERS } from '../../mocks/src/handlers/registry';
+import { HANDLERS } from '../../mocks/src/operations/registry';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -18,7 +18,7 @@ export function mockNotes(document: unknown, handlers: Readonly<Record<string, u
         notes.push(`${label} has no operationId: the mock cannot route it to a handler`);
       } else if (!Object.hasOwn(handlers, operation.operationId)) {
         notes.push(
-          `${label} (${operation.operationId}) has no handler in mocks/src/handlers/registry.ts: the mock will refuse to start until one is added`,
+          `${label} (${operation.operationId}) has no handler in mocks/src/operations/registry.ts: the mock will refuse to start until one is added`,
         );
       }
     }

@@ -8,10 +8,10 @@ import { CONTRACT_VALIDATORS_FILE, MANIFEST_FILE, sha256 } from '../../kit/contr
 import {
   precompiledBuiltinFixtures,
   precompiledFixturesValidator,
-} from '../../mocks/src/fixtures/precompiled-fixtures';
-import { loadFixtures } from '../../mocks/src/fixtures/load-fixtures';
-import { validateFixturesSchema } from '../../mocks/src/fixtures/validate-fixtures-schema';
-import { builtinFixturesPath, fixturesSchemaPath } from '../../mocks/src/fixtures/fixtures-paths';
+} from '../../mocks/src/runtimes/node/load-fixtures/precompiled-fixtures';
+import { loadFixtures } from '../../mocks/src/runtimes/node/load-fixtures/load-fixtures';
+import { validateFixturesSchema } from '../../mocks/src/runtimes/node/load-fixtures/validate-fixtures-schema';
+import { builtinFixturesPath, fixturesSchemaPath } from '../../mocks/src/runtimes/node/load-fixtures/fixtures-paths';
 
 let dir: string;
 let nowhere: string;

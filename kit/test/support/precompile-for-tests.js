@@ -1,7 +1,7 @@
 /**
  * Jest global setup, part two: dist/precompiled/ as `npm run build` makes it
  * (scripts/precompile.ts), made from the sources into PRECOMPILED_FOR_TESTS. The browser build
- * (mocks/src/browser/shipped-setup.ts) names those artefacts by literal paths, which from the
+ * (mocks/src/runtimes/browser/shipped-setup.ts) names those artefacts by literal paths, which from the
  * built package lead to dist/precompiled/; from the sources, jest.config.js maps them here.
  * Made again only when a source it is made from is newer, as make would.
  */
@@ -25,7 +25,8 @@ function sources() {
     path.join(ROOT, 'scripts', 'precompile.ts'),
     ...inFolder(path.join('mocks', 'fixtures'), /\.json$/),
     ...inFolder(path.join('kit', 'contract'), /\.ts$/),
-    ...inFolder(path.join('mocks', 'src', 'fixtures'), /\.ts$/),
+    ...inFolder(path.join('mocks', 'src', 'runtimes', 'node', 'load-fixtures'), /\.ts$/),
+    ...inFolder(path.join('mocks', 'src', 'core', 'fixture-model'), /\.ts$/),
   ];
 }
 

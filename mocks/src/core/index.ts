@@ -10,11 +10,11 @@
  *   - a `ReplySink`: `send` a complete answer, or `stream` one (write → false means wait for
  *     `onDrain`; `end`), `cut` the connection, `onClose` when the exchange is over or the client left.
  * The adapter only translates; it decides no status, header or byte. Adapters today:
- * `mocks/src/node/` (node:http, writing to the ServerResponse in the turn the request arrived)
- * and `mocks/src/fetch/` (`Request` → `Response`, a stream being a paced `ReadableStream`).
+ * `mocks/src/runtimes/node/` (node:http, writing to the ServerResponse in the turn the request arrived)
+ * and `mocks/src/runtimes/fetch/` (`Request` → `Response`, a stream being a paced `ReadableStream`).
  * The node side loads spec and fixtures from files and gives the Prism-backed `Prefer`.
  */
 export { controlsOf, createMockCore } from './mock-core';
 export type { MockControls, MockCore, MockSetup } from './mock-core';
-export type { BodyCallback, MockRequest, RequestHeaders } from './mock-request';
-export type { ConnectionCut, HeaderList, ReplySink, StreamSink } from './reply-sink';
+export type { BodyCallback, MockRequest, RequestHeaders } from '../exchange/mock-request';
+export type { ConnectionCut, HeaderList, ReplySink, StreamSink } from '../exchange/reply-sink';

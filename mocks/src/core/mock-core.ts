@@ -2,33 +2,33 @@ import type { Contract } from '../../../kit/contract/contract-types';
 import { ContractError } from '../../../kit/contract/contract-error';
 import { encodeSegment } from '../../../kit/json/json-pointer';
 import { listOperations } from '../../../kit/contract/operations';
-import type { Fixtures } from '../fixtures/fixture-types';
-import type { MockOptions } from '../options';
-import { mockOptions } from '../options';
-import { MockStore } from '../state/store';
-import type { Handler } from '../pipeline/context';
-import { asPipelineHandler } from '../pipeline/context';
-import type { HandlerOverrides } from '../handlers/registry';
-import { HANDLERS } from '../handlers/registry';
-import { createRouter } from '../pipeline/router';
-import { compileRequestValidator } from '../pipeline/request-validator';
-import type { RequestValidator } from '../pipeline/request-validator';
-import type * as ResponseCheckerModule from '../pipeline/response-checker';
-import type { ResponseViolation } from '../pipeline/response-checker';
-import { AdmittedUrls } from '../pipeline/admitted-urls';
-import { RunningStreams } from '../running-streams';
-import type { AdminRoute } from '../admin';
-import { corsHeaders } from '../pipeline/cors';
-import { readSpecFacts } from '../spec-facts/spec-facts';
-import type { PreferHandler } from '../prefer/prefer-unavailable';
-import { preferUnavailable } from '../prefer/prefer-unavailable';
-import type { MockRequest } from './mock-request';
-import type { ReplySink } from './reply-sink';
-import { createPipeline } from './pipeline';
-import type { Sha256 } from '../hash/sha256';
-import { scenarioOperations } from '../scenarios/validate-scenario';
-import type { JournalReader, ScenarioControls } from '../scenarios/scenario-controls';
-import { scenarioControls } from '../scenarios/scenario-controls';
+import type { Fixtures } from './fixture-model/fixture-types';
+import type { MockOptions } from './options';
+import { mockOptions } from './options';
+import { MockStore } from './state/store';
+import type { Handler } from './handler-types';
+import { asPipelineHandler } from './handler-types';
+import type { HandlerOverrides } from '../operations/registry';
+import { HANDLERS } from '../operations/registry';
+import { createRouter } from './stages/route-table';
+import { compileRequestValidator } from './stages/request-validator';
+import type { RequestValidator } from './stages/request-validator';
+import type * as ResponseCheckerModule from './stages/response-checker';
+import type { ResponseViolation } from './stages/response-checker';
+import { AdmittedUrls } from './stages/admitted-urls';
+import { RunningStreams } from '../exchange/running-streams';
+import type { AdminRoute } from './admin';
+import { corsHeaders } from './stages/cors';
+import { readSpecFacts } from './spec-facts/spec-facts';
+import type { PreferHandler } from './prefer/prefer-unavailable';
+import { preferUnavailable } from './prefer/prefer-unavailable';
+import type { MockRequest } from '../exchange/mock-request';
+import type { ReplySink } from '../exchange/reply-sink';
+import { createPipeline } from './serve';
+import type { Sha256 } from '../exchange/util/sha256';
+import { scenarioOperations } from './scenarios/validate-scenario';
+import type { JournalReader, ScenarioControls } from './scenarios/scenario-controls';
+import { scenarioControls } from './scenarios/scenario-controls';
 
 /**
  * What a mock is made of, already loaded: no file is read from here on. The node side loads the
@@ -147,6 +147,6 @@ export function createMockCore(setup: MockSetup): MockCore {
  */
 function responseChecker(contract: Contract): ResponseCheckerModule.ResponseChecker {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load, see above
-  const { ResponseChecker } = require('../pipeline/response-checker') as typeof ResponseCheckerModule;
+  const { ResponseChecker } = require('./stages/response-checker') as typeof ResponseCheckerModule;
   return new ResponseChecker(contract);
 }

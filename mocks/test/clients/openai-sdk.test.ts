@@ -2,8 +2,8 @@
 import OpenAI from 'openai';
 import { zodResponsesFunction, zodTextFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
-import type { MockServer } from '../../src/server';
-import { createMockServer } from '../../src/server';
+import type { MockServer } from '../../src/runtimes/node/server';
+import { createMockServer } from '../../src/runtimes/node/server';
 import { expectAbortedMidAnswer, nextAnswerDone } from './browser/mock-signals';
 import { WEATHER_TOOL } from '../helpers/sample-requests';
 

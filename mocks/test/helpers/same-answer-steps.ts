@@ -4,7 +4,7 @@
  * streams, a tool loop with its tool output, structured output, a guardrail block then unassign
  * then allowed, Prefer, every error envelope, CORS and the admin endpoints.
  */
-import { hashKey } from '../../src/fixtures/hash-key';
+import { hashKey } from '../../src/core/fixture-model/hash-key';
 import { DEMO_GUARDRAIL_ID, GUARDED_KEY, MANAGEMENT_KEY, USER_KEY } from './sample-requests';
 
 /** A request, made from the answers the same adapter gave to the steps before it (a tool loop). */

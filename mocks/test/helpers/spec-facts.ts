@@ -1,6 +1,6 @@
 import { loadContract } from '../../../kit/contract/contract';
 import { listOperations } from '../../../kit/contract/operations';
-import { readSpecFacts } from '../../src/spec-facts/spec-facts';
+import { readSpecFacts } from '../../src/core/spec-facts/spec-facts';
 
 const contract = loadContract();
 

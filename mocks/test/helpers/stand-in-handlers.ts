@@ -1,8 +1,8 @@
 import type { Contract } from '../../../kit/contract/contract';
-import type { Handler } from '../../src/pipeline/context';
-import type { EventStream } from '../../src/stream/paced-stream';
-import type { Pacing } from '../../src/stream/pacing';
-import type { Frame } from '../../src/stream/sse-frame';
+import type { Handler } from '../../src/core/handler-types';
+import type { EventStream } from '../../src/exchange/stream/paced-stream';
+import type { Pacing } from '../../src/exchange/stream/pacing';
+import type { Frame } from '../../src/exchange/stream/sse-frame';
 import { responseExample } from './sample-requests';
 
 export interface RecordingHandler {

@@ -1,5 +1,5 @@
-import type { MockServer, MockServerInit } from '../../src/server';
-import { createMockServer } from '../../src/server';
+import type { MockServer, MockServerInit } from '../../src/runtimes/node/server';
+import { createMockServer } from '../../src/runtimes/node/server';
 
 export interface StartedMock {
   readonly mock: MockServer;

@@ -6,7 +6,7 @@ import { DONE_DATA, readSse, streamOfEvents } from '../../../kit/sse/read-sse';
 import { streamProblems } from '../../../kit/stream/stream-oracle';
 import { streamSpec } from '../../../kit/stream/stream-spec';
 import type { StreamSpec } from '../../../kit/stream/stream-spec';
-import type { MockServer } from '../../src/server';
+import type { MockServer } from '../../src/runtimes/node/server';
 
 export type Event = { type: string; sequence_number: number } & Record<string, unknown>;
 

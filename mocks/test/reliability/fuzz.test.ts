@@ -136,7 +136,7 @@ describe('bodies that used to break the mock', () => {
   });
 
   // That such an input is tokenized in bounded slices, not as one quadratic word, is tested in
-  // mocks/test/tokens/count-tokens.test.ts; how fast is a figure for `npm run bench`.
+  // mocks/test/operations/create-response/tokens/count-tokens.test.ts; how fast is a figure for `npm run bench`.
   it('counts the tokens of a 1 MB input with no spaces', async () => {
     const answer = await post(JSON.stringify({ model: 'openai/gpt-4o', input: 'a'.repeat(1_000_000) }));
     expect(answer.status).toBe(200);

@@ -3,11 +3,11 @@
  * response, a header or the mock's logs and admin views, and the admin endpoints demand the
  * management key whenever the mock listens beyond loopback.
  */
-import * as sameTextModule from '../../src/state/same-text';
-import { hashKey } from '../../src/fixtures/hash-key';
-import { isLoopbackHost } from '../../src/loopback-host';
-import { MockStore } from '../../src/state/store';
-import { loadFixtures } from '../../src/fixtures/load-fixtures';
+import * as sameTextModule from '../../src/core/state/same-text';
+import { hashKey } from '../../src/core/fixture-model/hash-key';
+import { isLoopbackHost } from '../../src/runtimes/node/loopback-host';
+import { MockStore } from '../../src/core/state/store';
+import { loadFixtures } from '../../src/runtimes/node/load-fixtures/load-fixtures';
 import type { StartedMock } from '../helpers/start-mock';
 import { startMock } from '../helpers/start-mock';
 import type { RawAnswer, RawRequest } from './support';

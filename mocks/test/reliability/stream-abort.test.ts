@@ -4,8 +4,8 @@
  * everything back: no handler left waiting, no socket, timer or listener left over, bounded heap.
  */
 import http from 'node:http';
-import type { MockServer } from '../../src/server';
-import { createMockServer } from '../../src/server';
+import type { MockServer } from '../../src/runtimes/node/server';
+import { createMockServer } from '../../src/runtimes/node/server';
 import { collectGarbage, resourceCounts, seededRandom, send, settle } from './support';
 
 const STREAMS = 500;

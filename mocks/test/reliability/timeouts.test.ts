@@ -4,9 +4,9 @@
  * and its handler stops. Slow but live clients and long paced pauses are left alone.
  */
 import net from 'node:net';
-import type { MockServer } from '../../src/server';
-import { createMockServer } from '../../src/server';
-import { DEFAULT_TIMEOUTS } from '../../src/timeouts';
+import type { MockServer } from '../../src/runtimes/node/server';
+import { createMockServer } from '../../src/runtimes/node/server';
+import { DEFAULT_TIMEOUTS } from '../../src/core/timeouts';
 import { envelopeProblem, send, settle } from './support';
 
 const TIMEOUTS = { ...DEFAULT_TIMEOUTS, headersMs: 400, requestMs: 800, stalledMs: 500 };

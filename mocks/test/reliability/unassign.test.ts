@@ -3,9 +3,9 @@
  * whose hash lists overlap, each assigned key is counted by exactly one call.
  */
 import http from 'node:http';
-import { hashKey } from '../../src/fixtures/hash-key';
-import { loadFixtures, parseFixtures } from '../../src/fixtures/load-fixtures';
-import type { Fixtures } from '../../src/fixtures/fixture-types';
+import { hashKey } from '../../src/core/fixture-model/hash-key';
+import { loadFixtures, parseFixtures } from '../../src/runtimes/node/load-fixtures/load-fixtures';
+import type { Fixtures } from '../../src/core/fixture-model/fixture-types';
 import { startMock } from '../helpers/start-mock';
 import type { StartedMock } from '../helpers/start-mock';
 import { seededRandom, send } from './support';

@@ -109,7 +109,7 @@ describe('npm run spec:diff', () => {
     const run = captureIo(repo.dir);
     runSpecDiff([], run.io);
     // The mini spec's operations are not the gateway's, so the mock has none of their handlers.
-    expect(run.out.join('\n')).toContain('! GET /items (listItems) has no handler in mocks/src/handlers/registry.ts');
+    expect(run.out.join('\n')).toContain('! GET /items (listItems) has no handler in mocks/src/operations/registry.ts');
   });
 
   it('runs as a command and sets the exit status', async () => {

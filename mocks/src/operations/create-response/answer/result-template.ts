@@ -1,0 +1,117 @@
+import type { ResponseIds } from './ids';
+import { bytesToHex } from '../../../exchange/util/hex';
+
+/**
+ * Serialized text with holes for what changes from one response to the next (the response id,
+ * the times, the item ids, the routing metadata), made from the very output of the ordinary
+ * code: it runs with marks in place of those values, and the text it serializes is split at the
+ * marks. Filling the holes gives the bytes the ordinary code gives, with no object built and no
+ * JSON serialized per response, and it cannot drift from that code, which it never restates.
+ */
+export interface Template {
+  /** Text between the holes: `parts.length === holes.length + 1`. */
+  readonly parts: readonly string[];
+  readonly holes: readonly Hole[];
+}
+
+/** A value filled in: an id, a time (a JSON number), the metadata (a JSON value), or the n-th item id. */
+export type Hole = 'generation' | 'created' | 'completed' | 'metadata' | number;
+
+interface Marker {
+  /** Per process, unpredictable: no request can hold it, so a mark is never mistaken for content. */
+  readonly mark: string;
+  /** Values that stand for JSON numbers or objects are strings while marked: their quotes go with the hole. */
+  readonly hole: RegExp;
+}
+
+let madeMarker: Marker | undefined;
+
+/** Made at the first template, not at start: the first call of the web crypto object takes a few ms. */
+function marker(): Marker {
+  if (madeMarker) return madeMarker;
+  const mark = `Zq${bytesToHex(crypto.getRandomValues(new Uint8Array(12)))}`;
+  madeMarker = { mark, hole: new RegExp(`"${mark}([cdm])"|${mark}(g)|${mark}i(\\d+)x`, 'g') };
+  return madeMarker;
+}
+const VALUE_HOLES: Readonly<Record<string, Hole>> = { c: 'created', d: 'completed', m: 'metadata' };
+
+/** What the ordinary code is given in place of the values that change per response. */
+export interface Marks {
+  readonly ids: ResponseIds;
+  readonly createdAt: number;
+  readonly completedAt: number;
+  readonly serviceMetadata: never;
+  /** The item id prefixes, in the order the code asked for them (`msg`, `rs`, `fc`, `call`). */
+  readonly itemPrefixes: readonly string[];
+}
+
+export function makeMarks(): Marks {
+  const { mark } = marker();
+  const itemPrefixes: string[] = [];
+  return {
+    ids: { generation: `${mark}g`, item: (prefix) => `${mark}i${itemPrefixes.push(prefix) - 1}x` },
+    // Strings where numbers and an object belong: the code only copies these values, never computes with them.
+    createdAt: `${mark}c` as unknown as number,
+    completedAt: `${mark}d` as unknown as number,
+    serviceMetadata: `${mark}m` as never,
+    itemPrefixes,
+  };
+}
+
+/**
+ * Splits marked text at its marks. Undefined when a mark appears in any other form (cut, escaped,
+ * computed with): the template would not give the ordinary bytes, so there is none.
+ */
+export function toTemplate(text: string): Template | undefined {
+  const { mark, hole } = marker();
+  const parts: string[] = [];
+  const holes: Hole[] = [];
+  let last = 0;
+  for (const match of text.matchAll(hole)) {
+    parts.push(text.slice(last, match.index));
+    const [, value, generation, item] = match;
+    holes.push(
+      value !== undefined ? (VALUE_HOLES[value] as Hole) : generation !== undefined ? 'generation' : Number(item),
+    );
+    last = match.index + match[0].length;
+  }
+  parts.push(text.slice(last));
+  if (parts.some((part) => part.includes(mark))) return undefined;
+  return { parts, holes };
+}
+
+/** The values of one response. */
+export interface HoleValues {
+  readonly generation: string;
+  readonly created: string;
+  /** Asked for when the hole is reached: a stream's terminal event carries the time it is sent. */
+  readonly completed: () => string;
+  /** The routing metadata as JSON, for templates made with it. */
+  readonly metadata: string;
+  readonly items: readonly string[];
+}
+
+export function fill(template: Template, values: HoleValues): string {
+  const { parts, holes } = template;
+  let text = parts[0] as string;
+  for (let i = 0; i < holes.length; i++) {
+    const hole = holes[i] as Hole;
+    text +=
+      typeof hole === 'number'
+        ? values.items[hole]
+        : hole === 'generation'
+          ? values.generation
+          : hole === 'created'
+            ? values.created
+            : hole === 'completed'
+              ? values.completed()
+              : values.metadata;
+    text += parts[i + 1] as string;
+  }
+  return text;
+}
+
+/** The holes of a template that hold a value of this kind. */
+export function countHoles(template: Template, hole: Hole): number {
+  return template.holes.filter((h) => h === hole).length;
+}
