@@ -10,7 +10,7 @@ export { createFetchHandler } from './src/runtimes/node/create-fetch-handler';
 export type { MockFetchHandler } from './src/runtimes/node/create-fetch-handler';
 export { fetchAdapter } from './src/runtimes/fetch/fetch-adapter';
 export type { FetchHandler } from './src/runtimes/fetch/fetch-adapter';
-export { createMockCore } from './src/core/mock-core';
+export { createMockCore } from './src/runtimes/build-mock';
 export type { MockCore, MockSetup } from './src/core/mock-core';
 export type { MockOptions } from './src/core/options';
 export type { Scenario, ScenarioMatch, ScenarioStep, ListedScenario } from './src/core/scenarios/scenario-types';

@@ -1,8 +1,8 @@
 import type { HttpHandler } from 'msw';
 import type { BrowserMockInit } from '../browser/browser-setup';
 import { browserSetup } from '../browser/browser-setup';
-import { controlsOf, createMockCore } from '../../core/mock-core';
 import type { MockControls } from '../../core/mock-core';
+import { buildMock } from '../build-mock';
 import { fetchAdapter } from '../fetch/fetch-adapter';
 import type { FetchHandler } from '../fetch/fetch-adapter';
 import { mswRoutes } from './msw-routes';
@@ -36,7 +36,8 @@ export interface MockHandlers extends MockControls {
 export function createHandlers(init: MockHandlersInit): MockHandlers {
   const api = new URL(init.baseUrl, (globalThis as { location?: { href: string } }).location?.href);
   const basePath = api.pathname.replace(/\/+$/, '');
-  const core = createMockCore(browserSetup({ ...init, options: { basePath, ...init.options } }));
-  const fetch = fetchAdapter(core);
-  return { ...controlsOf(core), handlers: mswRoutes(api, fetch), fetch };
+  return buildMock(browserSetup({ ...init, options: { basePath, ...init.options } }), (core) => {
+    const fetch = fetchAdapter(core);
+    return { handlers: mswRoutes(api, fetch), fetch };
+  });
 }
