@@ -12,38 +12,49 @@ const { builtinModules } = require('node:module');
 /** Every module node brings (`fs`, `node:http`...), as dependency-cruiser names them. */
 const NODE_BUILTINS = `^(node:)?(${builtinModules.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`;
 
-/** The entries of the mock's runtime-free core: the core itself and the fetch adapter over it. */
-const MOCK_CORE = '^mocks/src/(core/index|runtimes/fetch/fetch-adapter)\\.ts$';
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    // The mock's layers, each importing only the ones below it: exchange/ < core/ < operations/ <
+    // runtimes/. One rule per layer; a new file is placed by its folder, never listed here.
     {
-      name: 'core-is-runtime-free',
+      name: 'mock-exchange-imports-no-layer-above',
       severity: 'error',
       comment:
-        "The mock's core and its fetch adapter run in browsers, service workers and workers (msw, a Cloudflare Worker): nothing they reach, types included, may be a node module (Buffer, fs, crypto, http...). What only node has goes in the node adapter (mocks/src/runtimes/node/) or the node setup, which hand the core what it needs already loaded.",
-      from: { path: MOCK_CORE },
-      to: { path: NODE_BUILTINS, reachable: true },
+        'mocks/src/exchange/ is the bottom: the ports (MockRequest, ReplySink), GatewayError and the one envelope writer, the pacer and SSE frames, small utilities. It knows no stage, no operation and no runtime.',
+      from: { path: '^mocks/src/exchange/' },
+      to: { path: '^mocks/src/(core|operations|runtimes)/' },
     },
     {
-      name: 'msw-entry-is-runtime-free',
+      name: 'mock-core-knows-no-operation',
       severity: 'error',
       comment:
-        'model-gateway-mock/msw (mocks/msw.ts) is bundled into pages and service-worker setups: like the core, nothing it reaches may be a node module. Its setup comes from the build as modules (mocks/src/runtimes/browser/), never from files.',
-      from: { path: '^mocks/(msw\\.ts$|src/runtimes/(msw|browser)/)' },
-      to: { path: NODE_BUILTINS, reachable: true },
+        'mocks/src/core/ (serve, its stages, state, spec facts, the journal, queued scenarios) knows handlers only by their type: the handler table is handed to createCore (runtimes/build-mock.ts), as an app hands its routes to a router.',
+      from: { path: '^mocks/src/core/' },
+      to: { path: '^mocks/src/(operations|runtimes)/' },
     },
     {
-      name: 'core-does-not-import-the-node-side',
+      name: 'mock-operations-know-no-runtime',
+      severity: 'error',
+      comment: 'mocks/src/operations/ (the registry and one folder per operation) answer the same on every runtime.',
+      from: { path: '^mocks/src/operations/' },
+      to: { path: '^mocks/src/runtimes/' },
+    },
+    {
+      name: 'mock-is-runtime-free-but-node',
       severity: 'error',
       comment:
-        'The core and the fetch adapter know no adapter and no file loading: the node server, its adapter and its setup build on the core, never the other way round.',
-      from: { path: MOCK_CORE },
-      to: {
-        path: '^mocks/src/runtimes/node/',
-        reachable: true,
-      },
+        'Everything of the mock but its node runtime runs in browsers, service workers and workers (msw, a Cloudflare Worker): nothing it reaches, types included, may be a node module (Buffer, fs, crypto, http...) or the node runtime. What only node has goes in mocks/src/runtimes/node/, which hands the core what it needs already loaded.',
+      from: { path: '^mocks/(msw\\.ts$|src/)', pathNot: '^mocks/src/runtimes/node/' },
+      to: { path: [NODE_BUILTINS, '^mocks/src/runtimes/node/'], reachable: true },
+    },
+    {
+      name: 'mock-runtimes-stand-alone',
+      severity: 'error',
+      comment:
+        "The fetch adapter and the browser setup are the runtimes the others build on (msw over both, node's createFetchHandler over fetch); they import no other runtime.",
+      from: { path: '^mocks/src/runtimes/(fetch|browser)/' },
+      to: { path: '^mocks/src/runtimes/(node|msw)/' },
     },
     {
       name: 'no-circular',

@@ -76,9 +76,10 @@ export function evaluateExchange(
   // The HTTP server's refusal of bytes it may refuse: shown, counted, not the gateway's failure.
   const httpLayer = wire.strictHttp !== true && isHttpLayerRefusal(exchange);
   // Failures on a request with extension members: do they only show those members ignored?
-  const ignored = !httpLayer && verdicts.some((v) => v.findings.length > 0)
-    ? ignoredFeatures(exchange, checks, expectations, ctx)
-    : [];
+  const ignored =
+    !httpLayer && verdicts.some((v) => v.findings.length > 0)
+      ? ignoredFeatures(exchange, checks, expectations, ctx)
+      : [];
   const featuresOf = (rule: string) => (ignored.length > 0 ? ignored : exchangeFeatures(ctx, exchange, rule));
   for (const item of verdicts) {
     if (item.findings.length === 0 && judged)

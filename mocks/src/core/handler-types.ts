@@ -107,6 +107,15 @@ export type Handler<Op extends OperationId | undefined = undefined> = Op extends
   : (ctx: RequestContext) => HandlerResult | Promise<HandlerResult>;
 
 /**
+ * Handlers to put in place of the operations' own (`createMockServer({ handlers })`): typed by
+ * their operation, or untyped, for tests and broken variants that answer what the spec does not allow.
+ */
+export type HandlerOverrides = { readonly [Op in OperationId]?: Handler<Op> | Handler };
+
+/** One handler per operationId, as the pipeline calls them: what the core is handed. */
+export type HandlerTable = Readonly<Record<string, Handler>>;
+
+/**
  * A handler as the pipeline calls it, with the untyped context. Sound because the pipeline only
  * calls a handler for its own operation, after the request validator has checked the path
  * parameters, query and body against that operation's schemas: the types TypeScript cannot

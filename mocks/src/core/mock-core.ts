@@ -6,10 +6,7 @@ import type { Fixtures } from './fixture-model/fixture-types';
 import type { MockOptions } from './options';
 import { mockOptions } from './options';
 import { MockStore } from './state/store';
-import type { Handler } from './handler-types';
-import { asPipelineHandler } from './handler-types';
-import type { HandlerOverrides } from '../operations/registry';
-import { HANDLERS } from '../operations/registry';
+import type { HandlerOverrides, HandlerTable } from './handler-types';
 import { createRouter } from './stages/route-table';
 import { compileRequestValidator } from './stages/request-validator';
 import type { RequestValidator } from './stages/request-validator';
@@ -29,6 +26,7 @@ import type { Sha256 } from '../exchange/util/sha256';
 import { scenarioOperations } from './scenarios/validate-scenario';
 import type { JournalReader, ScenarioControls } from './scenarios/scenario-controls';
 import { scenarioControls } from './scenarios/scenario-controls';
+import type { InputTextReader } from './scenarios/match-scenario';
 
 /**
  * What a mock is made of, already loaded: no file is read from here on. The node side loads the
@@ -74,6 +72,17 @@ export function controlsOf(core: MockCore): MockControls {
   return { contract, store, options, responseViolations, scenarios, requests, reset, endStreams };
 }
 
+/**
+ * What the core itself takes: the setup with the complete handler table, one per operation of
+ * the spec. The core knows handlers only by their type; the operations hand theirs in
+ * (runtimes/build-mock.ts), as an app hands its routes to a router.
+ */
+export interface CoreSetup extends Omit<MockSetup, 'handlers'> {
+  readonly handlers: HandlerTable;
+  /** How a scenario's `match.input` reads a request's instructions and messages. */
+  readonly inputText?: InputTextReader;
+}
+
 /** One mock: its state and the pipeline every adapter calls. */
 export interface MockCore extends MockControls {
   /** The running streams, which a shutdown ends (`streams.endAll()`). */
@@ -83,7 +92,7 @@ export interface MockCore extends MockControls {
 }
 
 /** Builds one independent mock from an already-loaded setup: its own store, validators and streams. */
-export function createMockCore(setup: MockSetup): MockCore {
+export function createCore(setup: CoreSetup): MockCore {
   const { contract } = setup;
   const operations = listOperations(contract);
   const facts = readSpecFacts(contract, operations);
@@ -91,12 +100,10 @@ export function createMockCore(setup: MockSetup): MockCore {
   const store = new MockStore(setup.fixtures, facts.apiBasePath, setup.sha256, {
     operations: scenarioOperations(operations),
     journalLimit: options.journalLimit,
+    inputText: setup.inputText,
   });
   const { add, list, clear, requests } = scenarioControls(store);
-  const handlers: Record<string, Handler> = { ...HANDLERS };
-  for (const [operationId, handler] of Object.entries(setup.handlers ?? {})) {
-    if (handler) handlers[operationId] = asPipelineHandler(handler);
-  }
+  const { handlers } = setup;
   const validators = new Map<string, RequestValidator>();
   for (const operation of operations) {
     if (!handlers[operation.operationId])

@@ -1,55 +1,24 @@
-import type { Contract } from '../../../kit/contract/contract-types';
 import type { OperationInfo } from '../../../kit/contract/operations';
-import type { MockOptions } from './options';
-import type { ApiKeyRecord, MockStore } from './state/store';
-import type { Handler, HandlerResult } from './handler-types';
-import type { RequestValidator } from './stages/request-validator';
-import type { Router } from './stages/route-table';
-import type { ResponseChecker } from './stages/response-checker';
-import type { AdminRoute } from './admin';
-import type { AdmittedUrl, AdmittedUrls } from './stages/admitted-urls';
-import type { SpecFacts } from './spec-facts/spec-facts';
-import type { RunningStreams } from '../exchange/running-streams';
-import type { CorsHeaders } from './stages/cors';
-import type { PreferHandler } from './prefer/prefer-unavailable';
+import type { ApiKeyRecord } from './state/store';
+import type { HandlerResult } from './handler-types';
+import type { AdmittedUrl } from './stages/admitted-urls';
 import { ADMIN_PREFIX, handleAdmin } from './admin';
 import { authenticate } from './stages/authenticate';
 import { LiveContext } from './live-context';
 import { applyCors } from './stages/cors';
-import { GatewayError, toEnvelope } from '../exchange/gateway-error';
+import { GatewayError } from '../exchange/gateway-error';
 import { readRequestBody } from './stages/read-body';
-import { sendError, sendJson } from '../exchange/send';
-import { sendPacedStream } from '../exchange/stream/paced-stream';
 import type { MockRequest } from '../exchange/mock-request';
 import type { ReplySink } from '../exchange/reply-sink';
-import type { ScenarioOutcome } from './scenario-stage';
-import { actOnScenario, sendHalf, steerStream, takeScenario } from './scenario-stage';
-import { journalBodyOf } from './journal/request-journal';
-import { upstreamFailure } from '../exchange/stream/stream-failures';
-import { EVENT_STREAM } from '../../../kit/stream/stream-spec';
-
-export interface PipelineDependencies {
-  readonly contract: Contract;
-  /** What the mock's code reads from the spec at start-up (defaults, header names...). */
-  readonly facts: SpecFacts;
-  readonly cors: CorsHeaders;
-  readonly store: MockStore;
-  readonly options: MockOptions;
-  readonly router: Router;
-  readonly validators: ReadonlyMap<string, RequestValidator>;
-  /** URLs that passed routing and validation, for operations decided by the URL alone. */
-  readonly admittedUrls: AdmittedUrls;
-  readonly handlers: Readonly<Record<string, Handler>>;
-  readonly prefer: PreferHandler;
-  readonly checker?: ResponseChecker;
-  readonly adminRoutes?: readonly AdminRoute[] | undefined;
-  /** The mock's running streams, ended when it stops waiting for requests in flight. */
-  readonly shutdown: RunningStreams;
-}
+import { actOnScenario, takeScenario } from './scenario-stage';
+import type { PipelineDependencies, Routed } from './serve-types';
+import { fail, finish } from './finish';
+import { logRequest } from './journal-entry';
 
 /**
  * The data path, as a pipeline of plain stages: route → authenticate → validate → handle.
- * Every stage throws GatewayError; this function alone turns errors into the envelope.
+ * Every stage throws GatewayError; `fail` (finish.ts) alone turns errors into the envelope, and
+ * `finish` sends what the handler returned; journal-entry.ts journals the exchange once it is over.
  */
 export function createPipeline(deps: PipelineDependencies): (request: MockRequest, reply: ReplySink) => void {
   const { store } = deps;
@@ -72,42 +41,6 @@ export function createPipeline(deps: PipelineDependencies): (request: MockReques
     if (reply.answered || reply.closed) logRequest(store, request, reply, path, routed, started, false);
     else reply.onClose((aborted) => logRequest(store, request, reply, path, routed, started, aborted));
   };
-}
-
-/** One entry of the journal (`GET /__mock/requests`), once the answer is complete or its client has left. */
-function logRequest(
-  store: MockStore,
-  request: MockRequest,
-  reply: ReplySink,
-  path: string,
-  routed: Routed,
-  started: number,
-  incomplete: boolean,
-): void {
-  const elapsed = performance.now() - started;
-  const { body } = routed;
-  store.requests.add({
-    atMs: Date.now() - elapsed,
-    method: request.method,
-    path,
-    operationId: routed.operation?.operationId ?? null,
-    status: reply.status,
-    durationMs: Math.round(elapsed * 100) / 100,
-    headers: request.headers,
-    // Decoded only when someone reads the journal.
-    body: body === undefined ? undefined : journalBodyOf(body),
-    outcome: routed,
-    incomplete,
-  });
-}
-
-/**
- * What is known of a request as it goes: the operation it was routed to (for the journal and for
- * error checks), its body, and what a scenario did to it (the journal reads it when it is read).
- */
-interface Routed extends ScenarioOutcome {
-  operation: OperationInfo | undefined;
-  body: Uint8Array | undefined;
 }
 
 const SLASH = 0x2f;
@@ -327,66 +260,6 @@ function handle(
       throw err;
     },
   );
-}
-
-/** Sends what a handler (or a `Prefer` scenario) returned: JSON in this turn, or a paced stream. */
-function finish(
-  deps: PipelineDependencies,
-  reply: ReplySink,
-  operation: OperationInfo,
-  result: HandlerResult,
-  routed?: Routed,
-): Promise<void> | undefined {
-  const { checker } = deps;
-  const steering = routed?.steering;
-  if ('stream' in result) {
-    const captured: string[] | undefined = checker ? [] : undefined;
-    if (routed) routed.streamed = true;
-    return sendPacedStream({
-      reply,
-      status: result.status,
-      stream: steering ? steerStream(result.stream, steering) : result.stream,
-      streams: deps.shutdown,
-      captured,
-    }).then((outcome) => {
-      if (routed && outcome === 'cut') routed.cut = true;
-      // Checked only when sent whole: a stream the client cut short is not the mock's answer.
-      if (checker && captured && outcome === 'sent') checker.checkStream(operation, result.status, captured.join(''));
-    });
-  }
-  // A scenario's cut of a JSON answer: the upstream failure (502), or the connection closed mid-body.
-  if (steering?.cut?.end === 'error' && result.status === 200)
-    throw new GatewayError(502, upstreamFailure(steering.cut.afterTokens, true).message);
-  const payload = result.rawBody ?? JSON.stringify(result.body);
-  if (checker) {
-    const text = typeof payload === 'string' ? payload : new TextDecoder().decode(payload);
-    // A Prefer scenario may answer with a documented event-stream example.
-    const contentType =
-      Object.entries(result.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
-    if (contentType.startsWith(EVENT_STREAM)) checker.checkStream(operation, result.status, text);
-    else checker.checkJson(operation, result.status, text);
-  }
-  if (routed?.closeMidBody === true) {
-    routed.cut = true;
-    sendHalf(reply, result.status, payload, result.headers);
-    return undefined;
-  }
-  sendJson(reply, result.status, payload, result.headers);
-  return undefined;
-}
-
-function fail(deps: PipelineDependencies, reply: ReplySink, operation: OperationInfo | undefined, err: unknown): void {
-  const error =
-    err instanceof GatewayError
-      ? err
-      : new GatewayError(500, "Unexpected error in the mock gateway; see the mock's log for details");
-  if (!(err instanceof GatewayError))
-    deps.options.log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  // 404/405 for unknown routes have no operation in the document to check against, and errors
-  // about the mock's own controls (Prefer) are not API responses.
-  if (operation && !reply.headersSent && error.options.mockControl !== true)
-    deps.checker?.checkJson(operation, error.status, JSON.stringify(toEnvelope(error)));
-  sendError(reply, error);
 }
 
 /** The request says a body follows (RFC 9112: a Content-Length above 0, or Transfer-Encoding). */

@@ -13,6 +13,20 @@ export type RequestHeaders = Readonly<Record<string, string | string[] | undefin
  */
 export type BodyCallback = (refused: 'too-large' | Error | null, body: Uint8Array) => void;
 
+/**
+ * The size rule both adapters keep: a body whose declared Content-Length passes the limit is
+ * refused before any byte is read; one that is sent longer, as soon as it passes it.
+ */
+export function pastLimit(bytes: number, limitBytes: number): boolean {
+  return bytes > limitBytes;
+}
+
+/** A declared Content-Length (header value, or null/undefined when none) that passes the limit. */
+export function declaredPastLimit(contentLength: string | null | undefined, limitBytes: number): boolean {
+  const declared = Number(contentLength ?? NaN);
+  return Number.isFinite(declared) && pastLimit(declared, limitBytes);
+}
+
 export interface MockRequest {
   /** Upper-case, as sent (`GET`, `POST`, `OPTIONS`...). */
   readonly method: string;

@@ -1,10 +1,15 @@
 import { isRecord } from '../../../../kit/json/guards';
-import { readInputText } from '../../operations/create-response/answer/input-text';
-import type { ResponseRequest } from '../../operations/create-response/answer/response-types';
 import type { ScenarioMatch, ScenarioRequest } from './scenario-types';
 
+/**
+ * The text a scenario's `match.input` is looked for in: the request's instructions and
+ * messages, as the operation reads them (the operations hand the reader in: the core knows no
+ * request body's shape). Nothing when unreadable.
+ */
+export type InputTextReader = (body: Readonly<Record<string, unknown>>) => string;
+
 /** Whether a request is one a scenario answers: every field the match gives agrees. */
-export function matchesScenario(match: ScenarioMatch, request: ScenarioRequest): boolean {
+export function matchesScenario(match: ScenarioMatch, request: ScenarioRequest, inputText: InputTextReader): boolean {
   if (match.operation !== request.operationId) return false;
   if (match.headers)
     for (const [name, value] of Object.entries(match.headers))
@@ -15,13 +20,4 @@ export function matchesScenario(match: ScenarioMatch, request: ScenarioRequest):
   // ResponseRequest.stream: default false.
   if (match.stream !== undefined && (body.stream === true) !== match.stream) return false;
   return match.input === undefined || inputText(body).includes(match.input);
-}
-
-/** The request's instructions and messages, as guardrails read them; nothing when unreadable. */
-function inputText(body: Readonly<Record<string, unknown>>): string {
-  try {
-    return readInputText(body as ResponseRequest).allText;
-  } catch {
-    return '';
-  }
 }

@@ -1,5 +1,6 @@
 import { GatewayError } from '../../exchange/gateway-error';
 import { matchesScenario } from './match-scenario';
+import type { InputTextReader } from './match-scenario';
 import type { ListedScenario, Scenario, ScenarioAction, ScenarioRequest, ScenarioStep } from './scenario-types';
 import { stepAction } from './step-action';
 import type { ScenarioOperation } from './validate-scenario';
@@ -28,7 +29,10 @@ export class ScenarioBook {
   #live = 0;
   #made = 0;
 
-  constructor(private readonly operations: ReadonlyMap<string, ScenarioOperation>) {}
+  constructor(
+    private readonly operations: ReadonlyMap<string, ScenarioOperation>,
+    private readonly inputText: InputTextReader = () => '',
+  ) {}
 
   /** Whether any scenario can still answer. */
   get active(): boolean {
@@ -62,7 +66,7 @@ export class ScenarioBook {
   /** The action for a request, counting the use, or undefined when no scenario answers it. */
   take(request: ScenarioRequest): ScenarioAction | undefined {
     for (const entry of this.#entries) {
-      if (entry.used >= entry.uses || !matchesScenario(entry.scenario.match, request)) continue;
+      if (entry.used >= entry.uses || !matchesScenario(entry.scenario.match, request, this.inputText)) continue;
       const step = entry.steps[entry.used % entry.steps.length] as ScenarioStep;
       entry.used++;
       if (entry.used === entry.uses) this.#live--;

@@ -1,8 +1,11 @@
 import type { MockRequest } from '../../exchange/mock-request';
 import { GatewayError } from '../../exchange/gateway-error';
 
-/** Called once: with the whole body, or with the GatewayError that refuses it. */
-export type BodyCallback = (error: GatewayError | null, body: Uint8Array | undefined) => void;
+/**
+ * Called once: with the whole body, or with the GatewayError that refuses it (the adapter's
+ * BodyCallback, exchange/mock-request.ts, turned into the answer the spec gives).
+ */
+export type ReadBodyCallback = (error: GatewayError | null, body: Uint8Array | undefined) => void;
 
 /**
  * Reads the whole body through the adapter, which refuses it as soon as it passes the limit.
@@ -15,7 +18,7 @@ export function readRequestBody(
   request: MockRequest,
   limitBytes: number,
   tooLargeStatus: number,
-  then: BodyCallback,
+  then: ReadBodyCallback,
 ): void {
   request.readBody(limitBytes, (refused, body) => {
     if (refused === null) then(null, body);

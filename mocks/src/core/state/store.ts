@@ -5,6 +5,7 @@ import { portableSha256 } from '../../exchange/util/sha256';
 import { sameText } from './same-text';
 import { Catalog } from './catalog';
 import { RequestJournal } from '../journal/request-journal';
+import type { InputTextReader } from '../scenarios/match-scenario';
 import { ScenarioBook } from '../scenarios/scenario-book';
 import type { ScenarioOperation } from '../scenarios/validate-scenario';
 import { StickySessions } from './sticky-sessions';
@@ -26,6 +27,8 @@ export interface GuardrailState {
 export interface StoreSettings {
   readonly operations?: ReadonlyMap<string, ScenarioOperation>;
   readonly journalLimit?: number;
+  /** How a scenario's `match.input` reads a request's text (the operations' reader). */
+  readonly inputText?: InputTextReader;
 }
 
 /**
@@ -63,10 +66,10 @@ export class MockStore {
     readonly fixtures: Fixtures,
     apiBasePath: string,
     readonly sha256: Sha256 = portableSha256,
-    { operations = new Map(), journalLimit }: StoreSettings = {},
+    { operations = new Map(), journalLimit, inputText }: StoreSettings = {},
   ) {
     this.requests = new RequestJournal(journalLimit);
-    this.scenarios = new ScenarioBook(operations);
+    this.scenarios = new ScenarioBook(operations, inputText);
     this.catalog = new Catalog(fixtures.models, apiBasePath);
     for (const key of fixtures.keys) {
       const hash = hashKey(key.key, sha256);

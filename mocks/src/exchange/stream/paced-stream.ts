@@ -6,7 +6,7 @@ import { tokenIntervalMs } from './pacing';
 import { callAt, cancelCall } from './due-calls';
 import type { Frame } from './sse-frame';
 import { DONE_FRAME } from './sse-frame';
-import type { StreamFailure } from '../../operations/create-response/events/plan-events';
+import type { StreamFailure } from './stream-failures';
 
 /** Frames are gathered up to this many characters before a write (one chunk, one syscall). */
 const BATCH_CHARS = 16 * 1024;

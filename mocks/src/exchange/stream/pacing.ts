@@ -1,6 +1,4 @@
 import type { RequestHeaders } from '../mock-request';
-import type { FixturePacing } from '../../core/fixture-model/fixture-types';
-import type { MockOptions } from '../../core/options';
 import { readNumberHeader } from './control-header';
 
 /** How fast a stream flows. 0 means no wait. */
@@ -20,8 +18,8 @@ const MAX_DELAY_MS = 600_000;
  */
 export function resolvePacing(
   headers: RequestHeaders,
-  options: MockOptions,
-  fixtures: { pacing?: FixturePacing },
+  options: { readonly pacing: Partial<Pacing> },
+  fixtures: { pacing?: { first_token_delay_ms: number; tokens_per_second: number } },
 ): Pacing {
   return {
     firstTokenDelayMs:

@@ -1,6 +1,14 @@
 import type { RequestHeaders } from '../mock-request';
 import { readNumberHeader } from './control-header';
-import type { StreamFailure } from '../../operations/create-response/events/plan-events';
+
+/** Why a stream ends early: the `error` event's code and message, also put in `response.failed`. */
+export interface StreamFailure {
+  /** A `ResponseErrorCode` of OpenAI's (`server_error`), so clients that check the code know it. */
+  readonly code: string;
+  readonly message: string;
+  /** The failed response's `error_type` (ResponseResult), the canonical kind OpenRouter documents. */
+  readonly errorType: string;
+}
 
 /**
  * Request header that makes the simulated upstream fail after this many output tokens, so a

@@ -2,7 +2,7 @@ import { createContract } from '../../../../kit/contract/create-contract';
 import type { Contract } from '../../../../kit/contract/contract-types';
 import type { MockSetup } from '../../core/mock-core';
 import type { Fixtures } from '../../core/fixture-model/fixture-types';
-import type { HandlerOverrides } from '../../operations/registry';
+import type { HandlerOverrides } from '../../core/handler-types';
 import type { MockOptions } from '../../core/options';
 import type { O200kRanksModule } from '../../operations/create-response/tokens/ranks-source';
 import { provideO200kRanksLater } from '../../operations/create-response/tokens/ranks-source';

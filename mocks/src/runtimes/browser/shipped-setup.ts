@@ -2,7 +2,7 @@
  * Everything the mock loads at start-up, as modules a bundler (esbuild, Vite, webpack) or a
  * browser page takes in without a file system: the artefacts `npm run build` writes into
  * dist/precompiled/ (scripts/precompile.ts). Each is named by a literal path, so a bundler follows it; from
- * dist/mocks/src/browser/, `../../../precompiled/` is dist/precompiled/. Nothing is hashed or
+ * dist/mocks/src/runtimes/browser/, `../../../../precompiled/` is dist/precompiled/. Nothing is hashed or
  * checked again: the build made these from one spec, one fixtures schema and one fixtures file.
  *
  * What makes it up (sizes in docs/browser-tests.md): the parsed spec (openapi.json), ajv's

@@ -1,4 +1,5 @@
 import type { BodyCallback } from '../../exchange/mock-request';
+import { declaredPastLimit, pastLimit } from '../../exchange/mock-request';
 
 const EMPTY = new Uint8Array(0);
 
@@ -7,8 +8,7 @@ const EMPTY = new Uint8Array(0);
  * limit: a declared Content-Length past it before any byte, a longer stream as soon as it is.
  */
 export function readFetchBody(request: Request, limitBytes: number, then: BodyCallback): void {
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limitBytes) {
+  if (declaredPastLimit(request.headers.get('content-length'), limitBytes)) {
     then('too-large', EMPTY);
     return;
   }
@@ -30,7 +30,7 @@ async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>, limitByt
     const { done, value } = await reader.read();
     if (done) break;
     size += value.length;
-    if (size > limitBytes) {
+    if (pastLimit(size, limitBytes)) {
       // Not awaited: a body msw (or any caller) tee'd settles its cancel only once every branch
       // is cancelled, which would hold the 413 back for ever.
       reader.cancel().catch(() => undefined);

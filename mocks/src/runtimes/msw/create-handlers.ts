@@ -1,8 +1,8 @@
 import type { HttpHandler } from 'msw';
 import type { BrowserMockInit } from '../browser/browser-setup';
 import { browserSetup } from '../browser/browser-setup';
-import { controlsOf, createMockCore } from '../../core/mock-core';
 import type { MockControls } from '../../core/mock-core';
+import { buildMock } from '../build-mock';
 import { fetchAdapter } from '../fetch/fetch-adapter';
 import type { FetchHandler } from '../fetch/fetch-adapter';
 import { warnOnceAboutMsw2 } from './msw-major';
@@ -51,14 +51,14 @@ export function createHandlers(init: MockHandlersInit): MockHandlers {
 export function handlersFor(init: MockHandlersInit): MockHandlers {
   const api = new URL(init.baseUrl, (globalThis as { location?: { href: string } }).location?.href);
   const basePath = api.pathname.replace(/\/+$/, '');
-  const core = createMockCore(browserSetup({ ...init, options: { basePath, ...init.options } }));
-  const fetch = fetchAdapter(core);
-  const handlers = mswRoutes(api, fetch);
-  return {
-    ...controlsOf(core),
-    handlers,
-    fetch,
-    owns: (url) => isMockUrl(api, url),
-    [Symbol.iterator]: () => handlers[Symbol.iterator](),
-  };
+  return buildMock(browserSetup({ ...init, options: { basePath, ...init.options } }), (core) => {
+    const fetch = fetchAdapter(core);
+    const handlers = mswRoutes(api, fetch);
+    return {
+      handlers,
+      fetch,
+      owns: (url: string) => isMockUrl(api, url),
+      [Symbol.iterator]: () => handlers[Symbol.iterator](),
+    };
+  });
 }

@@ -1,5 +1,5 @@
-import { controlsOf, createMockCore } from '../../core/mock-core';
 import type { MockControls } from '../../core/mock-core';
+import { buildMock } from '../build-mock';
 import type { MockServerInit } from '../node/node-setup';
 import { nodeSetup } from '../node/node-setup';
 import type { FetchHandler } from '../fetch/fetch-adapter';
@@ -20,7 +20,8 @@ export interface MockFetchHandler extends FetchHandler, MockControls {}
  * export const POST = (request: Request) => mock(request); // a Next.js route handler
  */
 export function createFetchHandler(init: MockServerInit = {}): MockFetchHandler {
-  const core = createMockCore(nodeSetup(init));
-  const handle = fetchAdapter(core);
-  return Object.assign((request: Request) => handle(request), controlsOf(core));
+  return buildMock(nodeSetup(init), (core) => {
+    const handle = fetchAdapter(core);
+    return (request: Request) => handle(request);
+  });
 }

@@ -4,7 +4,7 @@ import type { Fixtures } from '../../core/fixture-model/fixture-types';
 import { loadFixtures } from './load-fixtures/load-fixtures';
 import type { MockOptions } from '../../core/options';
 import { apiBasePath } from '../../core/spec-facts/api-paths';
-import type { HandlerOverrides } from '../../operations/registry';
+import type { HandlerOverrides } from '../../core/handler-types';
 import type { AdminRoute } from '../../core/admin';
 import type { MockSetup } from '../../core/mock-core';
 import { createPreferHandler } from './prefer/prefer-handler';

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { BodyCallback } from '../../exchange/mock-request';
+import { declaredPastLimit, pastLimit } from '../../exchange/mock-request';
 
 const EMPTY = Buffer.alloc(0);
 
@@ -9,8 +10,7 @@ const EMPTY = Buffer.alloc(0);
  * Callbacks only: the pipeline answers in the turn the body ends.
  */
 export function readNodeBody(req: IncomingMessage, limitBytes: number, then: BodyCallback): void {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limitBytes) {
+  if (declaredPastLimit(req.headers['content-length'], limitBytes)) {
     req.resume(); // drain so the connection can answer
     then('too-large', EMPTY);
     return;
@@ -34,7 +34,7 @@ export function readNodeBody(req: IncomingMessage, limitBytes: number, then: Bod
   };
   const onData = (chunk: Buffer): void => {
     size += chunk.length;
-    if (size > limitBytes) finish('too-large');
+    if (pastLimit(size, limitBytes)) finish('too-large');
     else if (first === undefined) first = chunk;
     else (more ??= [first]).push(chunk);
   };

@@ -1,5 +1,7 @@
 import type * as http from 'node:http';
 import type { Socket } from 'node:net';
+import { GatewayError, toEnvelope } from '../../exchange/gateway-error';
+import { JSON_CONTENT_TYPE } from '../../exchange/send';
 import type { ServerTimeouts } from '../../core/timeouts';
 
 /** Options for http.createServer. Node checks head and request deadlines every interval, so it is kept short. */
@@ -66,8 +68,9 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): v
       : err.code === 'HPE_HEADER_OVERFLOW'
         ? [400, 'Bad Request', 'Malformed HTTP request: the request headers are too large']
         : [400, 'Bad Request', 'Malformed HTTP request'];
-  const body = JSON.stringify({ error: { code: status, message } });
+  // No ServerResponse exists yet: the answer goes on the socket, in the one envelope (send.ts's).
+  const body = JSON.stringify(toEnvelope(new GatewayError(status, message)));
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: ${JSON_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 }

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { trackConnections } from './connections';
 import { gracefulCloser } from './graceful-close';
 import { answerClientError, cutOffStalledReaders, serverTimeoutOptions } from './server-timeouts';
-import { controlsOf, createMockCore } from '../../core/mock-core';
-import type { MockControls } from '../../core/mock-core';
+import type { MockControls, MockCore } from '../../core/mock-core';
+import { buildMock } from '../build-mock';
 import { nodeListener } from './node-listener';
 import { nodeSetup } from './node-setup';
 import type { MockServerInit } from './node-setup';
@@ -29,7 +29,11 @@ export interface MockServer extends MockControls {
 
 /** Builds one independent mock: its own store, validators and server. */
 export function createMockServer(init: MockServerInit = {}): MockServer {
-  const core = createMockCore(nodeSetup(init));
+  return buildMock(nodeSetup(init), serverOver);
+}
+
+/** The node server over one core: its listener, timeouts, stalled-reader watch and graceful close. */
+function serverOver(core: MockCore): Omit<MockServer, keyof MockControls> {
   const { options, streams, endStreams } = core;
   const listener = nodeListener(core);
   const server = http.createServer(serverTimeoutOptions(options.timeouts), listener);
@@ -41,7 +45,6 @@ export function createMockServer(init: MockServerInit = {}): MockServer {
 
   let baseUrl: string | undefined;
   return {
-    ...controlsOf(core),
     server,
     listener,
     listen(port = 0, host = '127.0.0.1') {

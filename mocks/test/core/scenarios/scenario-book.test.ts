@@ -2,6 +2,7 @@ import { loadContract } from '../../../../kit/contract/contract';
 import { listOperations } from '../../../../kit/contract/operations';
 import { ScenarioBook } from '../../../src/core/scenarios/scenario-book';
 import type { ScenarioRequest } from '../../../src/core/scenarios/scenario-types';
+import { scenarioInputText } from '../../../src/operations/registry';
 import { scenarioOperations } from '../../../src/core/scenarios/validate-scenario';
 
 const operations = scenarioOperations(listOperations(loadContract()));
@@ -57,7 +58,7 @@ describe('ScenarioBook', () => {
     ['stream', { stream: true }, { stream: true }, { stream: false }],
     ['stream false by default', { stream: false }, {}, { stream: true }],
   ])('matches by %s', (_name, match, matching, other) => {
-    const book = new ScenarioBook(operations);
+    const book = new ScenarioBook(operations, scenarioInputText);
     book.add({ match: { operation: 'createResponse', ...match }, times: 5, respond: { status: 503 } });
     expect(book.take(request(other))).toBeUndefined();
     expect(book.take(request(matching))).toBeDefined();

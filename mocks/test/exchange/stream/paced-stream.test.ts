@@ -4,7 +4,7 @@ import { RunningStreams } from '../../../src/exchange/running-streams';
 import type { Pacing } from '../../../src/exchange/stream/pacing';
 import { sendPacedStream } from '../../../src/exchange/stream/paced-stream';
 import type { EventStream } from '../../../src/exchange/stream/paced-stream';
-import type { StreamFailure } from '../../../src/operations/create-response/events/plan-events';
+import type { StreamFailure } from '../../../src/exchange/stream/stream-failures';
 import type { Frame } from '../../../src/exchange/stream/sse-frame';
 import { DONE_FRAME } from '../../../src/exchange/stream/sse-frame';
 

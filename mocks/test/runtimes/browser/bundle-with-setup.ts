@@ -10,7 +10,7 @@ const { PRECOMPILED_FOR_TESTS } = require('../../../../kit/test/support/precompi
 };
 
 /**
- * The shipped setup's `../../../precompiled/<file>` (mocks/src/runtimes/browser/shipped-setup.ts) names
+ * The shipped setup's `../../../../precompiled/<file>` (mocks/src/runtimes/browser/shipped-setup.ts) names
  * dist/precompiled/ from the built package; bundling the sources, it is the folder jest's global
  * setup made as the build does (kit/test/support/precompile-for-tests.js).
  */

@@ -9,7 +9,7 @@ import type {
   JournalEntry as RootJournalEntry,
   OperationId as RootOperationId,
   Scenario as RootScenario,
-} from '../../../../index';
+} from '../../../index';
 import { createHandlers } from 'model-gateway-mock/msw';
 import type { JournalEntry, OperationId, Scenario } from 'model-gateway-mock/msw';
 

@@ -1,19 +1,11 @@
 import { splitTokens } from '../tokens/count-tokens';
+import type { StreamFailure } from '../../../exchange/stream/stream-failures';
 import type { OutputItem, ResponseResult, ResponseSnapshot, StreamEvent } from '../answer/response-types';
 
 /** One event to send; `token` marks the deltas that pacing spaces out. */
 export interface PlannedEvent {
   readonly event: StreamEvent;
   readonly token: boolean;
-}
-
-/** Why a stream ends early: the `error` event's code and message, also put in `response.failed`. */
-export interface StreamFailure {
-  /** A `ResponseErrorCode` of OpenAI's (`server_error`), so clients that check the code know it. */
-  readonly code: string;
-  readonly message: string;
-  /** The failed response's `error_type` (ResponseResult), the canonical kind OpenRouter documents. */
-  readonly errorType: string;
 }
 
 /**

@@ -6,7 +6,8 @@ import type { HoleValues, Template } from '../answer/result-template';
 import { fill, toTemplate } from '../answer/result-template';
 import type { Frame } from '../../../exchange/stream/sse-frame';
 import { sseFrame } from '../../../exchange/stream/sse-frame';
-import type { PlannedEvent, StreamFailure } from './plan-events';
+import type { PlannedEvent } from './plan-events';
+import type { StreamFailure } from '../../../exchange/stream/stream-failures';
 import { failureEvents, streamEvents } from './plan-events';
 import { SHUTDOWN_FAILURE } from '../../../exchange/stream/stream-failures';
 

@@ -5,7 +5,7 @@ import { responseIds } from '../../../../src/operations/create-response/answer/i
 import { readInputText } from '../../../../src/operations/create-response/answer/input-text';
 import type { ResponseRequest, ResponseResult } from '../../../../src/operations/create-response/answer/response-types';
 import { failureEvents, streamEvents } from '../../../../src/operations/create-response/events/plan-events';
-import type { StreamFailure } from '../../../../src/operations/create-response/events/plan-events';
+import type { StreamFailure } from '../../../../src/exchange/stream/stream-failures';
 import type { Event } from '../../../helpers/stream-helpers';
 import { contractStreamProblems, mockStreamPromises } from '../../../helpers/stream-helpers';
 import { SPEC_FACTS } from '../../../helpers/spec-facts';

@@ -1,6 +1,12 @@
 import type * as GptEncodingModule from 'gpt-tokenizer/GptEncoding';
 import type * as CountTokensModule from '../../../../src/operations/create-response/tokens/count-tokens';
-import { countTokens, MEMO_MAX_CHARS, SLICE_CHARS, splitTokens, truncateToTokens } from '../../../../src/operations/create-response/tokens/count-tokens';
+import {
+  countTokens,
+  MEMO_MAX_CHARS,
+  SLICE_CHARS,
+  splitTokens,
+  truncateToTokens,
+} from '../../../../src/operations/create-response/tokens/count-tokens';
 import { loadO200kRanks } from '../../../../src/runtimes/node/o200k-ranks';
 import * as RanksSourceModule from '../../../../src/operations/create-response/tokens/ranks-source';
 
@@ -10,7 +16,9 @@ RanksSourceModule.provideO200kRanks(() => loadO200kRanks());
 /** The same in an isolated registry, whose ranks source is a module of its own. */
 function provideRanksHere(): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the isolated registry's module
-  (require('../../../../src/operations/create-response/tokens/ranks-source') as typeof RanksSourceModule).provideO200kRanks(() => loadO200kRanks());
+  (
+    require('../../../../src/operations/create-response/tokens/ranks-source') as typeof RanksSourceModule
+  ).provideO200kRanks(() => loadO200kRanks());
 }
 
 describe('token counting', () => {
@@ -74,7 +82,8 @@ describe('token counting', () => {
       const { GptEncoding } = require('gpt-tokenizer/GptEncoding') as typeof GptEncodingModule;
       const counted = jest.spyOn(GptEncoding.prototype, 'countTokens');
       const encoded = jest.spyOn(GptEncoding.prototype, 'encode');
-      const tokens = require('../../../../src/operations/create-response/tokens/count-tokens') as typeof CountTokensModule;
+      const tokens =
+        require('../../../../src/operations/create-response/tokens/count-tokens') as typeof CountTokensModule;
       /* eslint-enable @typescript-eslint/no-require-imports */
       provideRanksHere();
       const word = 'a'.repeat(100_000);
@@ -97,7 +106,8 @@ describe('token counting', () => {
         const { GptEncoding } = require('gpt-tokenizer/GptEncoding') as typeof GptEncodingModule;
         const counted = jest.spyOn(GptEncoding.prototype, 'countTokens');
         const encoded = jest.spyOn(GptEncoding.prototype, 'encode');
-        const tokens = require('../../../../src/operations/create-response/tokens/count-tokens') as typeof CountTokensModule;
+        const tokens =
+          require('../../../../src/operations/create-response/tokens/count-tokens') as typeof CountTokensModule;
         /* eslint-enable @typescript-eslint/no-require-imports */
         provideRanksHere();
         test(tokens, () => counted.mock.calls.length + encoded.mock.calls.length);

@@ -1,14 +1,14 @@
-import type { RequestHeaders } from '../../exchange/mock-request';
-import type { Contract } from '../../../../kit/contract/contract-types';
-import { listOperations } from '../../../../kit/contract/operations';
-import type { OperationInfo } from '../../../../kit/contract/operations';
-import { bearerToken } from './authenticate';
-import { GatewayError } from '../../exchange/gateway-error';
-import { compileRequestValidator } from './request-validator';
-import type { RequestValidator } from './request-validator';
-import { createRouter } from './route-table';
-import { brokenRequestRule } from '../../operations/request-rules';
-import type { BrokenRule } from '../../operations/request-rules';
+import type { RequestHeaders } from '../exchange/mock-request';
+import type { Contract } from '../../../kit/contract/contract-types';
+import { listOperations } from '../../../kit/contract/operations';
+import type { OperationInfo } from '../../../kit/contract/operations';
+import { bearerToken } from '../core/stages/authenticate';
+import { GatewayError } from '../exchange/gateway-error';
+import { compileRequestValidator } from '../core/stages/request-validator';
+import type { RequestValidator } from '../core/stages/request-validator';
+import { createRouter } from '../core/stages/route-table';
+import { brokenRequestRule } from '../operations/request-rules';
+import type { BrokenRule } from '../operations/request-rules';
 
 /** A request as it went by: nothing is answered, only looked at. */
 export interface InspectedRequest {
