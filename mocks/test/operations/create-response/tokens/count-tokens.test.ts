@@ -15,10 +15,9 @@ RanksSourceModule.provideO200kRanks(() => loadO200kRanks());
 
 /** The same in an isolated registry, whose ranks source is a module of its own. */
 function provideRanksHere(): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the isolated registry's module
-  (
-    require('../../../../src/operations/create-response/tokens/ranks-source') as typeof RanksSourceModule
-  ).provideO200kRanks(() => loadO200kRanks());
+  const source = // eslint-disable-next-line @typescript-eslint/no-require-imports -- the isolated registry's module
+    require('../../../../src/operations/create-response/tokens/ranks-source') as typeof RanksSourceModule;
+  source.provideO200kRanks(() => loadO200kRanks());
 }
 
 describe('token counting', () => {
