@@ -8,7 +8,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { bundleWithSetup, precompiledFolder } from './bundle-with-setup';
 
-const ROOT = path.join(__dirname, '..', '..', '..');
+const ROOT = path.join(__dirname, '..', '..', '..', '..');
 const LIMIT_BYTES = 1.5 * 1024 * 1024;
 const RANKS_BYTES = 2 * 1024 * 1024;
 
