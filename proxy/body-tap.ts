@@ -26,24 +26,21 @@ export interface BodyTap {
 
 /**
  * Reads a copy of a body as it is relayed: decodes its content coding, and for an event stream
- * parses each event as it arrives (kit/sse, stamped with `clock`), so the checks see the stream
- * a client saw. The relayed bytes are never held back for it.
+ * keeps each decoded chunk stamped with `clock` as it arrives, parsed as SSE (kit/sse) only when
+ * the checks read it, so the checks see the stream a client saw and the relay does no more per
+ * chunk than keep it. The relayed bytes are never held back for it.
  */
 export function createBodyTap(contentEncoding: string | undefined, eventStream: boolean, clock: () => number): BodyTap {
   const decoders = bodyDecoder(contentEncoding);
-  const reader = eventStream ? createSseReader(clock) : undefined;
-  const utf8 = new TextDecoder();
-  let text = '';
+  /** An event stream's decoded chunks with their arrival times, parsed once its exchange is checked. */
+  const parts: StampedPart[] = [];
   /** Any other body is kept as its chunks and decoded once, at its end. */
   const chunks: Buffer[] = [];
   let size = 0;
   let unreadable = decoders instanceof Error ? decoders.message : undefined;
   const take = (decoded: Buffer | string): void => {
-    if (reader) {
-      const part = typeof decoded === 'string' ? decoded : utf8.decode(decoded, { stream: true });
-      reader.feed(part);
-      if (text.length < STREAM_TEXT_LIMIT) text += part.slice(0, STREAM_TEXT_LIMIT - text.length);
-    } else if (unreadable === undefined && typeof decoded !== 'string') {
+    if (eventStream) parts.push({ part: decoded, atMs: clock() });
+    else if (unreadable === undefined && typeof decoded !== 'string') {
       size += decoded.length;
       if (size > JSON_LIMIT) {
         unreadable = `the body is over ${JSON_LIMIT} bytes: not checked`;
@@ -74,13 +71,57 @@ export function createBodyTap(contentEncoding: string | undefined, eventStream: 
     async end() {
       first?.end();
       await ended;
-      if (reader) take(utf8.decode());
-      else if (unreadable === undefined) {
+      const flag = unreadable === undefined ? {} : { unreadable };
+      // Not spread: that would read the getters, parsing the stream on the relay's path.
+      if (eventStream) return Object.assign(lazyStream(parts, clock()), flag);
+      let text = '';
+      if (unreadable === undefined) {
         const whole = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
         // As TextDecoder reads it: a byte order mark is not part of the text.
         text = whole.toString('utf8', whole[0] === 0xef && whole[1] === 0xbb && whole[2] === 0xbf ? 3 : 0);
       }
-      return { text, ...(reader ? { stream: reader.end() } : {}), ...(unreadable === undefined ? {} : { unreadable }) };
+      return { text, ...flag };
+    },
+  };
+}
+
+interface StampedPart {
+  readonly part: Buffer | string;
+  readonly atMs: number;
+}
+
+/**
+ * The stream as a client read it, worked out on first use (by the checks, after the answer is
+ * relayed): each chunk decoded and parsed as SSE in arrival order, its events stamped with the
+ * time the chunk arrived, so the relay itself only keeps the chunks.
+ */
+function lazyStream(parts: readonly StampedPart[], endMs: number): { text: string; stream: SseStream } {
+  let read: { text: string; stream: SseStream } | undefined;
+  const parse = (): { text: string; stream: SseStream } => {
+    if (read) return read;
+    let now = 0;
+    const reader = createSseReader(() => now);
+    const utf8 = new TextDecoder();
+    let text = '';
+    const feed = (part: string): void => {
+      reader.feed(part);
+      if (text.length < STREAM_TEXT_LIMIT) text += part.slice(0, STREAM_TEXT_LIMIT - text.length);
+    };
+    for (const { part, atMs } of parts) {
+      now = atMs;
+      feed(typeof part === 'string' ? part : utf8.decode(part, { stream: true }));
+    }
+    now = endMs;
+    feed(utf8.decode());
+    read = { text, stream: reader.end() };
+    return read;
+  };
+  return {
+    get text() {
+      return parse().text;
+    },
+    get stream() {
+      return parse().stream;
     },
   };
 }

@@ -31,6 +31,7 @@ export interface RequestVerdict {
 /** The suite's own expectations of an invalid request: 400, for the schema and for each semantic rule. */
 function verdictExpectations(contract: Contract, verdict: RequestVerdict): Expectation[] {
   if (verdict.invalid !== undefined) return [expectSeenInvalidRequestRejected(verdict.invalid)];
+  if (verdict.brokenRule === undefined) return [];
   const rule = semanticRules(contract).find((r) => r.id === verdict.brokenRule);
   return rule === undefined ? [] : [expectSemanticRuleRejected(rule)];
 }

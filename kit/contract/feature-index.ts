@@ -33,6 +33,8 @@ export interface FeatureIndex {
 
 type Node = Record<string, unknown>;
 
+const RULES_REMEMBERED = 10_000;
+
 export function featureIndex(contract: Contract, operations: readonly OperationInfo[]): FeatureIndex {
   const features: string[] = [CORE_FEATURE];
   const carriers = new Map<string, string[]>();
@@ -60,6 +62,8 @@ export function featureIndex(contract: Contract, operations: readonly OperationI
     for (const [member, feature] of members) note(feature, member);
     byOperation.set(op.operationId, { own, members, nested, headers });
   }
+  /** A rule's feature by rule: every passing check of every exchange the proxy sees asks again. */
+  const ruleFeatures = new Map<string, string[]>();
   return {
     features,
     carriers,
@@ -81,8 +85,14 @@ export function featureIndex(contract: Contract, operations: readonly OperationI
     },
     ofRule(rule) {
       if (!rule.startsWith('#/')) return [...(byOperation.get(rule.split(' ')[0] ?? '')?.own ?? [])];
-      const feature = featureOnPath(contract, rule);
-      return feature === undefined ? [] : [feature];
+      let found = ruleFeatures.get(rule);
+      if (found === undefined) {
+        const feature = featureOnPath(contract, rule);
+        found = feature === undefined ? [] : [feature];
+        // Pointers into the document are finitely many; the bound only guards against a check that makes them up.
+        if (ruleFeatures.size < RULES_REMEMBERED) ruleFeatures.set(rule, found);
+      }
+      return [...found];
     },
     without(operation, request, drop) {
       const entry = byOperation.get(operation.operationId);

@@ -20,8 +20,19 @@ export interface SemanticRule {
   readonly pointer: string;
 }
 
+/** By contract: the rules are read once, since the proxy asks for them on every exchange it checks. */
+const READ = new WeakMap<Contract, readonly SemanticRule[]>();
+
 /** Every semantic 400 rule the document writes down, in document order, once each. */
-export function semanticRules(contract: Contract): SemanticRule[] {
+export function semanticRules(contract: Contract): readonly SemanticRule[] {
+  const known = READ.get(contract);
+  if (known) return known;
+  const found = readSemanticRules(contract);
+  READ.set(contract, found);
+  return found;
+}
+
+function readSemanticRules(contract: Contract): readonly SemanticRule[] {
   const rules = new Map<string, SemanticRule>();
   for (const op of listOperations(contract)) {
     if (!op.responses.has('400')) continue;
@@ -44,5 +55,5 @@ export function semanticRules(contract: Contract): SemanticRule[] {
       });
     }
   }
-  return [...rules.values()];
+  return Object.freeze([...rules.values()]);
 }

@@ -1,0 +1,51 @@
+import { gzipSync } from 'node:zlib';
+import { createBodyTap } from '../body-tap';
+
+describe('createBodyTap', () => {
+  it('stamps each event of a stream with the arrival of the chunk that completed it, though it parses only when read', async () => {
+    let now = 0;
+    const tap = createBodyTap(undefined, true, () => now);
+    now = 5;
+    // An event split across chunks, and a character split across them too (é is two bytes).
+    const bytes = Buffer.from('data: {"a":"é"}\n\ndata: [DONE]\n\n', 'utf8');
+    const split = bytes.indexOf(0xc3) + 1;
+    tap.feed(bytes.subarray(0, split));
+    now = 40;
+    tap.feed(bytes.subarray(split));
+    now = 90;
+    const body = await tap.end();
+    now = 500;
+    expect(body.stream?.events.map((e) => [e.data, e.atMs])).toEqual([
+      ['{"a":"é"}', 40],
+      ['[DONE]', 40],
+    ]);
+    expect(body.text).toBe(bytes.toString('utf8'));
+  });
+
+  it('stamps an event left without its blank line with the end of the body', async () => {
+    let now = 0;
+    const tap = createBodyTap(undefined, true, () => now);
+    tap.feed(Buffer.from('data: [DONE]'));
+    now = 70;
+    const body = await tap.end();
+    now = 300;
+    expect(body.stream?.events).toEqual([]);
+    expect(body.stream?.unterminated?.atMs).toBe(70);
+  });
+
+  it('decodes a gzip stream before reading its events', async () => {
+    const tap = createBodyTap('gzip', true, () => 0);
+    tap.feed(gzipSync('data: {"n":1}\n\n'));
+    const body = await tap.end();
+    expect(body.stream?.events.map((e) => e.json)).toEqual([{ n: 1 }]);
+    expect(body.unreadable).toBeUndefined();
+  });
+
+  it('keeps a JSON body as its text', async () => {
+    const tap = createBodyTap(undefined, false, () => 0);
+    tap.feed(Buffer.from('{"ok":'));
+    tap.feed(Buffer.from('true}'));
+    const body = await tap.end();
+    expect(body).toEqual({ text: '{"ok":true}' });
+  });
+});
