@@ -1,4 +1,5 @@
 import { NAMED_MAPS } from './named-maps';
+import { describeRules } from './all-of-rules';
 import type { PathSegment } from './types';
 
 /** Keeps values short in a one-line change description. */
@@ -38,6 +39,8 @@ export function describeChange(change: RawChange, tail: readonly PathSegment[]):
   const verb =
     action === 'add' ? 'added' : action === 'remove' ? 'removed' : action === 'rename' ? 'renamed' : 'changed';
 
+  const rule = describeRules(change, tail);
+  if (rule !== undefined) return rule;
   if (action === 'rename' && last === 'paths') return describePathRename(String(before), String(after));
   if (parent === 'properties') return `property \`${String(last)}\` ${verb}`;
   const security = describeSecurity(change);

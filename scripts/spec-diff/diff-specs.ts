@@ -3,6 +3,8 @@ import type { RawChange } from './describe-change';
 import { describeLocation } from './describe-location';
 import { reclassify } from './reclassify';
 import { alignRefs } from './align-refs';
+import { foldAllOf } from './fold-all-of';
+import { matchUnionMembers } from './match-union-members';
 import { eventDataView } from './event-data-view';
 import { liftUnionSibling } from './union-siblings';
 import { diffWithRuleErrors } from './engine-rule-errors';
@@ -27,13 +29,14 @@ const REPORTED_AT_USE = new Set([
 
 /**
  * Compares two parsed OpenAPI 3.1 documents. api-smart-diff finds and classifies the changes
- * (it resolves `$ref`s and reports each change where an operation uses it); the `$ref`s it
- * misreads reach it written out (align-refs.ts), an event stream as the schema of one event's
+ * (it resolves `$ref`s and reports each change where an operation uses it); an object's `allOf`
+ * reaches it folded into one view (fold-all-of.ts), union members paired by name
+ * (match-union-members.ts), the `$ref`s it misreads written out (align-refs.ts), an event stream as the schema of one event's
  * data (event-data-view.ts), and the rules in reclassify.ts correct what it
  * misjudges for this spec.
  */
 export function diffSpecs(before: unknown, after: unknown): SpecDiffResult {
-  const docs = alignRefs(eventDataView(before), eventDataView(after));
+  const docs = matchUnionMembers(alignRefs(foldAllOf(eventDataView(before)), foldAllOf(eventDataView(after))));
   const placed: PlacedChange[] = [];
   // The engine rewrites its inputs while it walks them (it resolves references in place), so it
   // gets copies; the rules below read the documents as given to it.

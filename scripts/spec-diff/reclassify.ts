@@ -5,6 +5,7 @@ import { NAMED_MAPS } from './named-maps';
 import { resolvePath } from './resolve-path';
 import type { ChangeSeverity } from './types';
 import { valueSetRule } from './value-set-rules';
+import { allOfRulesRule } from './all-of-rules';
 
 export interface Classification {
   readonly severity: ChangeSeverity;
@@ -21,6 +22,8 @@ type Rule = (change: RawChange, location: ChangeLocation, docs: Documents) => Cl
 const RULES: readonly Rule[] = [
   extensionRule,
   examplesRule,
+  textRule,
+  allOfRulesRule,
   responseDefaultRule,
   unionRule,
   operationIdRule,
@@ -57,6 +60,14 @@ function examplesRule(change: RawChange, location: ChangeLocation): Classificati
   const first = location.tail[0];
   if (first !== 'examples' && first !== 'example') return undefined;
   return { severity: 'annotation', reason: 'examples illustrate the contract and constrain nothing' };
+}
+
+/** A tag's or the document's description or summary is prose for readers; the engine leaves it open. */
+function textRule(change: RawChange): Classification | undefined {
+  const { path } = change;
+  const last = path[path.length - 1];
+  if (path[0] !== 'tags' || (last !== 'description' && last !== 'summary')) return undefined;
+  return { severity: 'annotation', reason: 'a tag description is prose for readers' };
 }
 
 /**
