@@ -28,7 +28,10 @@ export function allOfRulesRule(change: RawChange, location: ChangeLocation): Rul
   const narrows = change.action === 'add';
   if (location.side === 'request') {
     return narrows
-      ? { severity: 'breaking', reason: 'the request must also satisfy this rule, so it may reject requests it accepted' }
+      ? {
+          severity: 'breaking',
+          reason: 'the request must also satisfy this rule, so it may reject requests it accepted',
+        }
       : { severity: 'non-breaking', reason: 'the request no longer has to satisfy this rule' };
   }
   return narrows

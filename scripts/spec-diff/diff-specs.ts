@@ -8,6 +8,7 @@ import { matchUnionMembers } from './match-union-members';
 import { eventDataView } from './event-data-view';
 import { liftUnionSibling } from './union-siblings';
 import { diffWithRuleErrors } from './engine-rule-errors';
+import { repairUnionPairs } from './repair-union-pairs';
 import { toPointer } from '../../kit/json/json-pointer';
 import { componentPath, groupSharedChanges } from './shared-components';
 import type { PlacedChange } from './shared-components';
@@ -41,7 +42,8 @@ export function diffSpecs(before: unknown, after: unknown): SpecDiffResult {
   // The engine rewrites its inputs while it walks them (it resolves references in place), so it
   // gets copies; the rules below read the documents as given to it.
   const reported = new Set<string>();
-  const { diffs, ruleErrors } = diffWithRuleErrors(structuredClone(docs.before), structuredClone(docs.after));
+  const engine = (b: unknown, a: unknown) => diffWithRuleErrors(structuredClone(b), structuredClone(a));
+  const { diffs, ruleErrors } = repairUnionPairs(engine(docs.before, docs.after), docs, engine);
   for (const diff of diffs) {
     const engineFailure = ruleErrors.find((error) => error.node === `${diff.path.join('.')}.`);
     const path = liftUnionSibling(diff.path as readonly PathSegment[], docs);

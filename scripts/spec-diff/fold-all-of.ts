@@ -41,7 +41,21 @@ function walk(node: unknown, names: boolean): unknown {
     const data = !names && (DATA.has(key) || /^x-/i.test(key));
     copy[key] = data ? value : walk(value, !names && NAMED_MAPS.has(key));
   }
-  return names ? copy : fold(copy);
+  return names ? copy : fold(withoutUnionExtensions(copy));
+}
+
+/**
+ * The notes beside an `anyOf`/`oneOf` (`x-` keys, `description`, `$comment`) left out: the engine
+ * copies a union's siblings into each member, and a `$ref` member with a sibling is to it an
+ * `allOf` it no longer resolves, so adding `x-feature` beside a union came out as every `$ref`
+ * member removed and an `allOf` added, and a keyword changed inside a member went unseen. Notes
+ * document the spec and change no client (their changes are annotations).
+ */
+function withoutUnionExtensions(schema: JsonObject): JsonObject {
+  if (!Array.isArray(schema.anyOf) && !Array.isArray(schema.oneOf)) return schema;
+  return Object.fromEntries(
+    Object.entries(schema).filter(([key]) => !/^x-/i.test(key) && key !== 'description' && key !== '$comment'),
+  );
 }
 
 function fold(schema: JsonObject): JsonObject {
@@ -73,7 +87,9 @@ function foldsInto(member: JsonObject, parent: JsonObject, properties: JsonObjec
   if (member.type !== undefined && JSON.stringify(member.type) !== JSON.stringify(parent.type)) return false;
   if (member.required !== undefined && !Array.isArray(member.required)) return false;
   if (member.properties === undefined) return true;
-  return isRecord(member.properties) && Object.keys(member.properties).every((name) => !Object.hasOwn(properties, name));
+  return (
+    isRecord(member.properties) && Object.keys(member.properties).every((name) => !Object.hasOwn(properties, name))
+  );
 }
 
 function ruleName(member: JsonObject): string {

@@ -50,7 +50,7 @@ function reorder(before: readonly unknown[], after: readonly unknown[]): readonl
   return [...paired, ...rest];
 }
 
-function memberName(member: unknown): string | undefined {
+export function memberName(member: unknown): string | undefined {
   if (!isRecord(member)) return undefined;
   if (typeof member.$ref === 'string') return `$ref ${member.$ref}`;
   if (typeof member.title === 'string') return `title ${member.title}`;

@@ -108,14 +108,17 @@ function unionRule(change: RawChange, location: ChangeLocation, docs: Documents)
     const list = resolvePath(document, unionPath);
     return Array.isArray(list)
       ? list
-          .map((member) => JSON.stringify(expand(document, member)))
+          .map((member) => JSON.stringify(withoutNotes(expand(document, member), false)))
           .sort()
           .join('\n')
       : undefined;
   };
   const before = members(docs.before);
   if (before !== undefined && before === members(docs.after)) {
-    return { severity: 'annotation', reason: 'the same union members in another order' };
+    return {
+      severity: 'annotation',
+      reason: 'the same union members (their descriptions aside), paired otherwise by the diff engine',
+    };
   }
   if (path[path.length - 1] === '$ref') {
     return {
@@ -125,6 +128,18 @@ function unionRule(change: RawChange, location: ChangeLocation, docs: Documents)
     };
   }
   return undefined;
+}
+
+/** A schema without the keys that only document it (descriptions, examples, `x-` keys). */
+function withoutNotes(node: unknown, names: boolean): unknown {
+  if (Array.isArray(node)) return node.map((item) => withoutNotes(item, false));
+  if (typeof node !== 'object' || node === null) return node;
+  const notes = /^(?:x-.*|description|\$comment|examples?)$/i;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => names || !notes.test(key))
+      .map(([key, value]) => [key, withoutNotes(value, !names && NAMED_MAPS.has(key))]),
+  );
 }
 
 /** A schema with every `$ref` replaced by its target (cycles stop at the second visit). */
