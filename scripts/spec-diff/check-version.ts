@@ -83,8 +83,8 @@ export function judgeVersion(
   const versions = `info.version ${result.baseVersion ?? '?'} → ${result.headVersion ?? '?'}`;
   const counts = `${summary(countBySeverity(result.changes))} ${versions}`;
   if (open.length === 0) {
-    const said = acceptedChanges.length > 0 ? `${acceptedChanges.length} accepted, ` : '';
-    return { code: 0, text: withNotes(`${head}: no breaking or unclassified change (${said}${counts}).`) };
+    const said = acceptedChanges.length > 0 ? ` but ${acceptedChanges.length} accepted (listed below)` : '';
+    return { code: 0, text: withNotes(`${head}: no breaking change${said}; ${counts}.`) };
   }
   const baseVersion = parseVersion(result.baseVersion);
   const headVersion = parseVersion(result.headVersion);
@@ -96,7 +96,12 @@ export function judgeVersion(
   }
   const breaking = open.filter((change) => change.severity === 'breaking').length;
   const unclassified = open.length - breaking;
-  const counted = `${breaking} breaking and ${unclassified} unclassified change(s)`;
+  const counted =
+    unclassified === 0
+      ? `${breaking} breaking change(s)`
+      : breaking === 0
+        ? `${unclassified} unclassified change(s)`
+        : `${breaking} breaking and ${unclassified} unclassified change(s)`;
   if (baseVersion && headVersion.major > baseVersion.major) {
     return { code: 0, text: withNotes(`${head}: ${counted}, released as a new major version (${versions}).`) };
   }
