@@ -35,7 +35,7 @@ describe('spec diff through allOf and unions', () => {
       () =>
         changesAfter((spec) => {
           restructured(spec);
-          (request(spec).allOf![0]!.properties as Record<string, Schema>).name!.minLength = 1;
+          (request(spec).allOf as Schema[])[0]!.properties!.name!.minLength = 1;
         }),
       [['breaking', 'POST /items', `${BODY} name`, 'minLength 1 added']],
     ],
