@@ -38,16 +38,3 @@ export function allOfRulesRule(change: RawChange, location: ChangeLocation): Rul
     ? { severity: 'non-breaking', reason: 'the response also satisfies this rule: it sends no value it did not send' }
     : { severity: 'breaking', reason: 'the response no longer promises this rule, which clients may rely on' };
 }
-
-/** `rule "…" added` for a rule added or removed, one line per rule. */
-export function describeRules(change: RawChange, tail: readonly unknown[]): string | undefined {
-  if (tail[0] !== RULES_KEY) return undefined;
-  const verb = change.action === 'add' ? 'added' : change.action === 'remove' ? 'removed' : 'changed';
-  if (tail.length === 1) {
-    const value = change.action === 'remove' ? change.before : change.after;
-    const names = typeof value === 'object' && value !== null ? Object.keys(value) : [];
-    return `allOf rule ${names.map((name) => `"${name}"`).join(', ')} ${verb}`;
-  }
-  const inside = tail.slice(2).map(String).join('.');
-  return `allOf rule "${String(tail[1])}"${inside === '' ? '' : ` ${inside}`} ${verb}`;
-}
