@@ -3,7 +3,7 @@ import type { RawChange } from './describe-change';
 import { describeLocation } from './describe-location';
 import { reclassify } from './reclassify';
 import { alignRefs } from './align-refs';
-import { foldAllOf } from './fold-all-of';
+import { dropUnionNotes, foldAllOf } from './fold-all-of';
 import { matchUnionMembers } from './match-union-members';
 import { eventDataView } from './event-data-view';
 import { liftUnionSibling } from './union-siblings';
@@ -37,7 +37,8 @@ const REPORTED_AT_USE = new Set([
  * misjudges for this spec.
  */
 export function diffSpecs(before: unknown, after: unknown): SpecDiffResult {
-  const docs = matchUnionMembers(alignRefs(foldAllOf(eventDataView(before)), foldAllOf(eventDataView(after))));
+  const aligned = alignRefs(foldAllOf(eventDataView(before)), foldAllOf(eventDataView(after)));
+  const docs = matchUnionMembers({ before: dropUnionNotes(aligned.before), after: dropUnionNotes(aligned.after) });
   const placed: PlacedChange[] = [];
   // The engine rewrites its inputs while it walks them (it resolves references in place), so it
   // gets copies; the rules below read the documents as given to it.

@@ -30,18 +30,26 @@ const DATA = new Set(['default', 'const', 'enum', 'examples', 'example']);
  * A `$ref` member stays in `allOf`, for the engine to merge as before. The document is copied.
  */
 export function foldAllOf(document: unknown): unknown {
-  return walk(document, false);
+  return walk(document, false, (schema) => fold(withoutUnionNotes(schema)));
 }
 
-function walk(node: unknown, names: boolean): unknown {
-  if (Array.isArray(node)) return node.map((item) => walk(item, false));
+/**
+ * The document without the notes beside its unions (withoutUnionNotes), again after the `$ref`s
+ * are written out (align-refs.ts), which brings back the notes of the schemas they name.
+ */
+export function dropUnionNotes(document: unknown): unknown {
+  return walk(document, false, withoutUnionNotes);
+}
+
+function walk(node: unknown, names: boolean, change: (schema: JsonObject) => JsonObject): unknown {
+  if (Array.isArray(node)) return node.map((item) => walk(item, false, change));
   if (!isRecord(node)) return node;
   const copy: JsonObject = {};
   for (const [key, value] of Object.entries(node)) {
     const data = !names && (DATA.has(key) || /^x-/i.test(key));
-    copy[key] = data ? value : walk(value, !names && NAMED_MAPS.has(key));
+    copy[key] = data ? value : walk(value, !names && NAMED_MAPS.has(key), change);
   }
-  return names ? copy : fold(withoutUnionExtensions(copy));
+  return names ? copy : change(copy);
 }
 
 /**
@@ -51,7 +59,7 @@ function walk(node: unknown, names: boolean): unknown {
  * member removed and an `allOf` added, and a keyword changed inside a member went unseen. Notes
  * document the spec and change no client (their changes are annotations).
  */
-function withoutUnionExtensions(schema: JsonObject): JsonObject {
+function withoutUnionNotes(schema: JsonObject): JsonObject {
   if (!Array.isArray(schema.anyOf) && !Array.isArray(schema.oneOf)) return schema;
   return Object.fromEntries(
     Object.entries(schema).filter(([key]) => !/^x-/i.test(key) && key !== 'description' && key !== '$comment'),
