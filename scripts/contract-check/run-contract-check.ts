@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SPEC_PATH } from '../../kit/contract/contract';
 import { judgeVersion } from '../spec-diff/check-version';
+import { readAccepted } from '../spec-diff/accepted-changes';
 import { diffSpecs } from '../spec-diff/diff-specs';
 import { formatReport } from '../spec-diff/format-report';
 import { parseSpec, SpecDiffError } from '../spec-diff/git-spec';
@@ -147,7 +148,7 @@ export async function runContractCheck(
   });
 
   await step('version', () => {
-    const verdict = judgeVersion(result, `version gate: ${values.spec} against ${base.label}`);
+    const verdict = judgeVersion(result, `version gate: ${values.spec} against ${base.label}`, readAccepted(io.cwd));
     if (verdict.code !== 0) io.err(verdict.text);
     const firstLine = verdict.text.split('\n')[0]?.replace(/^[^:]*: [^:]*: /, '') ?? '';
     return Promise.resolve({ status: verdict.code === 0 ? 'pass' : 'fail', detail: firstLine.replace(/:$/, '') });

@@ -17,11 +17,14 @@ import {
 } from './git-spec';
 import type { RunIo } from './run-spec-diff';
 import { nextMajor, parseVersion } from './semver';
+import { ACCEPTED_FILE, applyAccepted, readAccepted } from './accepted-changes';
+import type { AcceptedChange } from './accepted-changes';
 
-export const CHECK_USAGE = `Usage: npm run spec:check-version [-- --base REF] [--spec FILE]
+export const CHECK_USAGE = `Usage: npm run spec:check-version [-- --base REF] [--spec FILE] [--accepted FILE]
 
-Fails (exit 1) when spec/openapi.yaml (as in the working tree) has a breaking change without a
-major bump of info.version. It compares with the previous version of the spec: the last commit
+Fails (exit 1) when spec/openapi.yaml (as in the working tree) has a breaking change, or a change
+the diff cannot classify, without a major bump of info.version and not accepted with a reason in
+--accepted FILE (default ${ACCEPTED_FILE}; see docs/spec-authors.md). It compares with the previous version of the spec: the last commit
 where info.version was something else, or, if the version never changed, the first commit of the
 spec; so every breaking change since the last version counts, however many commits it took.
 --base REF (or env SPEC_BASE_REF) compares with the merge base with REF instead. Outside git, or
@@ -54,14 +57,34 @@ function previousVersion(cwd: string, specPath: string, headVersion: string | un
 }
 
 /**
- * The rule: a breaking change needs a major bump of info.version. `head` starts the message
- * (`spec:check-version: spec/openapi.yaml against …`). Code 0 passes, 1 fails.
+ * The rule: a breaking change, or a change the tool cannot classify, needs a major bump of
+ * info.version, unless the repository accepted it with a reason (accepted-changes.ts). An
+ * unclassified change stops the gate because nobody has shown that it breaks nothing.
+ * `head` starts the message (`spec:check-version: spec/openapi.yaml against …`). Code 0 passes, 1 fails.
  */
-export function judgeVersion(result: SpecDiffResult, head: string): { code: 0 | 1; text: string } {
-  const breaking = result.changes.filter((change) => change.severity === 'breaking');
+export function judgeVersion(
+  result: SpecDiffResult,
+  head: string,
+  accepted: readonly AcceptedChange[] = [],
+): { code: 0 | 1; text: string } {
+  const gated = result.changes.filter((change) => change.severity === 'breaking' || change.severity === 'unclassified');
+  const { open, acceptedChanges, unused } = applyAccepted(gated, accepted);
+  const notes = [
+    ...acceptedChanges.map(
+      ([change, entry]) => `  accepted: ${formatChangeLine(change)}
+      because: ${entry.reason}`,
+    ),
+    ...unused.map(
+      (entry) =>
+        `  note: accepted change no longer found (remove it from ${ACCEPTED_FILE}): ${entry.pointer} ${entry.what}`,
+    ),
+  ];
+  const withNotes = (text: string): string => [text, ...notes].join('\n');
   const versions = `info.version ${result.baseVersion ?? '?'} → ${result.headVersion ?? '?'}`;
-  if (breaking.length === 0) {
-    return { code: 0, text: `${head}: no breaking change; ${summary(countBySeverity(result.changes))} ${versions}.` };
+  const counts = `${summary(countBySeverity(result.changes))} ${versions}`;
+  if (open.length === 0) {
+    const said = acceptedChanges.length > 0 ? ` but ${acceptedChanges.length} accepted (listed below)` : '';
+    return { code: 0, text: withNotes(`${head}: no breaking change${said}; ${counts}.`) };
   }
   const baseVersion = parseVersion(result.baseVersion);
   const headVersion = parseVersion(result.headVersion);
@@ -71,21 +94,30 @@ export function judgeVersion(result: SpecDiffResult, head: string): { code: 0 | 
       text: `${head}: info.version "${result.headVersion ?? ''}" is not a semantic version (MAJOR.MINOR.PATCH).`,
     };
   }
+  const breaking = open.filter((change) => change.severity === 'breaking').length;
+  const unclassified = open.length - breaking;
+  const counted =
+    unclassified === 0
+      ? `${breaking} breaking change(s)`
+      : breaking === 0
+        ? `${unclassified} unclassified change(s)`
+        : `${breaking} breaking and ${unclassified} unclassified change(s)`;
   if (baseVersion && headVersion.major > baseVersion.major) {
-    return {
-      code: 0,
-      text: `${head}: ${breaking.length} breaking change(s), released as a new major version (${versions}).`,
-    };
+    return { code: 0, text: withNotes(`${head}: ${counted}, released as a new major version (${versions}).`) };
   }
   const wanted = baseVersion ? nextMajor(baseVersion) : 'a new major version';
   return {
     code: 1,
-    text: [
-      `${head}: ${breaking.length} breaking change(s) without a major bump of info.version (${versions}):`,
-      ...breaking.map((change) => `  ${formatChangeLine(change)}`),
-      `Either undo them, or set info.version to ${wanted} (a major release of the contract).`,
-      'Details: npm run spec:diff -- <base ref>; the rules are in docs/spec-authors.md.',
-    ].join('\n'),
+    text: withNotes(
+      [
+        `${head}: ${counted} without a major bump of info.version (${versions}):`,
+        ...open.map((change) => `  ${formatChangeLine(change)}`),
+        `Either undo them, or set info.version to ${wanted} (a major release of the contract),`,
+        `or, for a change reviewed as breaking no client (an unclassified one, or a rule the server`,
+        `already enforced with a 400), add it with the reason to ${ACCEPTED_FILE}.`,
+        'Details: npm run spec:diff -- <base ref>; the rules are in docs/spec-authors.md.',
+      ].join('\n'),
+    ),
   };
 }
 
@@ -98,6 +130,7 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
       options: {
         base: { type: 'string' },
         spec: { type: 'string', default: 'spec/openapi.yaml' },
+        accepted: { type: 'string', default: ACCEPTED_FILE },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -138,7 +171,11 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
     if (baseText === undefined) return skip(`${specPath} is new since ${baseLabel}`);
     const before = parseSpec(baseText, `${specPath} at ${baseLabel}`);
     const after = parseSpec(headText, specPath);
-    const verdict = judgeVersion(diffSpecs(before, after), `spec:check-version: ${specPath} against ${baseLabel}`);
+    const verdict = judgeVersion(
+      diffSpecs(before, after),
+      `spec:check-version: ${specPath} against ${baseLabel}`,
+      readAccepted(io.cwd, values.accepted),
+    );
     if (verdict.code === 0) io.out(verdict.text);
     else io.err(verdict.text);
     return verdict.code;

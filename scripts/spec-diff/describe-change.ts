@@ -1,4 +1,5 @@
 import { NAMED_MAPS } from './named-maps';
+import { RULES_KEY } from './fold-all-of';
 import type { PathSegment } from './types';
 
 /** Keeps values short in a one-line change description. */
@@ -38,6 +39,8 @@ export function describeChange(change: RawChange, tail: readonly PathSegment[]):
   const verb =
     action === 'add' ? 'added' : action === 'remove' ? 'removed' : action === 'rename' ? 'renamed' : 'changed';
 
+  const rule = describeRules(change, tail);
+  if (rule !== undefined) return rule;
   if (action === 'rename' && last === 'paths') return describePathRename(String(before), String(after));
   if (parent === 'properties') return `property \`${String(last)}\` ${verb}`;
   const security = describeSecurity(change);
@@ -108,4 +111,17 @@ function describePathRename(before: string, after: string): string {
     .map((name, index) => `\`${name}\` → \`${renamed[index] ?? ''}\``)
     .filter((_, i) => old[i] !== renamed[i]);
   return `path parameter ${pairs.join(', ')} renamed (${before} → ${after})`;
+}
+
+/** `allOf rule "…" added` for a rule of an object's allOf (fold-all-of.ts) added, removed or changed. */
+export function describeRules(change: RawChange, tail: readonly PathSegment[]): string | undefined {
+  if (tail[0] !== RULES_KEY) return undefined;
+  const verb = change.action === 'add' ? 'added' : change.action === 'remove' ? 'removed' : 'changed';
+  if (tail.length === 1) {
+    const value = change.action === 'remove' ? change.before : change.after;
+    const names = typeof value === 'object' && value !== null ? Object.keys(value) : [];
+    return `allOf rule ${names.map((name) => `"${name}"`).join(', ')} ${verb}`;
+  }
+  const inside = tail.slice(2).map(String).join('.');
+  return `allOf rule "${String(tail[1])}"${inside === '' ? '' : ` ${inside}`} ${verb}`;
 }

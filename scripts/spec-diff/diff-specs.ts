@@ -3,9 +3,12 @@ import type { RawChange } from './describe-change';
 import { describeLocation } from './describe-location';
 import { reclassify } from './reclassify';
 import { alignRefs } from './align-refs';
+import { dropUnionNotes, foldAllOf } from './fold-all-of';
+import { matchUnionMembers } from './match-union-members';
 import { eventDataView } from './event-data-view';
 import { liftUnionSibling } from './union-siblings';
 import { diffWithRuleErrors } from './engine-rule-errors';
+import { repairUnionPairs } from './repair-union-pairs';
 import { toPointer } from '../../kit/json/json-pointer';
 import { componentPath, groupSharedChanges } from './shared-components';
 import type { PlacedChange } from './shared-components';
@@ -27,18 +30,21 @@ const REPORTED_AT_USE = new Set([
 
 /**
  * Compares two parsed OpenAPI 3.1 documents. api-smart-diff finds and classifies the changes
- * (it resolves `$ref`s and reports each change where an operation uses it); the `$ref`s it
- * misreads reach it written out (align-refs.ts), an event stream as the schema of one event's
+ * (it resolves `$ref`s and reports each change where an operation uses it); an object's `allOf`
+ * reaches it folded into one view (fold-all-of.ts), union members paired by name
+ * (match-union-members.ts), the `$ref`s it misreads written out (align-refs.ts), an event stream as the schema of one event's
  * data (event-data-view.ts), and the rules in reclassify.ts correct what it
  * misjudges for this spec.
  */
 export function diffSpecs(before: unknown, after: unknown): SpecDiffResult {
-  const docs = alignRefs(eventDataView(before), eventDataView(after));
+  const aligned = alignRefs(foldAllOf(eventDataView(before)), foldAllOf(eventDataView(after)));
+  const docs = matchUnionMembers({ before: dropUnionNotes(aligned.before), after: dropUnionNotes(aligned.after) });
   const placed: PlacedChange[] = [];
   // The engine rewrites its inputs while it walks them (it resolves references in place), so it
   // gets copies; the rules below read the documents as given to it.
   const reported = new Set<string>();
-  const { diffs, ruleErrors } = diffWithRuleErrors(structuredClone(docs.before), structuredClone(docs.after));
+  const engine = (b: unknown, a: unknown) => diffWithRuleErrors(structuredClone(b), structuredClone(a));
+  const { diffs, ruleErrors } = repairUnionPairs(engine(docs.before, docs.after), docs, engine);
   for (const diff of diffs) {
     const engineFailure = ruleErrors.find((error) => error.node === `${diff.path.join('.')}.`);
     const path = liftUnionSibling(diff.path as readonly PathSegment[], docs);

@@ -1,6 +1,12 @@
 import { apiDiff } from 'api-smart-diff';
 
-type EngineDiff = ReturnType<typeof apiDiff>[number];
+export type EngineDiff = ReturnType<typeof apiDiff>[number];
+
+/** The engine's changes and the rule errors it met. */
+export interface EngineRun {
+  readonly diffs: EngineDiff[];
+  readonly ruleErrors: EngineRuleError[];
+}
 
 const RULE_ERROR = /^Classification Rule error for node: (.*?)\. (.*)$/s;
 
@@ -18,10 +24,7 @@ export interface EngineRuleError {
  * leaves that change unclassified; the lines carry no more than that, and would repeat in every
  * `npm test`. Anything else written to console.error passes through unchanged.
  */
-export function diffWithRuleErrors(
-  before: unknown,
-  after: unknown,
-): { diffs: EngineDiff[]; ruleErrors: EngineRuleError[] } {
+export function diffWithRuleErrors(before: unknown, after: unknown): EngineRun {
   const ruleErrors: EngineRuleError[] = [];
   const original = console.error;
   console.error = (...args: unknown[]) => {

@@ -5,6 +5,7 @@ import { NAMED_MAPS } from './named-maps';
 import { resolvePath } from './resolve-path';
 import type { ChangeSeverity } from './types';
 import { valueSetRule } from './value-set-rules';
+import { allOfRulesRule } from './all-of-rules';
 
 export interface Classification {
   readonly severity: ChangeSeverity;
@@ -21,6 +22,8 @@ type Rule = (change: RawChange, location: ChangeLocation, docs: Documents) => Cl
 const RULES: readonly Rule[] = [
   extensionRule,
   examplesRule,
+  textRule,
+  allOfRulesRule,
   responseDefaultRule,
   unionRule,
   operationIdRule,
@@ -57,6 +60,14 @@ function examplesRule(change: RawChange, location: ChangeLocation): Classificati
   const first = location.tail[0];
   if (first !== 'examples' && first !== 'example') return undefined;
   return { severity: 'annotation', reason: 'examples illustrate the contract and constrain nothing' };
+}
+
+/** A tag's or the document's description or summary is prose for readers; the engine leaves it open. */
+function textRule(change: RawChange): Classification | undefined {
+  const { path } = change;
+  const last = path[path.length - 1];
+  if (path[0] !== 'tags' || (last !== 'description' && last !== 'summary')) return undefined;
+  return { severity: 'annotation', reason: 'a tag description is prose for readers' };
 }
 
 /**
@@ -97,14 +108,17 @@ function unionRule(change: RawChange, location: ChangeLocation, docs: Documents)
     const list = resolvePath(document, unionPath);
     return Array.isArray(list)
       ? list
-          .map((member) => JSON.stringify(expand(document, member)))
+          .map((member) => JSON.stringify(withoutNotes(expand(document, member), false)))
           .sort()
           .join('\n')
       : undefined;
   };
   const before = members(docs.before);
   if (before !== undefined && before === members(docs.after)) {
-    return { severity: 'annotation', reason: 'the same union members in another order' };
+    return {
+      severity: 'annotation',
+      reason: 'the same union members (their descriptions aside), paired otherwise by the diff engine',
+    };
   }
   if (path[path.length - 1] === '$ref') {
     return {
@@ -114,6 +128,18 @@ function unionRule(change: RawChange, location: ChangeLocation, docs: Documents)
     };
   }
   return undefined;
+}
+
+/** A schema without the keys that only document it (descriptions, examples, `x-` keys). */
+function withoutNotes(node: unknown, names: boolean): unknown {
+  if (Array.isArray(node)) return node.map((item) => withoutNotes(item, false));
+  if (typeof node !== 'object' || node === null) return node;
+  const notes = /^(?:x-.*|description|\$comment|examples?)$/i;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => names || !notes.test(key))
+      .map(([key, value]) => [key, withoutNotes(value, !names && NAMED_MAPS.has(key))]),
+  );
 }
 
 /** A schema with every `$ref` replaced by its target (cycles stop at the second visit). */

@@ -1,4 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { load as parse } from 'js-yaml';
+import { ACCEPTED_FILE } from '../../spec-diff/accepted-changes';
 import { runCheckVersion } from '../../spec-diff/check-version';
+import { diffSpecs } from '../../spec-diff/diff-specs';
 import { miniSpec } from '../support/mini-spec';
 import type { MiniSpec } from '../support/mini-spec';
 import { captureIo, createTempRepo } from '../support/temp-repo';
@@ -221,3 +227,88 @@ describe('npm run spec:check-version', () => {
     expect(result.err).toContain('info.version "v2" is not a semantic version');
   });
 });
+
+describe('npm run spec:check-version on changes it cannot classify', () => {
+  let repo: TempRepo;
+
+  beforeEach(() => {
+    repo = createTempRepo();
+  });
+  afterEach(() => repo.remove());
+
+  /** A rule changed inside an allOf member of the request: the diff leaves it for review. */
+  function withRule(version: string, required: string[]): MiniSpec {
+    const spec = miniSpec();
+    spec.info.version = version;
+    spec.components.schemas.ItemRequest!.allOf = [
+      { title: 'names it', anyOf: required.map((name) => ({ required: [name] })) },
+    ];
+    return spec;
+  }
+
+  function check() {
+    const run = captureIo(repo.dir);
+    const code = runCheckVersion([], run.io, {});
+    return { code, out: run.out.join('\n'), err: run.err.join('\n') };
+  }
+
+  function unclassifiedSince(version: string): void {
+    repo.writeSpec(withRule('1.0.0', ['name', 'kind']));
+    repo.commit('1.0.0');
+    repo.writeSpec(withRule(version, ['name']));
+  }
+
+  it.each<[string, string, string | undefined, 0 | 1, RegExp]>([
+    [
+      'stops an unclassified change without a major bump',
+      '1.1.0',
+      undefined,
+      1,
+      /unclassified change\(s\) without a major bump/,
+    ],
+    [
+      'lets an unclassified change through with a major bump',
+      '2.0.0',
+      undefined,
+      0,
+      /unclassified change\(s\), released as a new major version/,
+    ],
+    [
+      'lets an accepted change through and says why',
+      '1.1.0',
+      'reviewed: the server already refused these',
+      0,
+      /because: reviewed: the server already refused these/,
+    ],
+  ])('%s', (_name, version, reason, code, text) => {
+    unclassifiedSince(version);
+    if (reason !== undefined) {
+      const first = check();
+      const pointers = [...first.err.matchAll(/^ {2}\? .*$/gm)].length;
+      expect(pointers).toBeGreaterThan(0);
+      writeAccepted(repo.dir, reason);
+    }
+    const result = check();
+    expect(result.code).toBe(code);
+    expect(code === 0 ? result.out : result.err).toMatch(text);
+  });
+
+  it('refuses an accepted entry without a reason (exit 2)', () => {
+    unclassifiedSince('1.1.0');
+    writeAccepted(repo.dir, '');
+    const result = check();
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('needs a pointer, what and a reason');
+  });
+});
+
+/** Accepts every change the diff reports between the last commit and the working tree. */
+function writeAccepted(dir: string, reason: string): void {
+  const before = parse(execFileSync('git', ['show', 'HEAD:spec/openapi.yaml'], { cwd: dir, encoding: 'utf8' }));
+  const after = parse(readFileSync(path.join(dir, 'spec', 'openapi.yaml'), 'utf8'));
+  const accepted = diffSpecs(before, after)
+    .changes.filter((change) => change.severity === 'unclassified' || change.severity === 'breaking')
+    .map((change) => ({ pointer: change.pointer, what: change.what, reason }));
+  mkdirSync(path.join(dir, path.dirname(ACCEPTED_FILE)), { recursive: true });
+  writeFileSync(path.join(dir, ACCEPTED_FILE), JSON.stringify({ accepted }));
+}

@@ -39,7 +39,7 @@ describe('spec diff rules for unions', () => {
     after.paths['/items']!.post!.responses['403']!.content!['application/json']!.schema.anyOf!.reverse();
     expect(classify(swapped, after)).toEqual({
       severity: 'annotation',
-      reason: 'the same union members in another order',
+      reason: 'the same union members (their descriptions aside), paired otherwise by the diff engine',
     });
   });
 
