@@ -13,7 +13,7 @@ export {
 export type { ConformanceOptions, ConformanceReport, InProcessTarget, Io, RunOptions } from './run-conformance';
 export { ConfigError } from './config/config-error';
 export type { ConformanceConfig } from './config/resolve-config';
-export type { SuiteResult } from './engine/run-suite';
+export type { SuiteResult } from './run/run-suite';
 export type { CheckFamily, CheckResult, Failure, Outcome } from './engine/types';
 export { summarize } from './report/summarize';
 export type { Summary, Tally } from './report/summarize';
