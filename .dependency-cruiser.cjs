@@ -12,6 +12,44 @@ const { builtinModules } = require('node:module');
 /** Every module node brings (`fs`, `node:http`...), as dependency-cruiser names them. */
 const NODE_BUILTINS = `^(node:)?(${builtinModules.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`;
 
+/**
+ * The suite's layers, bottom first; each folder imports only the layers before it, and the files
+ * at conformance/'s top (run-conformance.ts, index.ts) sit above them all. One rule per layer.
+ */
+const SUITE_LAYERS = [
+  [
+    'http|schema',
+    "the wire (send, capture, the request and answer types, the gateway's names) and the schema's boundaries and samples",
+  ],
+  ['config', 'the resolved settings: flags, variables and the target file, checked once'],
+  ['engine', 'what a check judges and how a failure is recorded: the verdict types, evaluation, recorders'],
+  ['checks', 'one file per check, over the engine'],
+  ['scenarios', 'the requests the suite sends, each with the checks that judge its answer'],
+  ['run', 'one run: preflight, the phases, the suite result'],
+  ['report', 'the outputs made from a suite result'],
+  ['observe', "checking a live gateway's traffic (the proxy's side), with the engine, checks and reports"],
+];
+
+/** A rule for each of SUITE_LAYERS: nothing in the layer imports a layer after it or conformance's top files. */
+function suiteLayerRules() {
+  return SUITE_LAYERS.map(([folders, what], i) => {
+    const above = SUITE_LAYERS.slice(i + 1).map(([names]) => names);
+    return {
+      name: `suite-${folders.split('|')[0]}-imports-no-layer-above`,
+      severity: 'error',
+      comment: `conformance/${folders.replace('|', '/ and conformance/')}/: ${what}. It imports only the layers below it (${
+        SUITE_LAYERS.slice(0, i)
+          .map(([names]) => names)
+          .join(' < ') || 'none'
+      }).`,
+      from: { path: `^conformance/(${folders})/` },
+      to: {
+        path: [...(above.length > 0 ? [`^conformance/(${above.join('|')})/`] : []), '^conformance/[^/]+\\.ts$'],
+      },
+    };
+  });
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -56,6 +94,8 @@ module.exports = {
       from: { path: '^mocks/src/runtimes/(fetch|browser)/' },
       to: { path: '^mocks/src/runtimes/(node|msw)/' },
     },
+    // The suite's layers (SUITE_LAYERS above).
+    ...suiteLayerRules(),
     {
       name: 'no-circular',
       severity: 'error',

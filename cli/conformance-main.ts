@@ -6,7 +6,7 @@
  * status is 130 or 143. Later signals (a second Ctrl-C, or npm passing the group's signal on once
  * more) do not end the process before the report is written (stop-signal.ts).
  */
-import { runConformanceCli } from '../conformance/index';
+import { runConformanceCli } from './run-conformance-cli';
 import { startInProcessMock } from '../mocks/index';
 import { untilStopSignal } from './stop-signal';
 

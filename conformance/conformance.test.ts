@@ -9,8 +9,8 @@
 import { parseCli } from './config/parse-cli';
 import { resolveConfig } from './config/resolve-config';
 import { runContract } from './config/run-contract';
-import { planContext, planScenarios } from './engine/run-suite';
-import type { SuiteResult } from './engine/run-suite';
+import { planContext, planScenarios } from './run/run-suite';
+import type { SuiteResult } from './run/run-suite';
 import type { Failure } from './engine/types';
 import { judged } from './report/feature-matrix';
 import { summarize } from './report/summarize';

@@ -2,18 +2,11 @@
  * The conformance suite's public surface: run it from code as `npm run conformance` does, and the
  * shapes of its results. Anything not exported here is internal and may change without notice.
  */
-export {
-  EXIT_CONFIG,
-  EXIT_FAIL,
-  EXIT_PASS,
-  runAgainstTarget,
-  runConformance,
-  runConformanceCli,
-} from './run-conformance';
+export { runAgainstTarget, runConformance } from './run-conformance';
 export type { ConformanceOptions, ConformanceReport, InProcessTarget, Io, RunOptions } from './run-conformance';
 export { ConfigError } from './config/config-error';
 export type { ConformanceConfig } from './config/resolve-config';
-export type { SuiteResult } from './engine/run-suite';
+export type { SuiteResult } from './run/run-suite';
 export type { CheckFamily, CheckResult, Failure, Outcome } from './engine/types';
 export { summarize } from './report/summarize';
 export type { Summary, Tally } from './report/summarize';

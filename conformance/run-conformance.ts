@@ -1,30 +1,21 @@
-import { constants } from 'node:os';
-import { ContractError } from '../kit/contract/contract';
 import type { Contract } from '../kit/contract/contract';
 import { checkNames } from './config/check-names';
 import { ConfigError } from './config/config-error';
-import { helpText, keysOnCommandLine, parseCli } from './config/parse-cli';
 import { resolveConfig } from './config/resolve-config';
 import { runContract } from './config/run-contract';
 import { redactText } from './http/credentials';
 import { secretHeaderValues } from './http/extra-headers';
 import { secretNames } from '../kit/secrets/secret-names';
-import { proxyEnv, proxyVariableFor, shownProxy } from './http/proxy-route';
 import type { ConformanceConfig } from './config/resolve-config';
 import { SETTINGS } from './config/settings';
 import type { RawSettings, SettingKey } from './config/settings';
-import { planContext, planScenarios, runSuite } from './engine/run-suite';
-import { scenarioList } from './report/scenario-list';
-import type { SuiteResult } from './engine/run-suite';
+import { runSuite } from './run/run-suite';
+import type { SuiteResult } from './run/run-suite';
 import { readBaseline, updatedBaseline, writeBaseline } from './report/baseline';
-import type { Baseline } from './report/baseline';
 import { jsonReport } from './report/json-report';
-import { reportToGithubActions } from './report/github-actions';
 import type { ConformanceReportJson } from './report/report-json';
 import { scenariosRun, summarize } from './report/summarize';
-import { terminalSummary } from './report/terminal-summary';
 import { prepareReportDir, writeReports } from './report/write-reports';
-import { packageVersion } from '../kit/package/package-version';
 
 export interface Io {
   readonly out: (text: string) => void;
@@ -52,10 +43,6 @@ export interface RunOptions {
   /** How often a progress line goes to `err` while the run goes on (default 10 s; 0 never). */
   readonly progressIntervalMs?: number;
 }
-
-export const EXIT_PASS = 0;
-export const EXIT_FAIL = 1;
-export const EXIT_CONFIG = 2;
 
 /** What conformance.json holds: the verdict, the tallies, root causes, every scenario and every failure. */
 export type ConformanceReport = ConformanceReportJson;
@@ -109,70 +96,15 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   return jsonReport(result, summary);
 }
 
-/**
- * The CLI's whole behaviour, callable from tests: parse flags and CONFORMANCE_* variables, start
- * the caller's in-process target when no target is given, run, report, and return the exit status
- * (0 all passed or only known failures, 1 a new failure, 2 bad configuration, a target that is not
- * this API or stopped answering, 128 + n interrupted by signal n).
- */
-export async function runConformanceCli(
-  argv: readonly string[],
-  env: NodeJS.ProcessEnv,
-  io: Io,
-  options: RunOptions = {},
-): Promise<number> {
-  try {
-    const cli = parseCli(argv, env);
-    if (cli.help) {
-      io.out(helpText());
-      return EXIT_PASS;
-    }
-    if (cli.version) {
-      io.out(packageVersion());
-      return EXIT_PASS;
-    }
-    const config = { ...resolveConfig(cli), proxyEnv: proxyEnv(env) };
-    io = redacting(io, config);
-    if (cli.list === true) {
-      const contract = runContract(config);
-      if (planScenarios(planContext(contract, config)).length === 0)
-        throw new ConfigError(`no scenario matches --only ${config.only.join(',')}`);
-      io.out(scenarioList(contract, config));
-      return EXIT_PASS;
-    }
-    for (const flag of keysOnCommandLine(cli))
-      io.err(
-        `conformance: warning: ${flag} puts a key on the command line, where CI logs and the process list show it; use its CONFORMANCE_* variable`,
-      );
-    const proxy = config.baseUrl === undefined ? undefined : proxyVariableFor(config.baseUrl, config.proxyEnv);
-    if (config.baseUrl !== undefined && proxy !== undefined)
-      io.err(
-        `conformance: requests to ${new URL(config.baseUrl).host} go through the proxy in ${proxy} (${shownProxy(config.proxyEnv[proxy] ?? '')}); NO_PROXY lists the hosts reached directly`,
-      );
-    const contract = contractOf(config, io);
-    checkNames(contract, config.names);
-    prepareReportDir(config.reportDir);
-    const baseline = config.baseline === undefined ? undefined : readBaseline(config.baseline, config.baselineUpdate);
-    const result = await runAgainstTarget(contract, config, io, options);
-    return report(result, config, baseline, io, env);
-  } catch (err) {
-    if (err instanceof ConfigError || err instanceof ContractError) {
-      io.err(`conformance: ${err.message}`);
-      return EXIT_CONFIG;
-    }
-    throw err;
-  }
-}
-
 /** The run's document (runContract), and a line naming it when it is not the shipped one. */
-function contractOf(config: ConformanceConfig, io: Io): Contract {
+export function contractOf(config: ConformanceConfig, io: Io): Contract {
   const contract = runContract(config);
   if (config.spec !== undefined) io.err(`conformance: judging against ${config.spec}`);
   return contract;
 }
 
 /** Output with every configured key replaced by its variable: a gateway may echo a key into any message. */
-function redacting(io: Io, config: ConformanceConfig): Io {
+export function redacting(io: Io, config: ConformanceConfig): Io {
   const keys = {
     apiKey: config.apiKey,
     managementKey: config.managementKey,
@@ -180,40 +112,6 @@ function redacting(io: Io, config: ConformanceConfig): Io {
     secrets: secretHeaderValues(config.headers, secretNames(config.redact)),
   };
   return { out: (text) => io.out(redactText(text, keys)), err: (text) => io.err(redactText(text, keys)) };
-}
-
-function report(
-  result: SuiteResult,
-  config: ConformanceConfig,
-  baseline: Baseline | undefined,
-  io: Io,
-  env: NodeJS.ProcessEnv,
-): number {
-  const summary = summarize(result, baseline);
-  const files = writeReports(config.reportDir, result, summary);
-  // Annotations first: the verdict stays the last line of the output.
-  reportToGithubActions(jsonReport(result, summary), env, io);
-  io.out(terminalSummary(result, summary, files));
-  const stop = result.incomplete;
-  if (baseline && config.baselineUpdate) {
-    if (stop) io.err(`conformance: the baseline ${baseline.file} is left as it was: the run is incomplete`);
-    else {
-      const ran = scenariosRun(result, summary.scenarioOutcomes);
-      writeBaseline(baseline.file, updatedBaseline(baseline, result.recorder.failures(), ran, config.baseUrl ?? ''));
-      io.err(`conformance: wrote the baseline ${baseline.file} (${summary.rootCauses.length} root cause(s))`);
-      return EXIT_PASS;
-    }
-  }
-  if (stop?.kind === 'target-stopped') {
-    io.err(`conformance: ${stop.reason}; the partial report is in ${config.reportDir}`);
-    return EXIT_CONFIG;
-  }
-  if (stop) return 128 + (signalNumber(stop.signal) ?? constants.signals.SIGINT);
-  return summary.failing === 0 ? EXIT_PASS : EXIT_FAIL;
-}
-
-function signalNumber(signal: string | undefined): number | undefined {
-  return signal === undefined ? undefined : (constants.signals as Record<string, number | undefined>)[signal];
 }
 
 /** Runs against the configured base URL, or against the caller's target started for the run. */

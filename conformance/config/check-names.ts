@@ -2,7 +2,7 @@ import type { Contract } from '../../kit/contract/contract';
 import { isRecord } from '../../kit/json/guards';
 import { closestName } from './closest-name';
 import { ConfigError } from './config-error';
-import type { NameMapping } from './read-target-file';
+import type { NameMapping } from '../http/name-map';
 
 /**
  * The target file's `names` must map names the contract uses: header parameters and response

@@ -6,14 +6,7 @@ import { isRecord } from '../../kit/json/guards';
 import { closestName } from './closest-name';
 import { packageFile } from '../../kit/package/package-files';
 import { ConfigError } from './config-error';
-
-/** The gateway's names for the contract's (target file `names`). */
-export interface NameMapping {
-  /** Contract header name → the gateway's. */
-  readonly headers?: Readonly<Record<string, string>>;
-  /** Contract member name → the gateway's. */
-  readonly members?: Readonly<Record<string, string>>;
-}
+import type { NameMapping } from '../http/name-map';
 
 /** Shape of a target file; conformance/targets/target.schema.json is what validates it. */
 export interface TargetFile {

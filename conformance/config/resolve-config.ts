@@ -5,8 +5,10 @@ import { closestName } from './closest-name';
 import { ConfigError } from './config-error';
 import type { CliInput } from './parse-cli';
 import { MOCK_TARGET_PATH, readTargetFile } from './read-target-file';
-import type { NameMapping, TargetFile } from './read-target-file';
-import { checkedHeader, mergeHeaders, parseHeaderLines } from '../http/extra-headers';
+import type { NameMapping } from '../http/name-map';
+import type { TargetFile } from './read-target-file';
+import { mergeHeaders } from '../http/extra-headers';
+import { checkedHeader, parseHeaderLines } from './header-lines';
 import type { ExtraHeaders } from '../http/extra-headers';
 
 export interface GuardrailTarget {

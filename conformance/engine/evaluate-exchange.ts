@@ -1,4 +1,4 @@
-import { causeOf } from '../report/root-causes';
+import { causeOf } from './failure-cause';
 import { buildFailure } from './build-failure';
 import type { Wire } from './build-failure';
 import type { Recorder } from './recorder';

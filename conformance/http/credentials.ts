@@ -1,6 +1,6 @@
 import { scrubSecrets } from '../../kit/secrets/scrub-secrets';
 import type { Secret } from '../../kit/secrets/scrub-secrets';
-import type { Credential } from '../engine/types';
+import type { Credential } from './wire-types';
 
 /** The keys of a run. Reports never show them: see `redactedAuthorization`. */
 export interface Keys {

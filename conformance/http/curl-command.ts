@@ -1,4 +1,4 @@
-import type { ReportedRequest } from '../engine/types';
+import type { ReportedRequest } from './wire-types';
 
 /** A variable a report shows instead of a secret (`$API_KEY`): the shell reads it from the environment. */
 const VARIABLE = /(\$[A-Z][A-Z0-9_]*)/;

@@ -1,5 +1,5 @@
 import type { OperationInfo } from '../../kit/contract/operations';
-import type { ConnectionDrop, Exchange, RequestSpec, StreamCapture } from '../engine/types';
+import type { ConnectionDrop, Exchange, RequestSpec, StreamCapture } from './wire-types';
 import { idleConnectionRace } from './connection-reuse';
 import { authorization, redactedAuthorization } from './credentials';
 import type { Keys } from './credentials';

@@ -1,5 +1,12 @@
 import { isRecord } from '../../kit/json/guards';
-import type { NameMapping } from '../config/read-target-file';
+
+/** The gateway's names for the contract's (target file `names`). */
+export interface NameMapping {
+  /** Contract header name → the gateway's. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Contract member name → the gateway's. */
+  readonly members?: Readonly<Record<string, string>>;
+}
 
 /**
  * The target file's `names` at the wire. The suite speaks the contract's names inside: requests

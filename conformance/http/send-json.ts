@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Response } from 'superagent';
-import type { CapturedResponse } from '../engine/types';
+import type { CapturedResponse } from './wire-types';
 import type { Route } from './proxy-route';
 import { markReused } from './connection-reuse';
 

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import tls from 'node:tls';
-import type { CapturedResponse } from '../engine/types';
+import type { CapturedResponse } from './wire-types';
 import type { HttpCall } from './send-json';
 import { lowerCaseHeaders, parseJson } from './send-json';
 

@@ -1,4 +1,4 @@
-import type { CapturedResponse, StreamCapture } from '../engine/types';
+import type { CapturedResponse, StreamCapture } from './wire-types';
 import type { HttpCall } from './send-json';
 import { IncompleteAnswerError, lowerCaseHeaders, parseJson } from './send-json';
 import { createSseReader } from '../../kit/sse/read-sse';

@@ -1,7 +1,7 @@
 import { Recorder } from '../engine/recorder';
 import type { FoldedResults } from '../engine/recorder';
 import type { CheckFamily, Exchange, Failure } from '../engine/types';
-import { causeOf } from '../report/root-causes';
+import { causeOf } from '../engine/failure-cause';
 import type { ObservedBounds } from './observed-bounds';
 
 /**

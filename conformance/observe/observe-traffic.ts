@@ -4,7 +4,7 @@ import type { ConformanceConfig } from '../config/resolve-config';
 import { excerpt } from '../engine/build-failure';
 import { createCheckContext } from '../engine/check-context';
 import { evaluateExchange } from '../engine/evaluate-exchange';
-import type { PlannedScenario, SuiteResult } from '../engine/run-suite';
+import type { PlannedScenario, SuiteResult } from '../run/run-suite';
 import type { CheckFamily, Exchange, Expectation, Failure, Finding } from '../engine/types';
 import type { Keys } from '../http/credentials';
 import { runSecrets } from '../http/credentials';

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isRecord } from '../../kit/json/guards';
 import { ConfigError } from '../config/config-error';
 import type { Failure } from '../engine/types';
-import { causeOf, rootCauses } from './root-causes';
+import { causeOf } from '../engine/failure-cause';
+import { rootCauses } from './root-causes';
 import { writeFileAtomic } from './write-file-atomic';
 
 /** One known root cause: its cause (the grouping key) and the scenarios it was seen in. */

@@ -1,6 +1,6 @@
 import { CORE_FEATURE } from '../../kit/contract/core-members';
 import type { ConformanceConfig } from '../config/resolve-config';
-import type { SuiteResult } from '../engine/run-suite';
+import type { SuiteResult } from '../run/run-suite';
 import type { CheckResult } from '../engine/types';
 
 /**

@@ -1,5 +1,5 @@
 import type { FoldedResults } from '../engine/recorder';
-import type { SuiteResult } from '../engine/run-suite';
+import type { SuiteResult } from '../run/run-suite';
 import type { ConformanceReportJson } from './report-json';
 import { scenarioFeatures } from './feature-matrix';
 import { rootCauseTitle, warningTitle } from './root-causes';

@@ -1,4 +1,4 @@
-import type { SuiteResult } from '../engine/run-suite';
+import type { SuiteResult } from '../run/run-suite';
 import type { CheckResult, Failure } from '../engine/types';
 import type { Summary } from './summarize';
 

@@ -1,4 +1,4 @@
-import type { SuiteResult } from '../engine/run-suite';
+import type { SuiteResult } from '../run/run-suite';
 import type { CheckResult, Failure } from '../engine/types';
 import { firstLine, junitCases } from './junit-cases';
 import type { FoldedFailure, JunitCase } from './junit-cases';

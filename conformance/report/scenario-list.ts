@@ -1,6 +1,6 @@
 import type { Contract } from '../../kit/contract/contract';
 import type { ConformanceConfig } from '../config/resolve-config';
-import { planContext, planScenarios } from '../engine/run-suite';
+import { planContext, planScenarios } from '../run/run-suite';
 
 /**
  * `--list`: the scenarios a run with the same options would execute, `--only` applied, one per

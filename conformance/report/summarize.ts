@@ -1,4 +1,4 @@
-import type { SuiteResult } from '../engine/run-suite';
+import type { SuiteResult } from '../run/run-suite';
 import type { CheckResult, Outcome } from '../engine/types';
 import { compareWithBaseline } from './baseline';
 import type { Baseline, BaselineComparison } from './baseline';

@@ -1,4 +1,4 @@
-import type { SuiteResult } from '../engine/run-suite';
+import type { SuiteResult } from '../run/run-suite';
 import type { Failure } from '../engine/types';
 import { featureMatrixLines } from './feature-matrix';
 import { verdictLine } from './html-report';

@@ -1,7 +1,7 @@
 import { accessSync, constants, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config/config-error';
-import type { SuiteResult } from '../engine/run-suite';
+import type { SuiteResult } from '../run/run-suite';
 import { renderHtmlReport } from './html-report';
 import { jsonReport } from './json-report';
 import { junitReport } from './junit-report';

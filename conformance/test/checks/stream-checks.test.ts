@@ -2,7 +2,7 @@ import { loadContract } from '../../../kit/contract/contract';
 import { GENERIC_CHECKS } from '../../checks/generic-checks';
 import { createCheckContext } from '../../engine/check-context';
 import type { Check } from '../../engine/types';
-import { normalise } from '../../report/root-causes';
+import { normalise } from '../../engine/failure-cause';
 import { streamCompletesInTime } from '../../checks/stream-completes-in-time';
 import { cannedExchange, findingsOf } from '../support/canned';
 

@@ -4,7 +4,7 @@ import { GENERIC_CHECKS } from '../../checks/generic-checks';
 import { createCheckContext } from '../../engine/check-context';
 import { evaluateExchange } from '../../engine/evaluate-exchange';
 import { Recorder } from '../../engine/recorder';
-import { causeOf } from '../../report/root-causes';
+import { causeOf } from '../../engine/failure-cause';
 import { cannedExchange } from '../support/canned';
 import type { CannedAnswer } from '../support/canned';
 

@@ -1,6 +1,6 @@
 import { resolveConfig } from '../../config/resolve-config';
 import { Recorder } from '../../engine/recorder';
-import type { PlannedScenario, SuiteResult } from '../../engine/run-suite';
+import type { PlannedScenario, SuiteResult } from '../../run/run-suite';
 import type { RunStop } from '../../engine/run-control';
 import type { Failure } from '../../engine/types';
 import { junitReport } from '../../report/junit-report';

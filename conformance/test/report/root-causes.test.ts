@@ -1,5 +1,6 @@
 import { cannedFailure } from '../support/canned';
-import { causeOf, normalise, rootCauseTitle, rootCauses } from '../../report/root-causes';
+import { causeOf, normalise } from '../../engine/failure-cause';
+import { rootCauseTitle, rootCauses } from '../../report/root-causes';
 
 const failure = cannedFailure;
 

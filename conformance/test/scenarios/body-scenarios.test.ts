@@ -1,5 +1,5 @@
 import { loadContract } from '../../../kit/contract/contract';
-import { planContext } from '../../engine/run-suite';
+import { planContext } from '../../run/run-suite';
 import { bodyScenarios } from '../../scenarios/body-scenarios';
 import type { RequestSpec } from '../../engine/types';
 import type { ScenarioContext } from '../../engine/scenario';

@@ -1,6 +1,6 @@
 import { createContract, loadContract } from '../../../kit/contract/contract';
 import type { JsonObject } from '../../../kit/json/guards';
-import { planContext } from '../../engine/run-suite';
+import { planContext } from '../../run/run-suite';
 import type { ScenarioContext } from '../../engine/scenario';
 import type { RequestSpec } from '../../engine/types';
 import { generatedMembers, propertyScenarios } from '../../scenarios/property-scenarios';

@@ -1,6 +1,6 @@
 import { loadContract } from '../../../kit/contract/contract';
 import { semanticRules } from '../../../kit/contract/semantic-rules';
-import { planContext } from '../../engine/run-suite';
+import { planContext } from '../../run/run-suite';
 import { SEMANTIC_RULE_REQUESTS, semanticRuleScenarios } from '../../scenarios/semantic-rule-scenarios';
 import { mockTargetConfig } from '../support/suite-harness';
 

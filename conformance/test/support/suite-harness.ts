@@ -2,8 +2,8 @@ import type { Contract } from '../../../kit/contract/contract';
 import { parseCli } from '../../config/parse-cli';
 import { resolveConfig } from '../../config/resolve-config';
 import type { ConformanceConfig } from '../../config/resolve-config';
-import { runSuite } from '../../engine/run-suite';
-import type { SuiteResult } from '../../engine/run-suite';
+import { runSuite } from '../../run/run-suite';
+import type { SuiteResult } from '../../run/run-suite';
 
 /** The mock's target description (conformance/targets/mock.json) with test-friendly settings. */
 export function mockTargetConfig(overrides: Partial<ConformanceConfig> = {}): ConformanceConfig {

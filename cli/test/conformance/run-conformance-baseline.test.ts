@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isRecord } from '../../kit/json/guards';
-import type { BaselineFile } from '../report/baseline';
-import type { ConformanceReportJson } from '../report/report-json';
-import { EXIT_CONFIG, EXIT_FAIL, EXIT_PASS } from '../run-conformance';
-import { startFaultProxy } from './faults/fault-proxy';
-import type { Fault } from './faults/fault-proxy';
+import { isRecord } from '../../../kit/json/guards';
+import type { BaselineFile } from '../../../conformance/report/baseline';
+import type { ConformanceReportJson } from '../../../conformance/report/report-json';
+import { EXIT_CONFIG, EXIT_FAIL, EXIT_PASS } from '../../run-conformance-cli';
+import { startFaultProxy } from '../../../conformance/test/faults/fault-proxy';
+import type { Fault } from '../../../conformance/test/faults/fault-proxy';
 import { cliHarness } from './support/cli-harness';
 
 const { dir, cli, target, mockUrl } = cliHarness();

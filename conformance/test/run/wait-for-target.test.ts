@@ -1,9 +1,9 @@
 import { loadContract } from '../../../kit/contract/contract';
 import type { OperationInfo } from '../../../kit/contract/operations';
 import type { GatewayClient } from '../../http/gateway-client';
-import { planContext } from '../../engine/run-suite';
+import { planContext } from '../../run/run-suite';
 import type { Exchange, RequestSpec } from '../../engine/types';
-import { waitForTarget } from '../../engine/wait-for-target';
+import { waitForTarget } from '../../run/wait-for-target';
 import { mockTargetConfig } from '../support/suite-harness';
 
 const plan = planContext(loadContract(), mockTargetConfig());

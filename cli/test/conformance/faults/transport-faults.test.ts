@@ -2,17 +2,17 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { startStandInServer } from '../../../kit/test/support/stand-in-server';
-import { runConformanceCli } from '../../run-conformance';
+import { startStandInServer } from '../../../../kit/test/support/stand-in-server';
+import { runConformanceCli } from '../../../run-conformance-cli';
 import { cliHarness } from '../support/cli-harness';
-import { startForwardProxy } from '../support/forward-proxy';
-import { privateCaCertificates, startTlsGateway } from '../support/tls-gateway';
+import { startForwardProxy } from '../../../../conformance/test/support/forward-proxy';
+import { privateCaCertificates, startTlsGateway } from '../../../../conformance/test/support/tls-gateway';
 
 /**
  * Gateways as deployments put them in front of a CI job: behind TLS, load balancers and proxies,
  * or not there at all. Each ends with the suite's own line, exit status and no library noise.
  */
-const TARGET = path.join(__dirname, '..', '..', 'targets', 'mock.json');
+const TARGET = path.join(__dirname, '..', '..', '..', '..', 'conformance', 'targets', 'mock.json');
 /** A JSON scenario (superagent) and a stream scenario (fetch): the suite's two HTTP clients. */
 const BOTH_CLIENTS = 'catalog/getModel/model,stream/createResponse/text';
 const { dir, mockUrl, resetUrl } = cliHarness();

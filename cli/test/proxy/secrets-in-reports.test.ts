@@ -3,14 +3,14 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { runConformanceCli } from '../../conformance/index';
-import type { ConformanceReport } from '../../conformance/index';
-import { startFaultProxy } from '../../conformance/test/faults/fault-proxy';
-import type { FaultProxy, ProxiedRequest } from '../../conformance/test/faults/fault-proxy';
-import { startInProcessMock } from '../../mocks/index';
-import type { RunningMock } from '../../mocks/index';
-import { startProxy } from '../index';
-import type { RunningProxy } from '../index';
+import { runConformanceCli } from '../../run-conformance-cli';
+import type { ConformanceReport } from '../../../conformance/index';
+import { startFaultProxy } from '../../../conformance/test/faults/fault-proxy';
+import type { FaultProxy, ProxiedRequest } from '../../../conformance/test/faults/fault-proxy';
+import { startInProcessMock } from '../../../mocks/index';
+import type { RunningMock } from '../../../mocks/index';
+import { startProxy } from '../../../proxy/index';
+import type { RunningProxy } from '../../../proxy/index';
 
 const run = promisify(execFile);
 
@@ -98,7 +98,7 @@ beforeAll(async () => {
   });
   const target = path.join(dir, 'target.json');
   const mockTarget = JSON.parse(
-    readFileSync(path.join(__dirname, '..', '..', 'conformance', 'targets', 'mock.json'), 'utf8'),
+    readFileSync(path.join(__dirname, '..', '..', '..', 'conformance', 'targets', 'mock.json'), 'utf8'),
   ) as Record<string, unknown>;
   writeFileSync(target, JSON.stringify({ ...mockTarget, $schema: undefined, baseUrl: proxy.baseUrl }));
   const out: string[] = [];

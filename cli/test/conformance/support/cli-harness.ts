@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadContract } from '../../../kit/contract/contract';
-import { startInProcessMock } from '../../../mocks/index';
-import type { RunningMock } from '../../../mocks/index';
-import { runConformanceCli } from '../../run-conformance';
-import type { RunOptions } from '../../run-conformance';
+import { loadContract } from '../../../../kit/contract/contract';
+import { startInProcessMock } from '../../../../mocks/index';
+import type { RunningMock } from '../../../../mocks/index';
+import { runConformanceCli } from '../../../run-conformance-cli';
+import type { RunOptions } from '../../../../conformance/run-conformance';
 
 export interface CliRun {
   readonly code: number;
@@ -43,7 +43,7 @@ export function cliHarness(): CliHarness {
     resetUrl: () => mock.resetUrl,
     target(baseUrl, extra = {}) {
       const mockTarget = JSON.parse(
-        readFileSync(path.join(__dirname, '..', '..', 'targets', 'mock.json'), 'utf8'),
+        readFileSync(path.join(__dirname, '..', '..', '..', '..', 'conformance', 'targets', 'mock.json'), 'utf8'),
       ) as Record<string, unknown>;
       const file = path.join(dir, `target-${Math.random().toString(36).slice(2)}.json`);
       const { resetUrl } = mock;

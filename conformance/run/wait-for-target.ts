@@ -1,9 +1,9 @@
 import type { GatewayClient } from '../http/gateway-client';
 import { pause } from '../http/pause';
-import { NOT_READY_STATUSES } from './not-the-api';
+import { NOT_READY_STATUSES } from '../engine/not-the-api';
 import { waitProbe } from './preflight';
-import type { PlanContext } from './scenario';
-import type { Exchange } from './types';
+import type { PlanContext } from '../engine/scenario';
+import type { Exchange } from '../engine/types';
 
 export const WAIT_POLL_MS = 500;
 const REPORT_EVERY_MS = 5_000;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ConformanceReportJson } from '../report/report-json';
-import { startFaultProxy } from './faults/fault-proxy';
+import type { ConformanceReportJson } from '../../../conformance/report/report-json';
+import { startFaultProxy } from '../../../conformance/test/faults/fault-proxy';
 import { cliHarness } from './support/cli-harness';
 
 const { dir, cli, target, mockUrl } = cliHarness();

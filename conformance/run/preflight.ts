@@ -4,9 +4,9 @@ import type { GatewayClient } from '../http/gateway-client';
 import { ANSWERED_BUT } from '../http/transport-error';
 import type { OperationInfo } from '../../kit/contract/operations';
 import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest, fillPath } from '../scenarios/base-requests';
-import { NOT_READY_STATUSES, describeAnswer, hintFor, looksLikeApi } from './not-the-api';
-import type { PlanContext } from './scenario';
-import type { Credential, Exchange, RequestSpec } from './types';
+import { NOT_READY_STATUSES, describeAnswer, hintFor, looksLikeApi } from '../engine/not-the-api';
+import type { PlanContext } from '../engine/scenario';
+import type { Credential, Exchange, RequestSpec } from '../engine/types';
 
 /** Bounds each preflight request: an unreachable target must be reported within seconds. */
 export const PREFLIGHT_TIMEOUT_MS = 10_000;

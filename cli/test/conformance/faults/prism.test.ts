@@ -5,15 +5,15 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { ConformanceReportJson } from '../../report/report-json';
-import { runConformanceCli } from '../../run-conformance';
+import type { ConformanceReportJson } from '../../../../conformance/report/report-json';
+import { runConformanceCli } from '../../../run-conformance-cli';
 
 /**
  * A gateway nobody here wrote: Prism (a devDependency) mocking spec/openapi.yaml, as users run it
  * (`npx prism mock spec/openapi.yaml`). It is this API, so the suite judges it (exit 1) rather than
  * refusing it; and where it departs from the contract, the suite says so by root cause.
  */
-const ROOT = path.join(__dirname, '..', '..', '..');
+const ROOT = path.join(__dirname, '..', '..', '..', '..');
 let prism: ChildProcess;
 let baseUrl: string;
 

@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createMockServer } from '../../mocks/index';
-import type { MockServer } from '../../mocks/index';
-import type { ConformanceReportJson } from '../report/report-json';
-import { EXIT_FAIL, EXIT_PASS } from '../run-conformance';
+import { createMockServer } from '../../../mocks/index';
+import type { MockServer } from '../../../mocks/index';
+import type { ConformanceReportJson } from '../../../conformance/report/report-json';
+import { EXIT_FAIL, EXIT_PASS } from '../../run-conformance-cli';
 import { cliHarness } from './support/cli-harness';
 
 const { dir, cli, target } = cliHarness();

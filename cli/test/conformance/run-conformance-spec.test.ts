@@ -2,11 +2,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dump, load } from 'js-yaml';
-import { SPEC_PATH } from '../../kit/contract/contract';
-import { ContractError } from '../../kit/contract/contract-error';
-import { startInProcessMock } from '../../mocks/index';
-import type { RunningMock } from '../../mocks/index';
-import { EXIT_CONFIG, runConformance, runConformanceCli } from '../index';
+import { SPEC_PATH } from '../../../kit/contract/contract';
+import { ContractError } from '../../../kit/contract/contract-error';
+import { startInProcessMock } from '../../../mocks/index';
+import type { RunningMock } from '../../../mocks/index';
+import { EXIT_CONFIG, runConformanceCli } from '../../run-conformance-cli';
+import { runConformance } from '../../../conformance/index';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'conformance-spec-'));
 const shipped = readFileSync(SPEC_PATH, 'utf8');

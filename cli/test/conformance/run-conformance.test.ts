@@ -2,9 +2,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { startInProcessMock } from '../../mocks/index';
-import { EXIT_CONFIG, EXIT_FAIL, EXIT_PASS, runConformanceCli } from '../run-conformance';
-import { startFaultProxy } from './faults/fault-proxy';
+import { startInProcessMock } from '../../../mocks/index';
+import { EXIT_CONFIG, EXIT_FAIL, EXIT_PASS, runConformanceCli } from '../../run-conformance-cli';
+import { startFaultProxy } from '../../../conformance/test/faults/fault-proxy';
 import { cliHarness } from './support/cli-harness';
 
 const harness = cliHarness();
@@ -29,7 +29,7 @@ describe('npm run conformance', () => {
   });
 
   it('prints the package name and version for --version and exits 0', async () => {
-    const { version } = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+    const { version } = JSON.parse(readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
       version: string;
     };
     const { code, out } = await cli(['--version']);

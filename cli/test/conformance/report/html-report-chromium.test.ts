@@ -5,8 +5,8 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { runConformanceAgainstMock } from '../support/conformance-run';
 import type { ConformanceRun } from '../support/conformance-run';
-import { launchChromium } from '../../../kit/test/support/headless-chromium';
-import type { HeadlessChromium } from '../../../kit/test/support/headless-chromium';
+import { launchChromium } from '../../../../kit/test/support/headless-chromium';
+import type { HeadlessChromium } from '../../../../kit/test/support/headless-chromium';
 
 /** The page the conformance CLI wrote, as a reader meets it: Debian's chromium, no network, a 1280-pixel window. */
 async function openReport(browser: HeadlessChromium, run: ConformanceRun): Promise<Page> {

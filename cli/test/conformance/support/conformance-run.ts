@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runConformanceCli } from '../../run-conformance';
-import type { ConformanceReportJson } from '../../report/html-report';
-import { HANDLERS, createMockServer } from '../../../mocks/index';
-import type { Handler } from '../../../mocks/index';
+import { runConformanceCli } from '../../../run-conformance-cli';
+import type { ConformanceReportJson } from '../../../../conformance/report/html-report';
+import { HANDLERS, createMockServer } from '../../../../mocks/index';
+import type { Handler } from '../../../../mocks/index';
 
 /** GET /model answering `context_length` as a string: a schema failure the suite must report. */
 const brokenGetModel: Handler = async (ctx) => {

@@ -1,17 +1,19 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { ConformanceReportJson } from '../../report/report-json';
-import { runConformanceCli } from '../../run-conformance';
+import type { ConformanceReportJson } from '../../../../conformance/report/report-json';
+import { runConformanceCli } from '../../../run-conformance-cli';
 import { cliHarness } from '../support/cli-harness';
-import { startFaultProxy } from './fault-proxy';
-import { DROPPED_CONNECTION_FAULTS } from './dropped-connection-faults';
-import { PARTIAL_GATEWAY_FAULTS } from './partial-gateway-faults';
-import { TARGET_FAULTS } from './target-faults';
+import { startFaultProxy } from '../../../../conformance/test/faults/fault-proxy';
+import { DROPPED_CONNECTION_FAULTS } from '../../../../conformance/test/faults/dropped-connection-faults';
+import { PARTIAL_GATEWAY_FAULTS } from '../../../../conformance/test/faults/partial-gateway-faults';
+import { TARGET_FAULTS } from '../../../../conformance/test/faults/target-faults';
 
 const { dir, mockUrl, target } = cliHarness();
 /** The public gateway's names, for faults whose target maps them. */
 const names = (
-  JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'targets', 'openrouter.json'), 'utf8')) as {
+  JSON.parse(
+    readFileSync(path.join(__dirname, '..', '..', '..', '..', 'conformance', 'targets', 'openrouter.json'), 'utf8'),
+  ) as {
     names: unknown;
   }
 ).names;

@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isRecord } from '../../kit/json/guards';
-import { startStandInServer } from '../../kit/test/support/stand-in-server';
-import type { ConformanceReportJson } from '../report/report-json';
-import { EXIT_CONFIG, EXIT_FAIL } from '../run-conformance';
-import { startFaultProxy } from './faults/fault-proxy';
-import type { FaultProxy } from './faults/fault-proxy';
+import { isRecord } from '../../../kit/json/guards';
+import { startStandInServer } from '../../../kit/test/support/stand-in-server';
+import type { ConformanceReportJson } from '../../../conformance/report/report-json';
+import { EXIT_CONFIG, EXIT_FAIL } from '../../run-conformance-cli';
+import { startFaultProxy } from '../../../conformance/test/faults/fault-proxy';
+import type { FaultProxy } from '../../../conformance/test/faults/fault-proxy';
 import { cliHarness } from './support/cli-harness';
 
 const { dir, cli, target, mockUrl } = cliHarness();

@@ -2,17 +2,17 @@ import type { OperationInfo } from '../../kit/contract/operations';
 import { GENERIC_CHECKS } from '../checks/generic-checks';
 import { responseTimeWithinLimit } from '../checks/response-time-within-limit';
 import type { GatewayClient } from '../http/gateway-client';
-import type { Wire } from './build-failure';
-import { evaluateExchange } from './evaluate-exchange';
-import { Limiter } from './limiter';
-import { Liveness } from './liveness';
-import { OperationNotInDocument } from './not-in-document';
-import { Progress } from './progress';
-import type { Recorder } from './recorder';
-import type { RunControl } from './run-control';
-import { RunStopped } from './run-control';
-import type { PlanContext, Scenario, ScenarioContext } from './scenario';
-import type { Failure } from './types';
+import type { Wire } from '../engine/build-failure';
+import { evaluateExchange } from '../engine/evaluate-exchange';
+import { Limiter } from '../engine/limiter';
+import { Liveness } from '../engine/liveness';
+import { OperationNotInDocument } from '../engine/not-in-document';
+import { Progress } from '../engine/progress';
+import type { Recorder } from '../engine/recorder';
+import type { RunControl } from '../engine/run-control';
+import { RunStopped } from '../engine/run-control';
+import type { PlanContext, Scenario, ScenarioContext } from '../engine/scenario';
+import type { Failure } from '../engine/types';
 
 export interface PhasesInput {
   readonly plan: PlanContext;

@@ -1,0 +1,121 @@
+/**
+ * The conformance command's whole behaviour, callable from tests: flags and CONFORMANCE_*
+ * variables in, lines and an exit status out. The run itself is conformance/'s (runAgainstTarget);
+ * this adds what only a command has: --help, --version, --list, warnings about the command line,
+ * the report files and the exit status.
+ */
+import { constants } from 'node:os';
+import { ContractError } from '../kit/contract/contract';
+import { packageVersion } from '../kit/package/package-version';
+import { checkNames } from '../conformance/config/check-names';
+import { ConfigError } from '../conformance/config/config-error';
+import { helpText, keysOnCommandLine, parseCli } from '../conformance/config/parse-cli';
+import { resolveConfig } from '../conformance/config/resolve-config';
+import type { ConformanceConfig } from '../conformance/config/resolve-config';
+import { runContract } from '../conformance/config/run-contract';
+import { proxyEnv, proxyVariableFor, shownProxy } from '../conformance/http/proxy-route';
+import { planContext, planScenarios } from '../conformance/run/run-suite';
+import type { SuiteResult } from '../conformance/run/run-suite';
+import { readBaseline, updatedBaseline, writeBaseline } from '../conformance/report/baseline';
+import type { Baseline } from '../conformance/report/baseline';
+import { reportToGithubActions } from '../conformance/report/github-actions';
+import { jsonReport } from '../conformance/report/json-report';
+import { scenarioList } from '../conformance/report/scenario-list';
+import { scenariosRun, summarize } from '../conformance/report/summarize';
+import { terminalSummary } from '../conformance/report/terminal-summary';
+import { prepareReportDir, writeReports } from '../conformance/report/write-reports';
+import { contractOf, redacting, runAgainstTarget } from '../conformance/run-conformance';
+import type { Io, RunOptions } from '../conformance/run-conformance';
+
+export const EXIT_PASS = 0;
+export const EXIT_FAIL = 1;
+export const EXIT_CONFIG = 2;
+
+/**
+ * The CLI's whole behaviour, callable from tests: parse flags and CONFORMANCE_* variables, start
+ * the caller's in-process target when no target is given, run, report, and return the exit status
+ * (0 all passed or only known failures, 1 a new failure, 2 bad configuration, a target that is not
+ * this API or stopped answering, 128 + n interrupted by signal n).
+ */
+export async function runConformanceCli(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  io: Io,
+  options: RunOptions = {},
+): Promise<number> {
+  try {
+    const cli = parseCli(argv, env);
+    if (cli.help) {
+      io.out(helpText());
+      return EXIT_PASS;
+    }
+    if (cli.version) {
+      io.out(packageVersion());
+      return EXIT_PASS;
+    }
+    const config = { ...resolveConfig(cli), proxyEnv: proxyEnv(env) };
+    io = redacting(io, config);
+    if (cli.list === true) {
+      const contract = runContract(config);
+      if (planScenarios(planContext(contract, config)).length === 0)
+        throw new ConfigError(`no scenario matches --only ${config.only.join(',')}`);
+      io.out(scenarioList(contract, config));
+      return EXIT_PASS;
+    }
+    for (const flag of keysOnCommandLine(cli))
+      io.err(
+        `conformance: warning: ${flag} puts a key on the command line, where CI logs and the process list show it; use its CONFORMANCE_* variable`,
+      );
+    const proxy = config.baseUrl === undefined ? undefined : proxyVariableFor(config.baseUrl, config.proxyEnv);
+    if (config.baseUrl !== undefined && proxy !== undefined)
+      io.err(
+        `conformance: requests to ${new URL(config.baseUrl).host} go through the proxy in ${proxy} (${shownProxy(config.proxyEnv[proxy] ?? '')}); NO_PROXY lists the hosts reached directly`,
+      );
+    const contract = contractOf(config, io);
+    checkNames(contract, config.names);
+    prepareReportDir(config.reportDir);
+    const baseline = config.baseline === undefined ? undefined : readBaseline(config.baseline, config.baselineUpdate);
+    const result = await runAgainstTarget(contract, config, io, options);
+    return report(result, config, baseline, io, env);
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof ContractError) {
+      io.err(`conformance: ${err.message}`);
+      return EXIT_CONFIG;
+    }
+    throw err;
+  }
+}
+
+function report(
+  result: SuiteResult,
+  config: ConformanceConfig,
+  baseline: Baseline | undefined,
+  io: Io,
+  env: NodeJS.ProcessEnv,
+): number {
+  const summary = summarize(result, baseline);
+  const files = writeReports(config.reportDir, result, summary);
+  // Annotations first: the verdict stays the last line of the output.
+  reportToGithubActions(jsonReport(result, summary), env, io);
+  io.out(terminalSummary(result, summary, files));
+  const stop = result.incomplete;
+  if (baseline && config.baselineUpdate) {
+    if (stop) io.err(`conformance: the baseline ${baseline.file} is left as it was: the run is incomplete`);
+    else {
+      const ran = scenariosRun(result, summary.scenarioOutcomes);
+      writeBaseline(baseline.file, updatedBaseline(baseline, result.recorder.failures(), ran, config.baseUrl ?? ''));
+      io.err(`conformance: wrote the baseline ${baseline.file} (${summary.rootCauses.length} root cause(s))`);
+      return EXIT_PASS;
+    }
+  }
+  if (stop?.kind === 'target-stopped') {
+    io.err(`conformance: ${stop.reason}; the partial report is in ${config.reportDir}`);
+    return EXIT_CONFIG;
+  }
+  if (stop) return 128 + (signalNumber(stop.signal) ?? constants.signals.SIGINT);
+  return summary.failing === 0 ? EXIT_PASS : EXIT_FAIL;
+}
+
+function signalNumber(signal: string | undefined): number | undefined {
+  return signal === undefined ? undefined : (constants.signals as Record<string, number | undefined>)[signal];
+}
