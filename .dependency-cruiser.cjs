@@ -13,8 +13,25 @@ const { builtinModules } = require('node:module');
 const NODE_BUILTINS = `^(node:)?(${builtinModules.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`;
 
 /**
+ * The mock's layers, bottom first: mocks/src/<folder>/ imports only the layers before it. A new
+ * file is placed by its folder, never listed here.
+ */
+const MOCK_LAYERS = [
+  [
+    'exchange',
+    'the ports (MockRequest, ReplySink), GatewayError and the one envelope writer, the pacer and SSE frames, small utilities: no stage, no operation, no runtime',
+  ],
+  [
+    'core',
+    'serve, its stages, state, spec facts, the journal, queued scenarios; it knows handlers only by their type: the handler table is handed to createCore (runtimes/build-mock.ts)',
+  ],
+  ['operations', 'the registry and one folder per operation, answering the same on every runtime'],
+  ['runtimes', 'node, fetch, msw, browser: each adapter with everything of its runtime'],
+];
+
+/**
  * The suite's layers, bottom first; each folder imports only the layers before it, and the files
- * at conformance/'s top (run-conformance.ts, index.ts) sit above them all. One rule per layer.
+ * at conformance/'s top (run-conformance.ts, index.ts) sit above them all.
  */
 const SUITE_LAYERS = [
   [
@@ -30,54 +47,33 @@ const SUITE_LAYERS = [
   ['observe', "checking a live gateway's traffic (the proxy's side), with the engine, checks and reports"],
 ];
 
-/** A rule for each of SUITE_LAYERS: nothing in the layer imports a layer after it or conformance's top files. */
-function suiteLayerRules() {
-  return SUITE_LAYERS.map(([folders, what], i) => {
-    const above = SUITE_LAYERS.slice(i + 1).map(([names]) => names);
-    return {
-      name: `suite-${folders.split('|')[0]}-imports-no-layer-above`,
-      severity: 'error',
-      comment: `conformance/${folders.replace('|', '/ and conformance/')}/: ${what}. It imports only the layers below it (${
-        SUITE_LAYERS.slice(0, i)
-          .map(([names]) => names)
-          .join(' < ') || 'none'
-      }).`,
-      from: { path: `^conformance/(${folders})/` },
-      to: {
-        path: [...(above.length > 0 ? [`^conformance/(${above.join('|')})/`] : []), '^conformance/[^/]+\\.ts$'],
-      },
-    };
-  });
+/**
+ * One rule per layer of `layers` under `root`: nothing in a layer imports a layer after it, nor
+ * (`top`) the files that sit above every layer.
+ */
+function layerRules(prefix, root, layers, top) {
+  return layers
+    .map(([folders, what], i) => {
+      const above = layers.slice(i + 1).map(([names]) => names);
+      const below = layers.slice(0, i).map(([names]) => names);
+      const forbidden = [...(above.length > 0 ? [`^${root}(${above.join('|')})/`] : []), ...top];
+      return {
+        name: `${prefix}-${folders.split('|')[0]}-imports-no-layer-above`,
+        severity: 'error',
+        comment: `${root}${folders.replace('|', `/ and ${root}`)}/: ${what}. It imports only the layers below it (${below.join(' < ') || 'none'}).`,
+        from: { path: `^${root}(${folders})/` },
+        to: { path: forbidden },
+      };
+    })
+    .filter((rule) => rule.to.path.length > 0);
 }
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    // The mock's layers, each importing only the ones below it: exchange/ < core/ < operations/ <
-    // runtimes/. One rule per layer; a new file is placed by its folder, never listed here.
-    {
-      name: 'mock-exchange-imports-no-layer-above',
-      severity: 'error',
-      comment:
-        'mocks/src/exchange/ is the bottom: the ports (MockRequest, ReplySink), GatewayError and the one envelope writer, the pacer and SSE frames, small utilities. It knows no stage, no operation and no runtime.',
-      from: { path: '^mocks/src/exchange/' },
-      to: { path: '^mocks/src/(core|operations|runtimes)/' },
-    },
-    {
-      name: 'mock-core-knows-no-operation',
-      severity: 'error',
-      comment:
-        'mocks/src/core/ (serve, its stages, state, spec facts, the journal, queued scenarios) knows handlers only by their type: the handler table is handed to createCore (runtimes/build-mock.ts), as an app hands its routes to a router.',
-      from: { path: '^mocks/src/core/' },
-      to: { path: '^mocks/src/(operations|runtimes)/' },
-    },
-    {
-      name: 'mock-operations-know-no-runtime',
-      severity: 'error',
-      comment: 'mocks/src/operations/ (the registry and one folder per operation) answer the same on every runtime.',
-      from: { path: '^mocks/src/operations/' },
-      to: { path: '^mocks/src/runtimes/' },
-    },
+    // The mock's layers and the suite's (MOCK_LAYERS, SUITE_LAYERS above).
+    ...layerRules('mock', 'mocks/src/', MOCK_LAYERS, []),
+    ...layerRules('suite', 'conformance/', SUITE_LAYERS, ['^conformance/[^/]+\\.ts$']),
     {
       name: 'mock-is-runtime-free-but-node',
       severity: 'error',
@@ -94,8 +90,6 @@ module.exports = {
       from: { path: '^mocks/src/runtimes/(fetch|browser)/' },
       to: { path: '^mocks/src/runtimes/(node|msw)/' },
     },
-    // The suite's layers (SUITE_LAYERS above).
-    ...suiteLayerRules(),
     {
       name: 'no-circular',
       severity: 'error',
