@@ -3,6 +3,7 @@
  * every time into dist/precompiled/ (kit/contract/precompiled.ts reads it):
  *   openapi.json            the spec parsed (no js-yaml at start)
  *   contract-validators.js  ajv's standalone code of every request validator (parameters, JSON bodies)
+ *   answer-validators.js    the same of every answer's (bodies, headers, stream events), read on first use
  *   fixtures-validator.js   the fixtures schema's validator
  *   builtin-fixtures.json   the built-in fixtures, validated, defaults filled, cross-checked
  *   manifest.json           the SHA-256 of the texts they were made from, written last
@@ -14,10 +15,13 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import standaloneCode from 'ajv/dist/standalone';
+import type { JsonObject } from '../kit/json/guards';
 import { contractAjv, createContract, parseSpecText, DOCUMENT_ID, SPEC_PATH } from '../kit/contract/contract';
 import { listOperations } from '../kit/contract/operations';
+import { answerSchemaPointers } from '../kit/stream/answer-schemas';
 import type { PrecompiledManifest } from '../kit/contract/precompiled';
 import {
+  ANSWER_VALIDATORS_FILE,
   CONTRACT_VALIDATORS_FILE,
   DOCUMENT_FILE,
   MANIFEST_FILE,
@@ -58,11 +62,9 @@ export function precompile(outDir: string, sources: PrecompileSources = DEFAULT_
     for (const parameter of operation.parameters) pointers.add(parameter.schemaPointer);
     for (const pointer of operation.requestBody?.content.values() ?? []) pointers.add(pointer);
   }
-  const exportOf = Object.fromEntries([...pointers].map((pointer, i) => [pointer, `v${i}`]));
-  const ajv = contractAjv(document, sources.specPath, { standalone: true });
-  const refs = Object.fromEntries(Object.entries(exportOf).map(([pointer, name]) => [name, DOCUMENT_ID + pointer]));
-  const contractCode = `${standaloneCode(ajv, refs)}\nexports.pointers = ${JSON.stringify(exportOf)};\n`;
-  writeFileSync(path.join(outDir, CONTRACT_VALIDATORS_FILE), contractCode);
+  writeFileSync(path.join(outDir, CONTRACT_VALIDATORS_FILE), validatorsModule(document, sources.specPath, pointers));
+  const answers = answerSchemaPointers(contract).filter((pointer) => !pointers.has(pointer));
+  writeFileSync(path.join(outDir, ANSWER_VALIDATORS_FILE), validatorsModule(document, sources.specPath, answers));
   writeFileSync(path.join(outDir, DOCUMENT_FILE), JSON.stringify(document));
 
   const schemaText = readFileSync(sources.fixturesSchemaPath, 'utf8');
@@ -82,6 +84,14 @@ export function precompile(outDir: string, sources: PrecompileSources = DEFAULT_
   };
   writeFileSync(path.join(outDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
+}
+
+/** ajv's standalone code of the validators of `pointers`, and which export validates which (compiled-validators.ts). */
+function validatorsModule(document: JsonObject, specPath: string, pointers: Iterable<string>): string {
+  const exportOf = Object.fromEntries([...pointers].map((pointer, i) => [pointer, `v${i}`]));
+  const ajv = contractAjv(document, specPath, { standalone: true });
+  const refs = Object.fromEntries(Object.entries(exportOf).map(([pointer, name]) => [name, DOCUMENT_ID + pointer]));
+  return `${standaloneCode(ajv, refs)}\nexports.pointers = ${JSON.stringify(exportOf)};\n`;
 }
 
 if (require.main === module) {

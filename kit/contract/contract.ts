@@ -42,8 +42,7 @@ export function readSpecFile(specPath: string): string {
 export function contractFromText(text: string, specPath: string, precompiledDir: string = PRECOMPILED_DIR): Contract {
   const textSha256 = sha256(text);
   const precompiled = precompiledContract(textSha256, precompiledDir);
-  if (precompiled)
-    return createContract(precompiled.document, specPath, { textSha256, validators: precompiled.validators });
+  if (precompiled) return createContract(precompiled.document, specPath, { textSha256, ...precompiled });
   return createContract(parseSpecText(text, specPath), specPath, { textSha256 });
 }
 

@@ -35,6 +35,8 @@ const OPENAPI_VOCABULARY = [
   'xml',
 ];
 
+const POINTERS_REMEMBERED = 10_000;
+
 /** What is known of a document before it is registered: the hash of its text, validators compiled ahead. */
 export interface ContractPreparation {
   readonly textSha256?: string;
@@ -44,6 +46,11 @@ export interface ContractPreparation {
    * not among them is asked for.
    */
   readonly validators?: ReadonlyMap<string, ValidateFunction>;
+  /**
+   * More validators compiled ahead, read on the first one asked for that `validators` lacks (a
+   * build's answer validators: the mock alone never needs them); undefined when there are none.
+   */
+  readonly laterValidators?: () => ReadonlyMap<string, ValidateFunction> | undefined;
 }
 
 export function createContract(
@@ -57,9 +64,21 @@ export function createContract(
   if (!prepared.validators) ajv();
 
   const validators = new Map<string, ValidateFunction>(prepared.validators);
+  let later = prepared.laterValidators;
+  const readLater = (): void => {
+    const more = later?.();
+    later = undefined;
+    for (const [pointer, validate] of more ?? []) if (!validators.has(pointer)) validators.set(pointer, validate);
+  };
+  /** Pointers already followed: the checks of every exchange a proxy sees ask for the same few. */
+  const found = new Map<string, unknown>();
   const at = <T>(pointer: string): T => {
-    const value = valueAt(document, pointer);
+    let value = found.get(pointer);
+    if (value !== undefined) return value as T;
+    value = valueAt(document, pointer);
     if (value === undefined) throw new ContractError('does not resolve', specPath, { pointer });
+    // A document's pointers are finitely many; the bound only guards against made-up ones.
+    if (found.size < POINTERS_REMEMBERED) found.set(pointer, value);
     return value as T;
   };
 
@@ -82,6 +101,10 @@ export function createContract(
     validator(pointer: string): ValidateFunction {
       const key = pointer.startsWith('#') ? pointer : `#${pointer}`;
       let validate = validators.get(key);
+      if (!validate && later) {
+        readLater();
+        validate = validators.get(key);
+      }
       if (!validate) {
         // A schema that does not compile is an error, never "valid": getSchema throws on bad schemas.
         let compiled: ValidateFunction | undefined;

@@ -20,13 +20,15 @@ export const PRECOMPILED_DIR = path.join(__dirname, '..', '..', 'precompiled');
 
 export const MANIFEST_FILE = 'manifest.json';
 export const CONTRACT_VALIDATORS_FILE = 'contract-validators.js';
+/** The answers' validators (kit/stream/answer-schemas.ts): the suite and the proxy read them, the mock does not. */
+export const ANSWER_VALIDATORS_FILE = 'answer-validators.js';
 export const DOCUMENT_FILE = 'openapi.json';
 
 /**
  * The shape of the artefacts and the ajv setup they were compiled with: raised whenever either
  * changes (createAjv's options, say), so that a build made by an older version is not used.
  */
-export const PRECOMPILED_FORMAT = 1;
+export const PRECOMPILED_FORMAT = 2;
 
 /** The hashes the artefacts were made from (hex SHA-256 of the file texts). */
 export interface PrecompiledManifest {
@@ -39,7 +41,10 @@ export interface PrecompiledManifest {
 /** The contract part: the parsed document and the validators by JSON pointer (`#/components/...`). */
 export interface PrecompiledContract {
   readonly document: JsonObject;
+  /** The requests' validators, loaded at once. */
   readonly validators: ReadonlyMap<string, ValidateFunction>;
+  /** The answers' validators, loaded when first asked for; undefined when the file cannot be read. */
+  readonly laterValidators: () => ReadonlyMap<string, ValidateFunction> | undefined;
 }
 
 export function sha256(text: string): string {
@@ -82,6 +87,12 @@ export function precompiledContract(
     const document = JSON.parse(readFileSync(path.join(dir, DOCUMENT_FILE), 'utf8')) as JsonObject;
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- generated CommonJS, loaded only when it matches
     const compiled = require(path.join(dir, CONTRACT_VALIDATORS_FILE)) as ContractValidatorsModule;
-    return { document, validators: validatorsByPointer(compiled) };
+    const laterValidators = () =>
+      readArtefact(() => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- generated CommonJS, loaded on first use
+        const answers = require(path.join(dir, ANSWER_VALIDATORS_FILE)) as ContractValidatorsModule;
+        return validatorsByPointer(answers);
+      });
+    return { document, validators: validatorsByPointer(compiled), laterValidators };
   });
 }

@@ -4,7 +4,13 @@ import { precompile } from '../precompile';
 import { contractFromText, SPEC_PATH } from '../../kit/contract/contract';
 import type { Contract } from '../../kit/contract/contract';
 import { listOperations } from '../../kit/contract/operations';
-import { CONTRACT_VALIDATORS_FILE, MANIFEST_FILE, sha256 } from '../../kit/contract/precompiled';
+import {
+  ANSWER_VALIDATORS_FILE,
+  CONTRACT_VALIDATORS_FILE,
+  MANIFEST_FILE,
+  sha256,
+} from '../../kit/contract/precompiled';
+import { answerSchemaPointers } from '../../kit/stream/answer-schemas';
 import {
   precompiledBuiltinFixtures,
   precompiledFixturesValidator,
@@ -33,9 +39,9 @@ afterAll(() => {
 const out = (): string => path.join(dir, 'out');
 
 /** The validator functions the build wrote, by pointer. */
-function builtValidators(from: string): Map<string, unknown> {
+function builtValidators(from: string, file = CONTRACT_VALIDATORS_FILE): Map<string, unknown> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the generated module under test
-  const built = require(path.join(from, CONTRACT_VALIDATORS_FILE)) as Record<string, unknown> & {
+  const built = require(path.join(from, file)) as Record<string, unknown> & {
     pointers: Record<string, string>;
   };
   return new Map(Object.entries(built.pointers).map(([pointer, name]) => [pointer, built[name]]));
@@ -94,6 +100,52 @@ describe('validators compiled ahead by the build (scripts/precompile.ts)', () =>
     expect(rejected).toBeGreaterThan(10);
   });
 
+  it("compile every answer's schema too (bodies, headers, stream events), read only when first asked for", () => {
+    const contract = contractFromText(specText, SPEC_PATH, out());
+    const built = builtValidators(out(), ANSWER_VALIDATORS_FILE);
+    const answers = answerSchemaPointers(contract).filter((pointer) => !requestPointers(contract).includes(pointer));
+    expect(answers.length).toBeGreaterThan(20);
+    expect(answers).toContain('#/components/schemas/ResponseOutputTextDeltaEvent');
+    expect(answers.some((pointer) => pointer.startsWith('#/components/headers/'))).toBe(true);
+    expect(answers.some((pointer) => pointer.startsWith('#/components/responses/'))).toBe(true);
+    for (const pointer of answers) expect(contract.validator(pointer)).toBe(built.get(pointer));
+  });
+
+  it("give the answers' verdicts and errors of validators compiled at run time", () => {
+    const ahead = contractFromText(specText, SPEC_PATH, out());
+    const compiled = contractFromText(specText, SPEC_PATH, nowhere);
+    const samples: unknown[] = [
+      ...VALUES,
+      { error: { code: 400, message: 'Invalid request' } },
+      { error: { code: '400' } },
+      {
+        type: 'response.output_text.delta',
+        sequence_number: 3,
+        item_id: 'msg_1',
+        output_index: 0,
+        content_index: 0,
+        delta: 'Hi',
+      },
+      { type: 'response.output_text.delta', sequence_number: 'x' },
+      { data: { id: 'openai/gpt-4o' } },
+    ];
+    let rejected = 0;
+    let accepted = 0;
+    for (const pointer of answerSchemaPointers(compiled)) {
+      const a = ahead.validator(pointer);
+      const c = compiled.validator(pointer);
+      for (const value of samples) {
+        const verdict = a(structuredClone(value));
+        expect(verdict).toBe(c(structuredClone(value)));
+        expect(a.errors ?? null).toEqual(c.errors ?? null);
+        if (verdict) accepted++;
+        else rejected++;
+      }
+    }
+    expect(rejected).toBeGreaterThan(10);
+    expect(accepted).toBeGreaterThan(5);
+  });
+
   it('are not used for a spec text that differs from the one they were built from, even by a comment', () => {
     const built = builtValidators(out());
     const edited = contractFromText(`${specText}\n# edited\n`, SPEC_PATH, out());
@@ -130,6 +182,16 @@ describe('validators compiled ahead by the build (scripts/precompile.ts)', () =>
     rmSync(path.join(broken, CONTRACT_VALIDATORS_FILE));
     const fallback = contractFromText(specText, SPEC_PATH, broken);
     expect(fallback.validator(pointer)({})).toBe(false);
+
+    // Without the answers' file, they are compiled at run time: same verdicts, no error.
+    const noAnswers = path.join(dir, 'no-answers');
+    precompile(noAnswers);
+    rmSync(path.join(noAnswers, ANSWER_VALIDATORS_FILE));
+    const compiledLater = contractFromText(specText, SPEC_PATH, noAnswers);
+    const answer = answerSchemaPointers(compiledLater).find((p) => p.startsWith('#/components/responses/BadRequest/'));
+    expect(answer).toBeDefined();
+    expect(compiledLater.validator(answer as string)({ error: { code: 400, message: 'x' } })).toBe(true);
+    expect(compiledLater.validator(answer as string)({ error: 'x' })).toBe(false);
   });
 });
 
