@@ -24,6 +24,15 @@ export interface FoldedCause {
   readonly operations: Set<string>;
 }
 
+/** What the results of a feature that were counted but not kept add to the feature matrix. */
+export interface FoldedFeature {
+  /** Exchanges not kept that judged the feature. */
+  scenarios: number;
+  failures: number;
+  /** Failures not kept that are not only the feature ignored (FeatureStatus `broken` when > 0). */
+  acted: number;
+}
+
 /**
  * What a bounded recorder (observed traffic: conformance/observe/bounded-recorder.ts) counted
  * without keeping the results themselves, so that the reports' totals still cover every exchange.
@@ -35,6 +44,8 @@ export interface FoldedResults {
   readonly tallies: Map<string, Map<string, FoldedTally>>;
   /** By cause: its failures not kept. */
   readonly causes: Map<string, FoldedCause>;
+  /** By feature: the verdicts not kept, for the feature matrix. */
+  readonly features: Map<string, FoldedFeature>;
   /** Failures of causes past the cap on distinct causes: in the tallies, in no group. */
   ungrouped: number;
   /** Exchanges seen but not listed (no scenario, no result of theirs kept). */

@@ -1,5 +1,6 @@
 import { Recorder } from '../engine/recorder';
-import type { FoldedResults } from '../engine/recorder';
+import type { FoldedFeature, FoldedResults } from '../engine/recorder';
+import { CORE_FEATURE } from '../../kit/contract/core-members';
 import type { CheckFamily, Exchange, Failure } from '../engine/types';
 import { causeOf } from '../engine/failure-cause';
 import type { ObservedBounds } from './observed-bounds';
@@ -29,11 +30,20 @@ export class BoundedRecorder extends Recorder {
   private listed = false;
   private kept = false;
   private current: Failure[] = [];
+  /** Features the exchange being checked judged in verdicts not kept; counted when it ends. */
+  private unkeptFeatures = new Set<string>();
 
   constructor(private readonly bounds: ObservedBounds) {
     super();
     const limits = { ...bounds, causes: MAX_CAUSES };
-    this.folded = { limits, tallies: new Map(), causes: new Map(), ungrouped: 0, unlisted: 0 };
+    this.folded = {
+      limits,
+      tallies: new Map(),
+      causes: new Map(),
+      features: new Map(),
+      ungrouped: 0,
+      unlisted: 0,
+    };
   }
 
   override noteExchange(exchange: Exchange): void {
@@ -58,9 +68,16 @@ export class BoundedRecorder extends Recorder {
     return this.listed || this.kept;
   }
 
-  override pass(check: string, family: CheckFamily, operation: string, scenario: string): void {
-    if (this.listed) super.pass(check, family, operation, scenario);
-    else this.tally(operation, check).pass++;
+  override pass(
+    check: string,
+    family: CheckFamily,
+    operation: string,
+    scenario: string,
+    features?: readonly string[],
+  ): void {
+    if (this.listed) return super.pass(check, family, operation, scenario, features);
+    this.tally(operation, check).pass++;
+    for (const feature of features ?? [CORE_FEATURE]) this.unkeptFeatures.add(feature);
   }
 
   override fail(family: CheckFamily, failure: Failure): void {
@@ -68,6 +85,12 @@ export class BoundedRecorder extends Recorder {
     const cause = causeOf(failure);
     if (this.keeps(cause)) return super.fail(family, failure);
     this.tally(failure.operation, failure.check).fail++;
+    for (const feature of failure.features ?? [CORE_FEATURE]) {
+      this.unkeptFeatures.add(feature);
+      const folded = this.foldedFeature(feature);
+      folded.failures++;
+      if (failure.ignored !== true) folded.acted++;
+    }
     const room = this.examples.has(cause);
     if (!room) {
       this.folded.ungrouped++;
@@ -91,7 +114,26 @@ export class BoundedRecorder extends Recorder {
     this.folded.causes.set(cause, group);
   }
 
+  /**
+   * The exchange being checked is over: each feature it judged only in verdicts not kept counts it
+   * once (one kept as an example counts where its results are).
+   */
+  endExchange(): void {
+    if (!this.kept) for (const feature of this.unkeptFeatures) this.foldedFeature(feature).scenarios++;
+    this.unkeptFeatures.clear();
+  }
+
+  private foldedFeature(feature: string): FoldedFeature {
+    let folded = this.folded.features.get(feature);
+    if (!folded) {
+      folded = { scenarios: 0, failures: 0, acted: 0 };
+      this.folded.features.set(feature, folded);
+    }
+    return folded;
+  }
+
   private begin(): void {
+    this.unkeptFeatures.clear();
     this.listed = this.exchanges <= this.bounds.exchanges;
     this.kept = false;
     this.current = [];

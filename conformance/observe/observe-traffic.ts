@@ -141,6 +141,7 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     check(exchange, expectations = [], keys = {}, verdict = {}) {
       const all = [...requestExpectations(contract, exchange, verdict), ...expectations];
       evaluateExchange(exchange, GENERIC_CHECKS, all, checks, recorder, { keys });
+      recorder.endExchange();
       if (recorder.exchangeListed()) plan(exchange, exchange.operation.operationId);
       const found = recorder.exchangeFailures();
       failureCount += found.length;
@@ -176,6 +177,7 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
         ),
       );
       recorder.fail(check.family, failure);
+      recorder.endExchange();
       if (recorder.exchangeListed()) plan(exchange, '-');
       failureCount++;
       return failure;

@@ -2,6 +2,7 @@ import { CORE_FEATURE } from '../../kit/contract/core-members';
 import type { ConformanceConfig } from '../config/resolve-config';
 import type { SuiteResult } from '../run/run-suite';
 import type { CheckResult } from '../engine/types';
+import type { FoldedFeature } from '../engine/recorder';
 
 /**
  * supported: all its scenarios pass. unsupported: every failure only shows its members ignored
@@ -46,6 +47,7 @@ export function judged(
 export function featureMatrix(
   result: Pick<SuiteResult, 'config' | 'features'>,
   results: readonly CheckResult[],
+  folded: ReadonlyMap<string, FoldedFeature> = new Map(),
 ): FeatureMatrix {
   const { config } = result;
   const ids = [...(result.features?.features ?? [CORE_FEATURE])];
@@ -64,11 +66,19 @@ export function featureMatrix(
       failures.set(feature, tally);
     }
   }
+  // What a bounded recorder counted without keeping (the proxy's traffic past its first exchanges).
+  for (const [feature, more] of folded) {
+    if (!ids.includes(feature)) ids.push(feature);
+    const tally = failures.get(feature) ?? { all: 0, known: 0, acted: 0 };
+    tally.all += more.failures;
+    tally.acted += more.acted;
+    failures.set(feature, tally);
+  }
   return {
     profile: config.profile,
     required: config.require,
     features: ids.map((id) => {
-      const ran = scenarios.get(id)?.size ?? 0;
+      const ran = (scenarios.get(id)?.size ?? 0) + (folded.get(id)?.scenarios ?? 0);
       const tally = failures.get(id) ?? { all: 0, known: 0, acted: 0 };
       const status: FeatureStatus =
         ran === 0 ? 'not tested' : tally.all === 0 ? 'supported' : tally.acted === 0 ? 'unsupported' : 'broken';

@@ -107,7 +107,7 @@ export function summarize(result: SuiteResult, baseline?: Baseline): Summary {
     rootCauses: rootCauses(failures, folded?.causes),
     warnings: rootCauses(result.recorder.warnings),
     failing: results.filter((r) => r.outcome === 'fail' && judged(result.config, r.features)).length,
-    features: featureMatrix(result, results),
+    features: featureMatrix(result, results, folded?.features),
     ...(baseline ? { baseline: compareWithBaseline(baseline, failures, ran) } : {}),
   };
 }

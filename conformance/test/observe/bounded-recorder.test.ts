@@ -5,6 +5,7 @@ import { loadContract } from '../../../kit/contract/contract';
 import { listOperations } from '../../../kit/contract/operations';
 import { observeTraffic } from '../../observe/observe-traffic';
 import type { Exchange } from '../../engine/types';
+import { createFetchHandler } from '../../../mocks/index';
 
 const contract = loadContract();
 const getModel = listOperations(contract).find((op) => op.operationId === 'getModel');
@@ -99,5 +100,71 @@ describe('observeTraffic with bounds', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the feature matrix of bounded traffic', () => {
+  const createResponse = listOperations(contract).find((op) => op.operationId === 'createResponse');
+  if (!createResponse) throw new Error('the spec has no createResponse');
+
+  /** POST /responses with `body`, answered by the mock; `broken` answers drop the output. */
+  async function responseExchange(n: number, body: Record<string, unknown>, broken: boolean): Promise<Exchange> {
+    const mock = createFetchHandler();
+    const answer = await mock(
+      new Request('http://mock.test/api/v1/responses', {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-mock-user', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
+    const json = (await answer.json()) as Record<string, unknown>;
+    const sent = broken ? { ...json, output: 'none' } : json;
+    return {
+      scenario: `#${n} POST /responses`,
+      operation: createResponse as NonNullable<typeof createResponse>,
+      request: { method: 'POST', path: '/responses', body, credential: 'apiKey' },
+      url: 'https://gateway.example/api/v1/responses',
+      response: {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        text: JSON.stringify(sent),
+        json: sent,
+        durationMs: 3,
+      },
+    };
+  }
+
+  it('counts the exchanges past the bound: a feature first used there is judged, and judged alike', async () => {
+    const observe = (bounds: { exchanges: number; examplesPerCause: number }) =>
+      observeTraffic(contract, { baseUrl: 'https://gateway.example/api/v1', source: 'proxy', bounds });
+    const bounded = observe({ exchanges: 2, examplesPerCause: 1 });
+    const unbounded = observe({ exchanges: 1_000, examplesPerCause: 1_000 });
+    const plain = { model: 'openai/gpt-4o', input: 'Hello' };
+    const withPlugins = { ...plain, plugins: [{ id: 'web' }] };
+    const withDebug = { ...plain, debug: { echo_upstream_body: true } };
+    const traffic = [
+      await responseExchange(1, plain, false),
+      await responseExchange(2, plain, false),
+      // Past the bound: plugins only ever pass, debug answers break the schema twice.
+      ...(await Promise.all([3, 4, 5].map((n) => responseExchange(n, withPlugins, false)))),
+      await responseExchange(6, withDebug, true),
+      await responseExchange(7, withDebug, true),
+    ];
+    for (const seen of traffic) {
+      bounded.check(seen);
+      unbounded.check(seen);
+    }
+    const rows = (report: ReturnType<typeof bounded.report>) =>
+      Object.fromEntries(
+        report.features
+          .filter((f) => ['core', 'plugins', 'debug'].includes(f.id))
+          .map((f) => [f.id, { status: f.status, scenarios: f.scenarios, failures: f.failures }]),
+      );
+    const full = rows(unbounded.report());
+    expect(full.plugins).toEqual({ status: 'supported', scenarios: 3, failures: 0 });
+    expect(full.debug?.status).toBe('broken');
+    expect(full.debug?.scenarios).toBe(2);
+    expect(rows(bounded.report())).toEqual(full);
+    expect(bounded.report().kept?.exchangesCounted).toBeGreaterThan(0);
   });
 });
