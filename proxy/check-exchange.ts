@@ -51,7 +51,7 @@ export function createExchangeChecker(
     const keys = { secrets: secrets.asVariables() };
     const exchange: UnroutedExchange = {
       scenario: `#${count} ${relayed.method} ${apiPath}`,
-      request: requestSpec(relayed, apiPath, target, secrets),
+      request: requestSpec(relayed, apiPath, target, secrets, inspection.body),
       url: relayed.url,
       ...answer(relayed),
     };
@@ -90,9 +90,16 @@ export function createExchangeChecker(
   };
 }
 
-function requestSpec(relayed: Relayed, apiPath: string, target: URL, secrets: KnownSecrets): RequestSpec {
+function requestSpec(
+  relayed: Relayed,
+  apiPath: string,
+  target: URL,
+  secrets: KnownSecrets,
+  parsed: unknown,
+): RequestSpec {
   const text = relayed.requestBody?.toString('utf8');
-  const body = text === undefined ? undefined : parseJson(text);
+  // The inspector's parse when the body is valid; this one's when it is not (a report still shows its JSON).
+  const body = parsed ?? (text === undefined ? undefined : parseJson(text));
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(relayed.requestHeaders)) {
     if (value === undefined || NOT_SHOWN.has(name)) continue;

@@ -19,20 +19,42 @@ const MAX_KNOWN = 1_000;
  */
 export class KnownSecrets {
   private readonly known = new Map<string, string>();
+  /** Header name → whether it is secret: every exchange asks for the same few names. */
+  private readonly secretHeader = new Map<string, boolean>();
+  private variables: Secret[] | undefined;
 
   constructor(readonly names: SecretNames) {}
 
   /** Remembers the secrets of a request's (or an answer's) headers. */
   learn(headers: HeaderValues): void {
-    for (const [value, name] of headerSecrets(headers, this.names, (header) => header)) {
-      if (this.known.size >= MAX_KNOWN) return;
-      if (!this.known.has(value)) this.known.set(value, name);
+    for (const name in headers) {
+      const value = headers[name];
+      if (value === undefined || !this.isSecretHeader(name)) continue;
+      // A value seen whole before was taken apart then (its credential, its cookies).
+      if (typeof value === 'string' && this.known.has(value.trim())) continue;
+      for (const [secret, header] of headerSecrets({ [name]: value }, this.names, (shown) => shown)) {
+        if (this.known.size >= MAX_KNOWN) return;
+        if (!this.known.has(secret)) {
+          this.known.set(secret, header);
+          this.variables = undefined;
+        }
+      }
     }
   }
 
   /** Every secret seen so far, shown as the variable reports and reproductions name. */
-  asVariables(): Secret[] {
-    return [...this.known].map(([value, name]) => [value, shownAs(name)] as const);
+  asVariables(): readonly Secret[] {
+    this.variables ??= [...this.known].map(([value, name]) => [value, shownAs(name)] as const);
+    return this.variables;
+  }
+
+  private isSecretHeader(name: string): boolean {
+    let secret = this.secretHeader.get(name);
+    if (secret === undefined) {
+      secret = this.names.header(name);
+      if (this.secretHeader.size < MAX_KNOWN) this.secretHeader.set(name, secret);
+    }
+    return secret;
   }
 
   /** Every secret seen so far, shown as REDACTED (recordings). */

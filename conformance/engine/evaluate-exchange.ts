@@ -5,7 +5,7 @@ import type { Recorder } from './recorder';
 import { documentedResponse } from './response-helpers';
 import { DROPPED_CAUSE } from './transport-findings';
 import { HTTP_LAYER_NOTE, isHttpLayerRefusal } from './http-layer-refusal';
-import { exchangeFeatures } from './exchange-features';
+import { exchangeFeatures, requestFeatures } from './exchange-features';
 import { ignoredFeatures } from './ignored-features';
 import type { Check, CheckContext, Exchange, Expectation, Finding } from './types';
 
@@ -80,10 +80,18 @@ export function evaluateExchange(
     !httpLayer && verdicts.some((v) => v.findings.length > 0)
       ? ignoredFeatures(exchange, checks, expectations, ctx)
       : [];
-  const featuresOf = (rule: string) => (ignored.length > 0 ? ignored : exchangeFeatures(ctx, exchange, rule));
+  const ofRequest = requestFeatures(ctx, exchange);
+  const featuresOf = (rule: string) =>
+    ignored.length > 0 ? ignored : exchangeFeatures(ctx, exchange, rule, ofRequest);
   for (const item of verdicts) {
     if (item.findings.length === 0 && judged)
-      recorder.pass(item.name, item.family, operation, exchange.scenario, exchangeFeatures(ctx, exchange, item.rule));
+      recorder.pass(
+        item.name,
+        item.family,
+        operation,
+        exchange.scenario,
+        exchangeFeatures(ctx, exchange, item.rule, ofRequest),
+      );
     for (const finding of item.findings) {
       const built = buildFailure(exchange, { check: item.name, rule: item.rule }, finding, wire);
       const failure = { ...built, features: featuresOf(built.rule), ...(ignored.length > 0 ? { ignored: true } : {}) };
@@ -104,6 +112,7 @@ export function evaluateExchange(
  * one root cause: everything else wrong with it is reported with it, as its knock-on effect.
  */
 function rootOf(verdicts: readonly Verdict[]): { check: string; finding: Finding } | undefined {
+  if (!verdicts.some((v) => v.findings.length > 0)) return undefined;
   for (const kind of ['status', 'content-type', 'schema'] as const) {
     const candidates = verdicts.flatMap((v) =>
       v.findings.filter((f) => f.kind === kind).map((finding) => ({ check: v.name, finding })),

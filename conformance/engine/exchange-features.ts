@@ -8,8 +8,21 @@ import type { CheckContext, Exchange } from './types';
  * them is about the core. A request with a feature's member judges that feature: a gateway that
  * drops `plugins` fails there, whatever check notices it.
  */
-export function exchangeFeatures(ctx: CheckContext, exchange: Exchange, rule: string): string[] {
-  const { body, headers } = exchange.request;
-  const found = new Set([...ctx.features.ofRequest(exchange.operation, body, headers), ...ctx.features.ofRule(rule)]);
-  return found.size === 0 ? [CORE_FEATURE] : [...found];
+export function exchangeFeatures(
+  ctx: CheckContext,
+  exchange: Exchange,
+  rule: string,
+  ofRequest: readonly string[] = requestFeatures(ctx, exchange),
+): readonly string[] {
+  const ofRule = ctx.features.ofRule(rule);
+  if (ofRule.length === 0) return ofRequest.length === 0 ? CORE_ONLY : ofRequest;
+  if (ofRequest.length === 0) return ofRule;
+  return [...new Set([...ofRequest, ...ofRule])];
 }
+
+/** The features the exchange's request exercises (none: the core), worked out once per exchange. */
+export function requestFeatures(ctx: CheckContext, exchange: Exchange): readonly string[] {
+  return ctx.features.ofRequest(exchange.operation, exchange.request.body, exchange.request.headers);
+}
+
+const CORE_ONLY: readonly string[] = Object.freeze([CORE_FEATURE]);

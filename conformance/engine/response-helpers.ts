@@ -5,9 +5,17 @@ import type { Exchange } from './types';
 export function mediaType(headers: Readonly<Record<string, string>>): string | undefined {
   const raw = headers['content-type'];
   if (raw === undefined) return undefined;
-  const essence = raw.split(';')[0]?.trim().toLowerCase();
+  // Every check of every exchange asks; a gateway sends the same few values.
+  const known = ESSENCES.get(raw);
+  if (known !== undefined) return known === '' ? undefined : known;
+  const essence = raw.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (ESSENCES.size >= ESSENCES_REMEMBERED) ESSENCES.clear();
+  ESSENCES.set(raw, essence);
   return essence === '' ? undefined : essence;
 }
+
+const ESSENCES = new Map<string, string>();
+const ESSENCES_REMEMBERED = 256;
 
 /** The documented response for a status: exact code first, then `4XX`-style ranges, then `default`. */
 export function documentedResponse(operation: OperationInfo, status: number): ResponseInfo | undefined {

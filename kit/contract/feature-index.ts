@@ -17,12 +17,16 @@ export interface FeatureIndex {
   /** Feature → what carries it: members, headers, operations, security schemes (`plugins`, `X-Service-Metadata`), for reports. */
   readonly carriers: ReadonlyMap<string, readonly string[]>;
   /** The extension features a request exercises: its operation's, its body members', its headers'. */
-  ofRequest(operation: OperationInfo, body: unknown, headers: Readonly<Record<string, string>> | undefined): string[];
+  ofRequest(
+    operation: OperationInfo,
+    body: unknown,
+    headers: Readonly<Record<string, string>> | undefined,
+  ): readonly string[];
   /**
    * The feature of a rule a check cites: a JSON pointer into the document (the deepest `x-feature`
    * on its way, `$ref`s followed) or `operationId …` (the operation's features); none for the core.
    */
-  ofRule(rule: string): string[];
+  ofRule(rule: string): readonly string[];
   /** The request with the body members and headers of `features` taken out, at any depth of the body. */
   without(
     operation: OperationInfo,
@@ -34,6 +38,8 @@ export interface FeatureIndex {
 type Node = Record<string, unknown>;
 
 const RULES_REMEMBERED = 10_000;
+/** No feature: one frozen list, handed out instead of a new empty one. */
+const NONE: readonly string[] = Object.freeze([]);
 
 export function featureIndex(contract: Contract, operations: readonly OperationInfo[]): FeatureIndex {
   const features: string[] = [CORE_FEATURE];
@@ -63,36 +69,38 @@ export function featureIndex(contract: Contract, operations: readonly OperationI
     byOperation.set(op.operationId, { own, members, nested, headers });
   }
   /** A rule's feature by rule: every passing check of every exchange the proxy sees asks again. */
-  const ruleFeatures = new Map<string, string[]>();
+  const ruleFeatures = new Map<string, readonly string[]>();
   return {
     features,
     carriers,
     ofRequest(operation, body, headers) {
       const entry = byOperation.get(operation.operationId);
-      if (!entry) return [];
-      const found = new Set(entry.own);
-      const add = (feature: string | undefined) => feature !== undefined && found.add(feature);
+      if (!entry) return NONE;
+      // Asked for every exchange a proxy sees: nothing is allocated until a feature is found.
+      let found: Set<string> | undefined = entry.own.length === 0 ? undefined : new Set(entry.own);
+      const add = (feature: string | undefined): void => {
+        if (feature !== undefined) (found ??= new Set()).add(feature);
+      };
       if (isRecord(body))
-        for (const [key, value] of Object.entries(body)) {
-          add(entry.members.get(key));
-          if (!entry.members.has(key)) walkKeys(value, (inner) => add(entry.nested.get(inner)));
+        for (const key in body) {
+          const member = entry.members.get(key);
+          if (member !== undefined) add(member);
+          else if (entry.nested.size > 0) walkKeys(body[key], (inner) => add(entry.nested.get(inner)));
         }
-      for (const name of Object.keys(headers ?? {})) {
-        const feature = entry.headers.get(name.toLowerCase());
-        if (feature !== undefined) found.add(feature);
-      }
-      return [...found];
+      if (headers !== undefined && entry.headers.size > 0)
+        for (const name in headers) add(entry.headers.get(name.toLowerCase()));
+      return found === undefined ? NONE : [...found];
     },
     ofRule(rule) {
-      if (!rule.startsWith('#/')) return [...(byOperation.get(rule.split(' ')[0] ?? '')?.own ?? [])];
+      if (!rule.startsWith('#/')) return byOperation.get(rule.split(' ')[0] ?? '')?.own ?? NONE;
       let found = ruleFeatures.get(rule);
       if (found === undefined) {
         const feature = featureOnPath(contract, rule);
-        found = feature === undefined ? [] : [feature];
+        found = feature === undefined ? NONE : [feature];
         // Pointers into the document are finitely many; the bound only guards against a check that makes them up.
         if (ruleFeatures.size < RULES_REMEMBERED) ruleFeatures.set(rule, found);
       }
-      return [...found];
+      return found;
     },
     without(operation, request, drop) {
       const entry = byOperation.get(operation.operationId);

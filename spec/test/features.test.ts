@@ -85,7 +85,7 @@ describe('features of the API', () => {
       input: [{ role: 'user', content: [{ type: 'input_text', text: 'hi', cache_control: { type: 'ephemeral' } }] }],
       models: ['openai/gpt-4o'],
     };
-    expect(index.ofRequest(op, body, { 'x-service-metadata': 'enabled' }).sort()).toEqual([
+    expect([...index.ofRequest(op, body, { 'x-service-metadata': 'enabled' })].sort()).toEqual([
       'model-fallbacks',
       'prompt-caching',
       'service-metadata',

@@ -32,6 +32,8 @@ export interface RequestInspection {
   readonly invalid?: boolean;
   /** A semantic rule a schema-valid request breaks (of those the request alone decides): the mock answers 400. */
   readonly brokenRule?: BrokenRule;
+  /** The JSON body as the validator parsed it, when the request has one its schema allows (read only: it may be shared). */
+  readonly body?: unknown;
 }
 
 export type RequestInspector = (request: InspectedRequest) => RequestInspection;
@@ -48,7 +50,8 @@ export function createRequestInspector(contract: Contract): RequestInspector {
   const validatorOf = (operation: OperationInfo): RequestValidator => {
     let validate = validators.get(operation.operationId);
     if (!validate) {
-      validate = compileRequestValidator(contract, operation);
+      // The mock's own memo of valid bodies: a test run sends the same body again and again.
+      validate = compileRequestValidator(contract, operation, { reuseBodies: true });
       validators.set(operation.operationId, validate);
     }
     return validate;
@@ -71,13 +74,14 @@ export function createRequestInspector(contract: Contract): RequestInspector {
       problems.push(
         `${operation.operationId} needs a key (${operation.securitySchemes.join(' or ')}): no "Authorization: Bearer <key>" header`,
       );
+    let body: unknown;
     try {
-      validatorOf(operation)({
+      ({ body } = validatorOf(operation)({
         pathParams,
         queryString: request.queryString,
         headers: request.headers,
         body: request.body,
-      });
+      }));
     } catch (err) {
       if (!(err instanceof GatewayError)) throw err;
       const fields = (err.options.metadata as { errors?: Array<{ field: string; message: string }> } | undefined)
@@ -86,21 +90,12 @@ export function createRequestInspector(contract: Contract): RequestInspector {
       else problems.push(err.message);
       return { operation, problems, ...keyOf(missingKey), invalid: true };
     }
-    const brokenRule =
-      request.body === undefined ? undefined : brokenRequestRule(operation.operationId, jsonOf(request.body));
-    if (brokenRule === undefined) return { operation, problems, ...keyOf(missingKey) };
+    const parsed = body === undefined ? {} : { body };
+    const brokenRule = body === undefined ? undefined : brokenRequestRule(operation.operationId, body);
+    if (brokenRule === undefined) return { operation, problems, ...keyOf(missingKey), ...parsed };
     const broken = `${brokenRule.message} (${brokenRule.rule})`;
-    return { operation, problems: [...problems, broken], ...keyOf(missingKey), brokenRule };
+    return { operation, problems: [...problems, broken], ...keyOf(missingKey), brokenRule, ...parsed };
   };
-}
-
-/** The body as JSON, for the rules the request alone decides; undefined when it is not JSON (the validator said so). */
-function jsonOf(body: Uint8Array): unknown {
-  try {
-    return JSON.parse(new TextDecoder().decode(body)) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function keyOf(missingKey: boolean): { missingKey?: true } {

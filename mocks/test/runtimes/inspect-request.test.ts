@@ -23,12 +23,22 @@ describe('createRequestInspector', () => {
       'a page of the embeddings models',
       { given: request({ path: '/embeddings/models', queryString: 'offset=0&limit=2' }), want: 'listEmbeddingsModels' },
     ],
-    [
-      'a response request',
-      { given: request(json({ model: 'openai/gpt-4o', input: 'hello', stream: true })), want: 'createResponse' },
-    ],
   ])('finds the operation and no problem in %s', (_name, { given, want }) => {
     expect(inspect(given)).toEqual({ operation: expect.objectContaining({ operationId: want }), problems: [] });
+  });
+
+  it('finds the operation of a response request and hands back its body as parsed, once', () => {
+    const body = { model: 'openai/gpt-4o', input: 'hello', stream: true };
+    const given = request(json(body));
+    const first = inspect(given);
+    expect(first).toEqual({
+      operation: expect.objectContaining({ operationId: 'createResponse' }),
+      problems: [],
+      body,
+    });
+    // The same bytes again: the validator's memo answers, with the same (frozen) value.
+    expect(inspect(request(json(body))).body).toBe(first.body);
+    expect(Object.isFrozen(first.body)).toBe(true);
   });
 
   it.each([
