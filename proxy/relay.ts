@@ -36,6 +36,30 @@ export interface Upstream {
   readonly agent: http.Agent;
 }
 
+/** The parts of the origin each request needs, parsed once (a URL per request costs the relay). */
+interface Target {
+  readonly client: typeof http | typeof https;
+  readonly hostname: string;
+  readonly port: string;
+}
+
+const TARGETS = new WeakMap<Upstream, Target>();
+
+function targetOf(upstream: Upstream): Target {
+  let target = TARGETS.get(upstream);
+  if (!target) {
+    const url = new URL(upstream.origin);
+    target = {
+      client: url.protocol === 'https:' ? https : http,
+      // `[::1]` is the URL's spelling; node:http takes the bare address.
+      hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: url.port,
+    };
+    TARGETS.set(upstream, target);
+  }
+  return target;
+}
+
 /**
  * Forwards one request to the gateway unchanged but for the hop-by-hop headers (and
  * Accept-Encoding narrowed to codings the proxy can decode), and relays the answer chunk by chunk
@@ -56,29 +80,48 @@ export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstr
     let kept = 0;
     let abandoned = false;
     let settled = false;
-    const requestEnded = new Promise<void>((done) => {
-      req.on('end', done);
-      req.on('close', done);
-    });
+    // The exchange is handed over once the request's body is read too (a gateway may answer first).
+    let requestEnded = req.complete;
+    let whenEnded: (() => void) | undefined;
+    const ended = (): void => {
+      requestEnded = true;
+      whenEnded?.();
+      whenEnded = undefined;
+    };
+    req.once('end', ended);
+    req.once('close', ended);
     const finish = (
       outcome: Omit<Relayed, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'abandoned' | 'durationMs'>,
     ): void => {
       if (settled) return;
       settled = true;
-      void requestEnded.then(() =>
+      const hand = (): void =>
         resolve({
           method,
           url,
           requestHeaders: req.headers,
-          requestBody: kept > REQUEST_LIMIT || chunks.length === 0 ? undefined : Buffer.concat(chunks),
+          requestBody:
+            kept > REQUEST_LIMIT || chunks.length === 0
+              ? undefined
+              : chunks.length === 1
+                ? (chunks[0] as Buffer)
+                : Buffer.concat(chunks),
           abandoned,
           durationMs: clock(),
           ...outcome,
-        }),
-      );
+        });
+      if (requestEnded) hand();
+      else whenEnded = hand;
     };
-    const client = url.startsWith('https:') ? https : http;
-    const outgoing = client.request(url, { method, headers, agent: upstream.agent });
+    const target = targetOf(upstream);
+    const outgoing = target.client.request({
+      hostname: target.hostname,
+      port: target.port,
+      path: req.url ?? '/',
+      method,
+      headers,
+      agent: upstream.agent,
+    });
     req.on('data', (chunk: Buffer) => {
       kept += chunk.length;
       if (kept <= REQUEST_LIMIT) chunks.push(chunk);
@@ -141,10 +184,12 @@ export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstr
   });
 }
 
+/** node:http names headers in lower case already; a repeated one (Set-Cookie) comes as a list. */
 function lowerCase(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
 }

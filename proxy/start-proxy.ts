@@ -15,6 +15,7 @@ import { KnownSecrets } from './redact';
 import { refusalOf } from './parser-refusal';
 import { secretNames } from '../kit/secrets/secret-names';
 import { answerClientError } from '../mocks/index';
+import { compileAnswerSchemas } from '../kit/stream/answer-schemas';
 
 /** Where the proxy lists what it found; the only path it answers itself. */
 export const VIOLATIONS_PATH = '/__mock/violations';
@@ -74,6 +75,8 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
   const upstream = new URL(init.upstream);
   const basePath = upstream.pathname.replace(/\/+$/, '');
   const contract = init.contract ?? loadContract();
+  // Before the first exchange, not in the middle of the traffic: ajv takes most of a second.
+  compileAnswerSchemas(contract);
   const traffic = observeTraffic(contract, {
     baseUrl: `${upstream.origin}${basePath}`,
     source: 'proxy',
@@ -98,7 +101,8 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
   });
 
   const server = http.createServer((req, res) => {
-    if ((req.url ?? '').split('?')[0] === VIOLATIONS_PATH && req.method === 'GET') {
+    const path = req.url ?? '';
+    if (path.startsWith(VIOLATIONS_PATH) && isViolationsPath(path) && req.method === 'GET') {
       queue.flush();
       const body = JSON.stringify(
         { exchanges: traffic.exchanges, found: traffic.failureCount, violations: traffic.failures() },
@@ -109,7 +113,7 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
       res.end(body);
       return;
     }
-    if (!(req.url ?? '').startsWith('/')) {
+    if (!path.startsWith('/')) {
       res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' });
       res.end(
         JSON.stringify({
@@ -180,6 +184,10 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
       });
     },
   };
+}
+
+function isViolationsPath(path: string): boolean {
+  return path.length === VIOLATIONS_PATH.length || path[VIOLATIONS_PATH.length] === '?';
 }
 
 function isCorsPreflight(relayed: Relayed): boolean {
