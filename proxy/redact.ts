@@ -19,7 +19,7 @@ const MAX_KNOWN = 1_000;
  */
 export class KnownSecrets {
   private readonly known = new Map<string, string>();
-  /** Header name → whether it is secret: every exchange asks for the same few names. */
+  /** Whether a header name is secret, by name: every exchange asks for the same few names. */
   private readonly secretHeader = new Map<string, boolean>();
   private variables: Secret[] | undefined;
 
