@@ -91,11 +91,17 @@ export function streamOfEvents(events: readonly unknown[]): SseStream {
 }
 
 function toEvent(raw: RawSseEvent, atMs: number): SseEvent {
-  const base = raw.event === undefined ? { data: raw.data, atMs } : { data: raw.data, event: raw.event, atMs };
-  if (raw.data === DONE_DATA) return { ...base, json: undefined };
-  try {
-    return { ...base, json: JSON.parse(raw.data) as unknown };
-  } catch {
-    return { ...base, json: undefined, jsonError: 'data is not JSON' };
-  }
+  // One object per event, its fields always in the same order: a proxy reads every event of every stream.
+  const { data, event } = raw;
+  let json: unknown;
+  let jsonError: string | undefined;
+  if (data !== DONE_DATA)
+    try {
+      json = JSON.parse(data) as unknown;
+    } catch {
+      jsonError = 'data is not JSON';
+    }
+  if (event === undefined)
+    return jsonError === undefined ? { data, atMs, json } : { data, atMs, json: undefined, jsonError };
+  return jsonError === undefined ? { data, event, atMs, json } : { data, event, atMs, json: undefined, jsonError };
 }
