@@ -92,12 +92,12 @@ export function featureIndex(contract: Contract, operations: readonly OperationI
       return found === undefined ? NONE : [...found];
     },
     ofRule(rule) {
-      if (!rule.startsWith('#/')) return byOperation.get(rule.split(' ')[0] ?? '')?.own ?? NONE;
       let found = ruleFeatures.get(rule);
       if (found === undefined) {
-        const feature = featureOnPath(contract, rule);
-        found = feature === undefined ? NONE : [feature];
-        // Pointers into the document are finitely many; the bound only guards against a check that makes them up.
+        found = rule.startsWith('#/')
+          ? onPath(contract, rule)
+          : (byOperation.get(rule.split(' ')[0] ?? '')?.own ?? NONE);
+        // Rules are finitely many; the bound only guards against a check that makes them up.
         if (ruleFeatures.size < RULES_REMEMBERED) ruleFeatures.set(rule, found);
       }
       return found;
@@ -193,6 +193,11 @@ function taggedMembers(
     if (Array.isArray(schema[key]))
       for (const branch of schema[key]) taggedMembers(contract, branch, [top, deeper], seen);
   for (const key of ['items', 'additionalProperties']) taggedMembers(contract, schema[key], below, seen);
+}
+
+function onPath(contract: Contract, pointer: string): readonly string[] {
+  const feature = featureOnPath(contract, pointer);
+  return feature === undefined ? NONE : [feature];
 }
 
 /** The deepest `x-feature` on the way to a pointer; a `$ref` met on the way is followed. */
