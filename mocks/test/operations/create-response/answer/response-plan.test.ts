@@ -6,6 +6,7 @@ import { loadFixtures } from '../../../../src/runtimes/node/load-fixtures/load-f
 import { GatewayError } from '../../../../src/exchange/gateway-error';
 import { Catalog } from '../../../../src/core/state/catalog';
 import { SPEC_FACTS } from '../../../helpers/spec-facts';
+import { EXACT_TOKENS } from '../../../helpers/token-counters';
 
 const fixtures = loadFixtures();
 const catalog = new Catalog(fixtures.models, SPEC_FACTS.apiBasePath);
@@ -14,6 +15,7 @@ const inputs = (body: ResponseRequest, own = catalog): PlanInputs => ({
   fixtures,
   catalog: own,
   defaults: SPEC_FACTS.defaults,
+  tokens: EXACT_TOKENS,
 });
 const body = (): ResponseRequest => ({ model: 'openai/gpt-4o', input: 'Hello' });
 
