@@ -37,4 +37,6 @@ export interface TokenCounter {
   splitTokens(text: string): readonly TokenPiece[];
   /** The longest prefix of whole tokens that fits in `budget` tokens. */
   truncateToTokens(text: string, budget: number): Truncated;
+  /** Whether counts are exact now: the ranks are there (asked of the source as a count asks). */
+  exact(): boolean;
 }

@@ -67,6 +67,8 @@ export class ResponsePlan {
   uses = 1;
   #answer: Answer | undefined;
   readonly #templates = new Map<boolean, ResultTemplate | null>();
+  /** A template was made while the counts were estimates (the ranks still loading). */
+  #estimated = false;
 
   /** Throws the GatewayError the ordinary path throws at these steps (plugins, model, route). */
   constructor(readonly inputs: PlanInputs) {
@@ -102,10 +104,15 @@ export class ResponsePlan {
   /**
    * The plan's result template (one with routing metadata, one without), made on the second
    * request with these bytes, so a body seen once costs nothing more. Undefined before that, and
-   * for a result whose marks did not survive serialization as holes.
+   * for a result whose marks did not survive serialization as holes. Templates made with
+   * estimated counts are made again once the mock's counts are exact (its `tokenRanks` loaded).
    */
   template(withMetadata: boolean): ResultTemplate | undefined {
     if (this.uses < 2) return undefined;
+    if (this.#estimated && this.inputs.tokens.exact()) {
+      this.#templates.clear();
+      this.#estimated = false;
+    }
     let template = this.#templates.get(withMetadata);
     if (template === undefined) {
       template = this.#makeTemplate(withMetadata);
@@ -115,6 +122,7 @@ export class ResponsePlan {
   }
 
   #makeTemplate(withMetadata: boolean): ResultTemplate | null {
+    this.#estimated ||= !this.inputs.tokens.exact();
     const marks = makeMarks();
     const marked = this.#build(
       marks.ids,

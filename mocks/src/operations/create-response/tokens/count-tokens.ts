@@ -109,6 +109,7 @@ export function createTokenCounter(ranks?: TokenRanks): TokenCounter {
       return piecesOf(text, tokenized(text, current), current?.encoding);
     },
     truncateToTokens: (text, budget) => truncateToTokens(text, budget, exact()),
+    exact: () => exact() !== undefined,
   };
 }
 
