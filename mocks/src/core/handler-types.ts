@@ -7,6 +7,7 @@ import type { SpecFacts } from './spec-facts/spec-facts';
 import type { RunningStreams } from '../exchange/running-streams';
 import type { RequestHeaders } from '../exchange/mock-request';
 import type { EventStream } from '../exchange/stream/paced-stream';
+import type { TokenCounter } from './token-counter';
 
 import type { OperationId, RequestBody } from './operation-types';
 
@@ -51,6 +52,8 @@ export interface RequestContext<
   /** Defaults, header names and more, read from the spec once at start-up. */
   readonly facts: SpecFacts;
   readonly options: MockOptions;
+  /** This mock's token counts (o200k_base; estimates when its setup gave no ranks, or not yet). */
+  readonly tokens: TokenCounter;
   /** Aborted when the client goes away: stop all work for this request. */
   readonly signal: AbortSignal;
   /**

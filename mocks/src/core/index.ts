@@ -3,7 +3,7 @@
  * `Prefer` → validate → handler → a JSON answer or a paced event stream), with no `node:` module,
  * no `Buffer` and no file read on its way (`.dependency-cruiser.cjs`: core-is-runtime-free).
  *
- * How an adapter plugs in: build a core from an already-loaded setup and the handler table (`createCore`), then for
+ * How an adapter plugs in: build a core from an already-loaded setup, the handler table and a token counter (`createCore`), then for
  * each request call `core.serve(request, reply)` with
  *   - a `MockRequest`: method, url, lower-case headers, `readBody(limit, callback)`, and the
  *     connection object if the runtime has one (node's socket; undefined for fetch);
@@ -16,5 +16,6 @@
  */
 export { controlsOf, createCore } from './mock-core';
 export type { CoreSetup, MockControls, MockCore, MockSetup } from './mock-core';
+export type { RankedToken, TokenCounter, TokenPiece, TokenRanks, Truncated } from './token-counter';
 export type { BodyCallback, MockRequest, RequestHeaders } from '../exchange/mock-request';
 export type { ConnectionCut, HeaderList, ReplySink, StreamSink } from '../exchange/reply-sink';

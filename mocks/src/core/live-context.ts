@@ -7,6 +7,7 @@ import type { ApiKeyRecord, MockStore } from './state/store';
 import type { MockRequest, RequestHeaders } from '../exchange/mock-request';
 import type { ReplySink } from '../exchange/reply-sink';
 import type { RequestContext } from './handler-types';
+import type { TokenCounter } from './token-counter';
 
 /** What the pipeline knows about a request when it calls the handler (headers come from `request`). */
 export type ContextParts = Omit<RequestContext, 'signal' | 'headers'> & {
@@ -31,6 +32,7 @@ export class LiveContext implements RequestContext {
   readonly contract: Contract;
   readonly facts: SpecFacts;
   readonly options: MockOptions;
+  readonly tokens: TokenCounter;
   readonly shutdown: RunningStreams;
   readonly #reply: ReplySink;
   #controller: AbortController | undefined;
@@ -47,6 +49,7 @@ export class LiveContext implements RequestContext {
     this.contract = parts.contract;
     this.facts = parts.facts;
     this.options = parts.options;
+    this.tokens = parts.tokens;
     this.shutdown = parts.shutdown;
     this.#reply = parts.reply;
   }

@@ -27,6 +27,7 @@ import { scenarioOperations } from './scenarios/validate-scenario';
 import type { JournalReader, ScenarioControls } from './scenarios/scenario-controls';
 import { scenarioControls } from './scenarios/scenario-controls';
 import type { InputTextReader } from './scenarios/match-scenario';
+import type { TokenCounter, TokenRanks } from './token-counter';
 
 /**
  * What a mock is made of, already loaded: no file is read from here on. The node side loads the
@@ -44,6 +45,11 @@ export interface MockSetup {
   readonly prefer?: PreferHandler | undefined;
   /** A faster synchronous SHA-256 than the portable one, where the runtime has it (node:crypto). */
   readonly sha256?: Sha256 | undefined;
+  /**
+   * The tokenizer's ranks, for exact token counts (the node side: the package's data file; the
+   * browser build: its `tokenRanks` option, once loaded); without them counts are estimates.
+   */
+  readonly tokenRanks?: TokenRanks | undefined;
 }
 
 /**
@@ -74,11 +80,14 @@ export function controlsOf(core: MockCore): MockControls {
 
 /**
  * What the core itself takes: the setup with the complete handler table, one per operation of
- * the spec. The core knows handlers only by their type; the operations hand theirs in
- * (runtimes/build-mock.ts), as an app hands its routes to a router.
+ * the spec, and the token counter made from its ranks. The core knows handlers and the counter
+ * only by their type; the operations hand theirs in (runtimes/build-mock.ts), as an app hands its
+ * routes to a router.
  */
-export interface CoreSetup extends Omit<MockSetup, 'handlers'> {
+export interface CoreSetup extends Omit<MockSetup, 'handlers' | 'tokenRanks'> {
   readonly handlers: HandlerTable;
+  /** The mock's token counts, handed to every handler (`RequestContext.tokens`). */
+  readonly tokens: TokenCounter;
   /** How a scenario's `match.input` reads a request's instructions and messages. */
   readonly inputText?: InputTextReader;
 }
@@ -127,6 +136,7 @@ export function createCore(setup: CoreSetup): MockCore {
     store,
     options,
     handlers,
+    tokens: setup.tokens,
     validators,
     admittedUrls: new AdmittedUrls(options.reuseAnswers),
     checker,

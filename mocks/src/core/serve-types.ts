@@ -13,6 +13,7 @@ import type { RunningStreams } from '../exchange/running-streams';
 import type { CorsHeaders } from './stages/cors';
 import type { PreferHandler } from './prefer/prefer-unavailable';
 import type { ScenarioOutcome } from './scenario-stage';
+import type { TokenCounter } from './token-counter';
 
 /** What the pipeline of one mock is made with (createCore builds it once). */
 export interface PipelineDependencies {
@@ -27,6 +28,8 @@ export interface PipelineDependencies {
   /** URLs that passed routing and validation, for operations decided by the URL alone. */
   readonly admittedUrls: AdmittedUrls;
   readonly handlers: Readonly<Record<string, Handler>>;
+  /** The mock's token counter, which every handler is handed. */
+  readonly tokens: TokenCounter;
   readonly prefer: PreferHandler;
   readonly checker?: ResponseChecker;
   readonly adminRoutes?: readonly AdminRoute[] | undefined;

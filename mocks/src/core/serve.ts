@@ -235,6 +235,7 @@ function handle(
     contract: deps.contract,
     facts: deps.facts,
     options,
+    tokens: deps.tokens,
     request,
     reply,
     shutdown: deps.shutdown,

@@ -1,13 +1,20 @@
 import type { MockControls, MockCore, MockSetup } from '../core/mock-core';
 import { controlsOf, createCore } from '../core/mock-core';
 import { handlerTable, scenarioInputText } from '../operations/registry';
+import { createTokenCounter } from '../operations/create-response/tokens/count-tokens';
 
 /**
  * One independent mock from an already-loaded setup: the core, handed the operations' handlers
- * (the registry's, with the setup's overrides in place of some).
+ * (the registry's, with the setup's overrides in place of some) and a token counter of its own,
+ * made from the setup's ranks (estimates without them).
  */
 export function createMockCore(setup: MockSetup): MockCore {
-  return createCore({ ...setup, handlers: handlerTable(setup.handlers), inputText: scenarioInputText });
+  return createCore({
+    ...setup,
+    handlers: handlerTable(setup.handlers),
+    tokens: createTokenCounter(setup.tokenRanks),
+    inputText: scenarioInputText,
+  });
 }
 
 /**

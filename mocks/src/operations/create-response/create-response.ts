@@ -33,7 +33,7 @@ export const createResponse: Handler<'createResponse'> = (ctx) => {
   if (replayed !== undefined) return replayed;
 
   const plan = responsePlan(
-    { body, fixtures: store.fixtures, catalog: store.catalog, defaults },
+    { body, fixtures: store.fixtures, catalog: store.catalog, defaults, tokens: ctx.tokens },
     ctx.options.reuseAnswers,
   );
   const sessionId = body.session_id ?? headerValue(ctx, names.sessionId);

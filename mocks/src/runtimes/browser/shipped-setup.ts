@@ -10,7 +10,7 @@
  * validated (builtin-fixtures.json). The fixtures schema's validator stays out (138 KiB): fixtures
  * a test passes are checked where they are made, in Node (`parseFixtures`).
  * The tokenizer's ranks are not in it (2.7 MB): counts are estimates unless the caller gives
- * `tokenRanks` (browser-setup.ts, tokens/ranks-source.ts).
+ * `tokenRanks` (browser-setup.ts).
  */
 import type { ValidateFunction } from 'ajv';
 import type { JsonObject } from '../../../../kit/json/guards';

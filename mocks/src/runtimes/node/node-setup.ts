@@ -8,8 +8,7 @@ import type { HandlerOverrides } from '../../core/handler-types';
 import type { AdminRoute } from '../../core/admin';
 import type { MockSetup } from '../../core/mock-core';
 import { createPreferHandler } from './prefer/prefer-handler';
-import { provideO200kRanks } from '../../operations/create-response/tokens/ranks-source';
-import { loadO200kRanks } from './o200k-ranks';
+import { packageO200kRanks } from './o200k-ranks';
 import { nodeSha256 } from './node-sha256';
 
 /** What a mock is made from on node: anything not given is read from the package's files. */
@@ -25,12 +24,12 @@ export interface MockServerInit {
 
 /**
  * Loads on node what the core takes already loaded: the spec and the fixtures from their files
- * (unless given), the tokenizer's ranks from the package's data file, `Prefer` scenarios from
- * Prism, and node:crypto's SHA-256. Used by both node entries: the server and `createFetchHandler`.
+ * (unless given), the tokenizer's ranks from the package's data file (read on the first exact
+ * count), `Prefer` scenarios from Prism, and node:crypto's SHA-256. Used by both node entries:
+ * the server and `createFetchHandler`.
  */
 export function nodeSetup(init: MockServerInit): MockSetup {
   const contract = init.contract ?? loadContract();
-  provideO200kRanks(() => loadO200kRanks());
   const basePath = init.options?.basePath ?? apiBasePath(contract);
   return {
     contract,
@@ -40,5 +39,6 @@ export function nodeSetup(init: MockServerInit): MockSetup {
     adminRoutes: init.adminRoutes,
     prefer: createPreferHandler(contract, basePath),
     sha256: nodeSha256,
+    tokenRanks: packageO200kRanks,
   };
 }

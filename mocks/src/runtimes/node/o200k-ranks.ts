@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { TextDecoder } from 'node:util';
-import type { RankedToken } from '../../operations/create-response/tokens/rank-types';
+import type { RankedToken, TokenRanks } from '../../core/token-counter';
 
 const BOM = [0xef, 0xbb, 0xbf];
 
@@ -31,6 +31,15 @@ export function loadO200kRanks(file = require.resolve('gpt-tokenizer/data/o200k_
   }
   return ranks;
 }
+
+let packageRanks: readonly RankedToken[] | undefined;
+
+/**
+ * The node side's source of the ranks (`MockSetup.tokenRanks`): the package's table, read on the
+ * first exact count of any mock and kept for the process. A cache of the file's contents, which
+ * are the same whatever mock asks; which source a mock counts with is its setup's choice.
+ */
+export const packageO200kRanks: TokenRanks = () => (packageRanks ??= loadO200kRanks());
 
 function startsWithBom(bytes: Uint8Array): boolean {
   return BOM.every((byte, i) => bytes[i] === byte);

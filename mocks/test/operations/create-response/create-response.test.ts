@@ -9,11 +9,14 @@ import Ajv2020 from 'ajv/dist/2020';
 import request from 'supertest';
 import { loadContract } from '../../../../kit/contract/contract';
 import { hashKey } from '../../../src/core/fixture-model/hash-key';
-import { countTokens } from '../../../src/operations/create-response/tokens/count-tokens';
+import { EXACT_TOKENS } from '../../helpers/token-counters';
 import type { MockServer } from '../../../src/runtimes/node/server';
 import { createMockServer } from '../../../src/runtimes/node/server';
 import { responseExample } from '../../helpers/sample-requests';
 import { TRANSPORTS, targetFor } from '../../helpers/stream-helpers';
+
+/** The counts a node mock gives: the package's ranks. */
+const { countTokens } = EXACT_TOKENS;
 
 const contract = loadContract();
 const GUARDRAIL = '00000000-0000-4000-8000-000000000001';

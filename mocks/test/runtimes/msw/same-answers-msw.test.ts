@@ -3,11 +3,14 @@
  * the node:http server (over a socket) and to the msw handlers (msw's setupServer, through the
  * global fetch), in the same order. Statuses, the headers that matter and the bodies must be
  * equal, ids included; only times differ. Every stream the handlers make passes the contract's
- * stream oracle. Two differences are the handlers' by design, and tested as such: `Prefer`
+ * stream oracle. The handlers are given the tokenizer's ranks (`tokenRanks`), as the node server
+ * has its own, and the steps start once they have loaded: token counts are then exact on both
+ * sides. Two differences are the handlers' by design, and tested as such: `Prefer`
  * scenarios (Prism runs in Node only) get a one-line 501, and a URL outside the base path and
  * `/__mock/` is not theirs to answer.
  */
 import { setupServer } from 'msw/node';
+import o200kRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
 import { startInProcessMock } from '../../../index';
 import type { RunningMock } from '../../../index';
 import { createHandlers, PREFER_NEEDS_NODE } from '../../../msw';
@@ -30,7 +33,10 @@ const earlierMsw = new Map<string, unknown>();
 
 beforeAll(async () => {
   server = await startInProcessMock({ options: OPTIONS });
-  mock = createHandlers({ baseUrl: `${MSW_ORIGIN}/api/v1`, options: OPTIONS });
+  const ranks = Promise.resolve(o200kRanks);
+  mock = createHandlers({ baseUrl: `${MSW_ORIGIN}/api/v1`, options: OPTIONS, tokenRanks: () => ranks });
+  // The mock takes the ranks when their load resolves, before this line goes on.
+  await ranks;
   msw.use(...mock.handlers);
   // The node server's own requests go through untouched.
   msw.listen({ onUnhandledRequest: 'bypass' });

@@ -3,13 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import libraryRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
 import * as libraryEncoding from 'gpt-tokenizer/encoding/o200k_base';
-import { loadO200kRanks } from '../../../src/runtimes/node/o200k-ranks';
-import { countTokens, splitTokens } from '../../../src/operations/create-response/tokens/count-tokens';
-import { provideO200kRanks } from '../../../src/operations/create-response/tokens/ranks-source';
+import { loadO200kRanks, packageO200kRanks } from '../../../src/runtimes/node/o200k-ranks';
+import { createTokenCounter } from '../../../src/operations/create-response/tokens/count-tokens';
 
 describe('o200k_base ranks read from the .tiktoken data', () => {
   const ranks = loadO200kRanks();
-  provideO200kRanks(() => ranks);
+  const { countTokens, splitTokens } = createTokenCounter(() => ranks);
 
   it("equal the library's own table entry for entry, text and byte tokens alike", () => {
     expect(ranks.length).toBe(libraryRanks.length);
@@ -34,6 +33,11 @@ describe('o200k_base ranks read from the .tiktoken data', () => {
         .map((piece) => piece.end)
         .at(-1),
     ).toBe(libraryEncoding.encode(text).length);
+  });
+
+  it('are read once per process for every node mock, on the first exact count', () => {
+    expect(packageO200kRanks()).toBe(packageO200kRanks());
+    expect(packageO200kRanks()).toEqual(ranks);
   });
 
   it('names the file and the place of a line it cannot read', () => {

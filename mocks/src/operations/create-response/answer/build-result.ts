@@ -1,10 +1,10 @@
 import type { Answer } from './build-answer';
-import { countTokens, truncateToTokens } from '../tokens/count-tokens';
 import { echoTools } from './echo-tools';
 import type { ResponseIds } from './ids';
 import type { InputText } from './input-text';
 import type { OutputItem, ResponseRequest, ResponseResult, ResponseUsage } from './response-types';
 import type { SpecDefaults } from '../../../core/spec-facts/spec-defaults';
+import type { TokenCounter, Truncated } from '../../../core/token-counter';
 import { base64OfText } from './base64';
 
 export interface ResultInput {
@@ -18,6 +18,8 @@ export interface ResultInput {
   readonly input: InputText;
   /** ResponseRequest's defaults, echoed for the settings the request leaves out. */
   readonly defaults: SpecDefaults['request'];
+  /** The mock's token counter. */
+  readonly tokens: TokenCounter;
 }
 
 /**
@@ -27,14 +29,14 @@ export interface ResultInput {
  * reason `max_output_tokens`, and what has no budget left is left out.
  */
 export function buildResult(input: ResultInput): ResponseResult {
-  const { body, ids, answer, defaults } = input;
+  const { body, ids, answer, defaults, tokens } = input;
   const budget = typeof body.max_output_tokens === 'number' ? body.max_output_tokens : Infinity;
   const output: OutputItem[] = [];
   let spent = 0;
   let cut = false;
 
   if (answer.reasoning !== undefined) {
-    const summary = fit(answer.reasoning, budget);
+    const summary = fit(tokens, answer.reasoning, budget);
     spent += summary.tokens;
     cut ||= summary.truncated;
     output.push({
@@ -57,7 +59,7 @@ export function buildResult(input: ResultInput): ResponseResult {
       cut = true;
       break;
     }
-    const piece = fit(text, left);
+    const piece = fit(tokens, text, left);
     spent += piece.tokens;
     cut ||= piece.truncated;
     const status = piece.truncated ? 'incomplete' : 'completed';
@@ -112,8 +114,10 @@ export function buildResult(input: ResultInput): ResponseResult {
   };
 }
 
-function fit(text: string, budget: number): { text: string; tokens: number; truncated: boolean } {
-  return budget === Infinity ? { text, tokens: countTokens(text), truncated: false } : truncateToTokens(text, budget);
+function fit(tokens: TokenCounter, text: string, budget: number): Truncated {
+  return budget === Infinity
+    ? { text, tokens: tokens.countTokens(text), truncated: false }
+    : tokens.truncateToTokens(text, budget);
 }
 
 /**
@@ -123,7 +127,9 @@ function fit(text: string, budget: number): { text: string; tokens: number; trun
  */
 function countUsage(input: ResultInput, output: number, reasoning: number): ResponseUsage {
   const tools = input.body.tools ?? [];
-  const inputTokens = countTokens(input.input.allText) + (tools.length > 0 ? countTokens(JSON.stringify(tools)) : 0);
+  const { tokens } = input;
+  const inputTokens =
+    tokens.countTokens(input.input.allText) + (tools.length > 0 ? tokens.countTokens(JSON.stringify(tools)) : 0);
   return {
     input_tokens: inputTokens,
     input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },

@@ -5,6 +5,7 @@ import type { ModelCandidates } from '../provider-choice/pick-model';
 import { pickModels } from '../provider-choice/pick-model';
 import type { ProviderRoute } from '../provider-choice/route-provider';
 import type { SpecDefaults } from '../../../core/spec-facts/spec-defaults';
+import type { TokenCounter } from '../../../core/token-counter';
 import type { Catalog } from '../../../core/state/catalog';
 import type { Answer } from './build-answer';
 import { decideAnswer } from './build-answer';
@@ -22,6 +23,8 @@ export interface PlanInputs {
   readonly fixtures: Fixtures;
   readonly catalog: Catalog;
   readonly defaults: SpecDefaults;
+  /** The mock's token counter (usage, `max_output_tokens`, stream deltas). */
+  readonly tokens: TokenCounter;
 }
 
 /** The values of one response: the ids its counter gave, its time, its routing metadata. */
@@ -64,6 +67,8 @@ export class ResponsePlan {
   uses = 1;
   #answer: Answer | undefined;
   readonly #templates = new Map<boolean, ResultTemplate | null>();
+  /** A template was made while the counts were estimates (the ranks still loading). */
+  #estimated = false;
 
   /** Throws the GatewayError the ordinary path throws at these steps (plugins, model, route). */
   constructor(readonly inputs: PlanInputs) {
@@ -99,10 +104,15 @@ export class ResponsePlan {
   /**
    * The plan's result template (one with routing metadata, one without), made on the second
    * request with these bytes, so a body seen once costs nothing more. Undefined before that, and
-   * for a result whose marks did not survive serialization as holes.
+   * for a result whose marks did not survive serialization as holes. Templates made with
+   * estimated counts are made again once the mock's counts are exact (its `tokenRanks` loaded).
    */
   template(withMetadata: boolean): ResultTemplate | undefined {
     if (this.uses < 2) return undefined;
+    if (this.#estimated && this.inputs.tokens.exact()) {
+      this.#templates.clear();
+      this.#estimated = false;
+    }
     let template = this.#templates.get(withMetadata);
     if (template === undefined) {
       template = this.#makeTemplate(withMetadata);
@@ -112,6 +122,7 @@ export class ResponsePlan {
   }
 
   #makeTemplate(withMetadata: boolean): ResultTemplate | null {
+    this.#estimated ||= !this.inputs.tokens.exact();
     const marks = makeMarks();
     const marked = this.#build(
       marks.ids,
@@ -141,10 +152,11 @@ export class ResponsePlan {
     completedAt: number,
     serviceMetadata: ServiceMetadata | undefined,
   ): ResponseResult {
-    const { body, defaults } = this.inputs;
+    const { body, defaults, tokens } = this.inputs;
     const input = this.input;
     const result = buildResult({
       body,
+      tokens,
       input,
       answer: this.answer(),
       createdAt,
@@ -178,7 +190,7 @@ export function holeValues(template: ResultTemplate, made: Made, completed?: () 
  * Plans by body object: the request validator hands out the same frozen object for the same bytes
  * (RequestValidatorOptions.reuseBodies), so a repeated request finds its plan here. A weak map of
  * a pure function of immutable inputs, as the compiled scripts are: it holds no state a request
- * can change, and a plan made for another mock's catalog or spec is never used.
+ * can change, and a plan made for another mock's catalog, spec or token counter is never used.
  */
 const plans = new WeakMap<object, ResponsePlan>();
 
@@ -186,7 +198,12 @@ const plans = new WeakMap<object, ResponsePlan>();
 export function responsePlan(inputs: PlanInputs, reuse: boolean): ResponsePlan {
   if (!reuse) return new ResponsePlan(inputs);
   const known = plans.get(inputs.body);
-  if (known && known.inputs.catalog === inputs.catalog && known.inputs.defaults === inputs.defaults) {
+  if (
+    known &&
+    known.inputs.catalog === inputs.catalog &&
+    known.inputs.defaults === inputs.defaults &&
+    known.inputs.tokens === inputs.tokens
+  ) {
     known.uses++;
     return known;
   }

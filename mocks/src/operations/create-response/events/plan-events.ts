@@ -1,4 +1,4 @@
-import { splitTokens } from '../tokens/count-tokens';
+import type { TokenCounter } from '../../../core/token-counter';
 import type { StreamFailure } from '../../../exchange/stream/stream-failures';
 import type { OutputItem, ResponseResult, ResponseSnapshot, StreamEvent } from '../answer/response-types';
 
@@ -14,7 +14,8 @@ export interface PlannedEvent {
  * follows it): [response.debug] → response.created → response.in_progress → per output item
  * added / part added / deltas / done events → response.completed (or response.incomplete).
  * `sequence_number` starts at 0 and rises by 1. Deltas are token pieces, so they join to the
- * final text. Lazy: nothing is computed for events a disconnected client will never get.
+ * final text (cut by the mock's `tokens`). Lazy: nothing is computed for events a disconnected
+ * client will never get.
  * `finish` gives the final response for the terminal event (completed_at is stamped then).
  * A stream cut short (a simulated upstream failure, a scenario's cut) is the pacer's doing
  * (paced-stream.ts, `EventStream.cut`), ended with `failureEvents` through the stream's tail.
@@ -22,9 +23,10 @@ export interface PlannedEvent {
 export function* streamEvents(
   result: ResponseResult,
   finish: () => ResponseResult,
+  tokens: TokenCounter,
   debug?: Readonly<Record<string, unknown>>,
 ): Generator<PlannedEvent> {
-  yield* answerEvents(result, finish, debug);
+  yield* answerEvents(result, finish, tokens, debug);
 }
 
 /**
@@ -56,9 +58,11 @@ type Unnumbered<Event = StreamEvent> = Event extends unknown ? Omit<Event, 'sequ
 function* answerEvents(
   result: ResponseResult,
   finish: () => ResponseResult,
+  tokens: TokenCounter,
   debug?: Readonly<Record<string, unknown>>,
 ): Generator<PlannedEvent> {
   let sequence = 0;
+  const pieces = (text: string): string[] => tokens.splitTokens(text).map((piece) => piece.text);
   // `type` first, then `sequence_number`, then the event's own members.
   const make = (fields: Unnumbered, token = false): PlannedEvent => ({
     event: Object.assign({ type: fields.type, sequence_number: sequence++ }, fields),
@@ -112,10 +116,6 @@ function* answerEvents(
   yield final.status === 'completed'
     ? make({ type: 'response.completed', response: final })
     : make({ type: 'response.incomplete', response: final });
-}
-
-function pieces(text: string): string[] {
-  return splitTokens(text).map((piece) => piece.text);
 }
 
 /** The response as `response.created` shows it: in progress, nothing produced yet. */

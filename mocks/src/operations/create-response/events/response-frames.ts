@@ -10,6 +10,7 @@ import type { PlannedEvent } from './plan-events';
 import type { StreamFailure } from '../../../exchange/stream/stream-failures';
 import { failureEvents, streamEvents } from './plan-events';
 import { SHUTDOWN_FAILURE } from '../../../exchange/stream/stream-failures';
+import type { TokenCounter } from '../../../core/token-counter';
 
 /**
  * The frames of one streamed response, and those that end it early: `error` and
@@ -33,12 +34,12 @@ export interface StreamExtras {
  */
 export function responseFrames(plan: ResponsePlan, made: Made, extras: StreamExtras): ResponseFrames {
   const template = extras.debug === undefined ? plan.template(made.serviceMetadata !== undefined) : undefined;
-  const events = template && eventTemplates(template);
+  const events = template && eventTemplates(template, plan.inputs.tokens);
   if (template && events) return fromTemplate(template, events, made);
   const result = plan.result(made);
   const finish = finishing(result, () => completionSeconds(result.created_at));
   return {
-    frames: framesOf(streamEvents(result, finish, extras.debug)),
+    frames: framesOf(streamEvents(result, finish, plan.inputs.tokens, extras.debug)),
     tail: (next, failure) => failureTail(result, next, failure),
   };
 }
@@ -66,16 +67,17 @@ interface EventTemplate {
 /** Made once per result template: the events the ordinary code plans for the marked result, serialized. */
 const madeEvents = new WeakMap<ResultTemplate, readonly EventTemplate[] | null>();
 
-function eventTemplates(result: ResultTemplate): readonly EventTemplate[] | undefined {
-  if (!madeEvents.has(result)) madeEvents.set(result, makeEventTemplates(result));
+function eventTemplates(result: ResultTemplate, tokens: TokenCounter): readonly EventTemplate[] | undefined {
+  if (!madeEvents.has(result)) madeEvents.set(result, makeEventTemplates(result, tokens));
   return madeEvents.get(result) ?? undefined;
 }
 
-function makeEventTemplates({ marked, marks }: ResultTemplate): EventTemplate[] | null {
+function makeEventTemplates({ marked, marks }: ResultTemplate, tokens: TokenCounter): EventTemplate[] | null {
   const events: EventTemplate[] = [];
   for (const { event, token } of streamEvents(
     marked,
     finishing(marked, () => marks.completedAt),
+    tokens,
   )) {
     const template = toTemplate(sseFrame(event));
     if (!template) return null;

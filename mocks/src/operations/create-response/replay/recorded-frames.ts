@@ -5,20 +5,22 @@ import type { ResponseFrames } from '../events/response-frames';
 import { sseFrame } from '../../../exchange/stream/sse-frame';
 import { failureEvents, streamEvents } from '../events/plan-events';
 import { SHUTDOWN_FAILURE } from '../../../exchange/stream/stream-failures';
+import type { TokenCounter } from '../../../core/token-counter';
 
 /**
  * The frames of a recorded answer sent as a stream: the recorded events, each framed as the mock
  * frames its own (sse-frame.ts), due at its recorded `at_ms` unless `fast`; a recording of a JSON
- * answer only is streamed as the mock streams any result (stream-events.ts). A shutdown ends
+ * answer only is streamed as the mock streams any result (plan-events.ts, its deltas cut by
+ * `tokens`). A shutdown ends
  * either with `error` and `response.failed`, as it ends the mock's own streams.
  */
-export function recordedFrames(recording: FreshRecording, fast: boolean): ResponseFrames {
+export function recordedFrames(recording: FreshRecording, fast: boolean, tokens: TokenCounter): ResponseFrames {
   const events = recording.events;
   if (events === undefined) {
     const result = recording.body as unknown as ResponseResult;
     return {
       frames: (function* planned() {
-        for (const { event, token } of streamEvents(result, () => result))
+        for (const { event, token } of streamEvents(result, () => result, tokens))
           yield { text: sseFrame(event), token, sequence: event.sequence_number };
       })(),
       tail: (next) => tail(result, next),

@@ -49,7 +49,7 @@ export function replayRecording(
   if (pacing === undefined) {
     return { status: 200, body: recordedResult(fresh) as unknown as ResponseResult, headers };
   }
-  const { frames, tail } = recordedFrames(fresh, options.replayPace === 'fast');
+  const { frames, tail } = recordedFrames(fresh, options.replayPace === 'fast', ctx.tokens);
   return { status: 200, stream: { headers: { ...ctx.facts.headers.eventStream, ...headers }, frames, pacing, tail } };
 }
 

@@ -1,32 +1,16 @@
 /**
  * Token counting with a real tokenizer (o200k_base, the GPT-4o / o-series encoding), used for
- * every model: usage (ResponseUsage), `max_output_tokens` and the size of stream deltas. Without
- * the tokenizer's ranks (the browser build, until they load) the counts are estimates
- * (estimate-tokens.ts), made by the same functions.
+ * every model: usage (ResponseUsage), `max_output_tokens` and the size of stream deltas. Each mock
+ * has its own counter, made from the ranks its setup gives (`MockSetup.tokenRanks`); without them
+ * (the browser build, until they load) the counts are estimates (estimate-tokens.ts), made by the
+ * same functions.
  */
 import type * as GptEncodingModule from 'gpt-tokenizer/GptEncoding';
 import { LruCache } from '../../../exchange/util/lru-cache';
+import type { RankedToken, TokenCounter, TokenPiece, TokenRanks, Truncated } from '../../../core/token-counter';
 import { estimatePieces } from './estimate-tokens';
-import { hasO200kRanks, o200kRanks } from './ranks-source';
 
 type GptEncoding = GptEncodingModule.GptEncoding;
-
-/**
- * The encoding takes ~130 ms to load, so it is loaded on first use and kept: a cache of an
- * immutable, pure library object, the same for every mock in the process.
- */
-let loaded: GptEncoding | undefined;
-
-/** The encoding, once a source of the ranks is given; undefined before (counts are estimates). */
-function exactEncoding(): GptEncoding | undefined {
-  if (loaded || !hasO200kRanks()) return loaded;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load, see above
-  loaded = (require('gpt-tokenizer/GptEncoding') as typeof GptEncodingModule).GptEncoding.getEncodingApi(
-    'o200k_base',
-    () => o200kRanks() ?? [],
-  );
-  return loaded;
-}
 
 /**
  * BPE time grows with the square of a word's length: one 100,000-letter "word" takes seconds,
@@ -60,16 +44,8 @@ function slices(text: string): string[] {
  */
 const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 
-/**
- * What the tokenizer said about one text, filled in as it is asked. Kept for short texts in a
- * bounded memo: every answer of the mock is tokenized again and again (its usage, its budget, its
- * stream deltas), and gpt-tokenizer clones its large Unicode regex on every call. The memo is a
- * cache of a pure function of the text (the encoding never changes), so like the encoding above it
- * is shared by every mock in the process and holds nothing a request could change.
- */
+/** What the tokenizer (or the estimate) said about one text, filled in as it is asked. */
 interface Tokenized {
-  /** Made with the ranks; an estimate is made again once they are there. */
-  exact: boolean;
   count?: number;
   tokens?: readonly number[];
   pieces?: readonly TokenPiece[];
@@ -78,14 +54,98 @@ interface Tokenized {
 /** Texts longer than this are tokenized afresh each time: a memo of large one-off inputs would only hold memory. */
 export const MEMO_MAX_CHARS = 4096;
 const MEMO_ENTRIES = 512;
-const memo = new LruCache<string, Tokenized>(MEMO_ENTRIES);
 
-function tokenized(text: string): Tokenized {
-  const exact = exactEncoding() !== undefined;
-  if (text.length > MEMO_MAX_CHARS) return { exact };
+/**
+ * Every answer of the mock is tokenized again and again (its usage, its budget, its stream
+ * deltas), and gpt-tokenizer clones its large Unicode regex on every call, so what was said about
+ * a short text is kept in a bounded memo: one for the estimates, one per table of ranks beside
+ * its encoding. Each is a cache of a pure function of the text (and of the table), so mocks with
+ * the same table share it, and it holds nothing a request or a setup could change.
+ */
+type Memo = LruCache<string, Tokenized>;
+const estimates: Memo = new LruCache(MEMO_ENTRIES);
+
+/** An encoding made from one table of ranks, with its memo. */
+interface Tokenizer {
+  readonly encoding: GptEncoding;
+  readonly memo: Memo;
+}
+
+/**
+ * The encoding takes ~130 ms to make, so it is made once per table and kept while the table is:
+ * every node mock shares the package's one table (runtimes/node/o200k-ranks.ts), and so one encoding.
+ */
+const tokenizers = new WeakMap<readonly RankedToken[], Tokenizer>();
+
+function tokenizerFor(ranks: readonly RankedToken[]): Tokenizer {
+  let tokenizer = tokenizers.get(ranks);
+  if (!tokenizer) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load, see above
+    const { GptEncoding } = require('gpt-tokenizer/GptEncoding') as typeof GptEncodingModule;
+    tokenizer = { encoding: GptEncoding.getEncodingApi('o200k_base', () => ranks), memo: new LruCache(MEMO_ENTRIES) };
+    tokenizers.set(ranks, tokenizer);
+  }
+  return tokenizer;
+}
+
+/**
+ * A mock's counter: exact once `ranks` gives the table, estimates before (and always without
+ * `ranks`). Made once per mock (runtimes/build-mock.ts); its functions may be called unbound.
+ */
+export function createTokenCounter(ranks?: TokenRanks): TokenCounter {
+  let tokenizer: Tokenizer | undefined;
+  /** The tokenizer, once the ranks are there; undefined before (counts are estimates). */
+  const exact = (): Tokenizer | undefined => {
+    if (tokenizer || !ranks) return tokenizer;
+    const table = ranks();
+    if (table) tokenizer = tokenizerFor(table);
+    return tokenizer;
+  };
+  return {
+    countTokens: (text) => (text === '' ? 0 : countTokens(text, exact())),
+    splitTokens: (text) => {
+      if (text === '') return [];
+      const current = exact();
+      return piecesOf(text, tokenized(text, current), current?.encoding);
+    },
+    truncateToTokens: (text, budget) => truncateToTokens(text, budget, exact()),
+    exact: () => exact() !== undefined,
+  };
+}
+
+function countTokens(text: string, tokenizer: Tokenizer | undefined): number {
+  const entry = tokenized(text, tokenizer);
+  if (!tokenizer) entry.count ??= piecesOf(text, entry, undefined).length;
+  else {
+    const { encoding } = tokenizer;
+    entry.count ??=
+      entry.tokens?.length ?? slices(text).reduce((sum, slice) => sum + encoding.countTokens(slice, AS_PLAIN_TEXT), 0);
+  }
+  return entry.count;
+}
+
+function truncateToTokens(text: string, budget: number, tokenizer: Tokenizer | undefined): Truncated {
+  const encoding = tokenizer?.encoding;
+  const entry = tokenized(text, tokenizer);
+  const count =
+    text === '' ? 0 : encoding ? tokensOf(text, entry, encoding).length : piecesOf(text, entry, undefined).length;
+  if (count <= budget) return { text, tokens: count, truncated: false };
+  let kept = '';
+  let tokens = 0;
+  for (const piece of text === '' ? [] : piecesOf(text, entry, encoding)) {
+    if (piece.end > budget) break;
+    kept += piece.text;
+    tokens = piece.end;
+  }
+  return { text: kept, tokens, truncated: true };
+}
+
+function tokenized(text: string, tokenizer: Tokenizer | undefined): Tokenized {
+  if (text.length > MEMO_MAX_CHARS) return {};
+  const memo = tokenizer ? tokenizer.memo : estimates;
   let entry = memo.get(text);
-  if (!entry || entry.exact !== exact) {
-    entry = { exact };
+  if (!entry) {
+    entry = {};
     memo.set(text, entry);
   }
   return entry;
@@ -103,31 +163,7 @@ function tokensOf(text: string, entry: Tokenized, encoding: GptEncoding): readon
   return entry.tokens;
 }
 
-export function countTokens(text: string): number {
-  if (text === '') return 0;
-  const entry = tokenized(text);
-  const encoding = exactEncoding();
-  entry.count ??= !encoding
-    ? piecesOf(text, entry).length
-    : (entry.tokens?.length ??
-      slices(text).reduce((sum, slice) => sum + encoding.countTokens(slice, AS_PLAIN_TEXT), 0));
-  return entry.count;
-}
-
-/** One token's text (several tokens when a character spans them) and the token count so far. */
-export interface TokenPiece {
-  readonly text: string;
-  /** Tokens from the start of the text up to and including this piece. */
-  readonly end: number;
-}
-
-/** The text cut at token boundaries; the pieces always join back to exactly `text`. Shared: do not change the array. */
-export function splitTokens(text: string): readonly TokenPiece[] {
-  return text === '' ? [] : piecesOf(text, tokenized(text));
-}
-
-function piecesOf(text: string, entry: Tokenized): readonly TokenPiece[] {
-  const encoding = exactEncoding();
+function piecesOf(text: string, entry: Tokenized, encoding: GptEncoding | undefined): readonly TokenPiece[] {
   entry.pieces ??= encoding ? decodePieces(text, tokensOf(text, entry, encoding), encoding) : estimated(text);
   return entry.pieces;
 }
@@ -147,26 +183,4 @@ function decodePieces(text: string, tokens: readonly number[], encoding: GptEnco
   // Lone surrogates do not survive encoding; never let deltas disagree with the final text.
   if (pieces.map((p) => p.text).join('') !== text) return [{ text, end: tokens.length }];
   return pieces;
-}
-
-export interface Truncated {
-  readonly text: string;
-  readonly tokens: number;
-  readonly truncated: boolean;
-}
-
-/** The longest prefix of whole tokens that fits in `budget` tokens. */
-export function truncateToTokens(text: string, budget: number): Truncated {
-  const entry = tokenized(text);
-  const encoding = exactEncoding();
-  const count = text === '' ? 0 : encoding ? tokensOf(text, entry, encoding).length : piecesOf(text, entry).length;
-  if (count <= budget) return { text, tokens: count, truncated: false };
-  let kept = '';
-  let tokens = 0;
-  for (const piece of text === '' ? [] : piecesOf(text, entry)) {
-    if (piece.end > budget) break;
-    kept += piece.text;
-    tokens = piece.end;
-  }
-  return { text: kept, tokens, truncated: true };
 }

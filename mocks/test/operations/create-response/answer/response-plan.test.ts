@@ -1,19 +1,24 @@
 import { responseIds } from '../../../../src/operations/create-response/answer/ids';
-import type { Made, PlanInputs } from '../../../../src/operations/create-response/answer/response-plan';
+import type { Made, PlanInputs, ResponsePlan } from '../../../../src/operations/create-response/answer/response-plan';
 import { responsePlan } from '../../../../src/operations/create-response/answer/response-plan';
-import type { ResponseRequest } from '../../../../src/operations/create-response/answer/response-types';
+import type { ResponseRequest, ResponseResult } from '../../../../src/operations/create-response/answer/response-types';
 import { loadFixtures } from '../../../../src/runtimes/node/load-fixtures/load-fixtures';
 import { GatewayError } from '../../../../src/exchange/gateway-error';
 import { Catalog } from '../../../../src/core/state/catalog';
 import { SPEC_FACTS } from '../../../helpers/spec-facts';
+import { ESTIMATED_TOKENS, EXACT_TOKENS } from '../../../helpers/token-counters';
+import type { RankedToken, TokenCounter } from '../../../../src/core/token-counter';
+import { createTokenCounter } from '../../../../src/operations/create-response/tokens/count-tokens';
+import { packageO200kRanks } from '../../../../src/runtimes/node/o200k-ranks';
 
 const fixtures = loadFixtures();
 const catalog = new Catalog(fixtures.models, SPEC_FACTS.apiBasePath);
-const inputs = (body: ResponseRequest, own = catalog): PlanInputs => ({
+const inputs = (body: ResponseRequest, own = catalog, tokens: TokenCounter = EXACT_TOKENS): PlanInputs => ({
   body,
   fixtures,
   catalog: own,
   defaults: SPEC_FACTS.defaults,
+  tokens,
 });
 const body = (): ResponseRequest => ({ model: 'openai/gpt-4o', input: 'Hello' });
 
@@ -41,6 +46,29 @@ describe('response plans', () => {
     const first = responsePlan(inputs(same), true);
     const other = new Catalog(fixtures.models, SPEC_FACTS.apiBasePath);
     expect(responsePlan(inputs(same, other), true)).not.toBe(first);
+  });
+
+  it("are not shared with another mock's token counter", () => {
+    const same = body();
+    const first = responsePlan(inputs(same), true);
+    expect(responsePlan(inputs(same, catalog, ESTIMATED_TOKENS), true)).not.toBe(first);
+  });
+
+  it('make their template again once the counts turn exact, the ranks loaded after it was made', () => {
+    let ranks: readonly RankedToken[] | undefined = undefined;
+    const tokens = createTokenCounter(() => ranks);
+    const same: ResponseRequest = { model: 'openai/gpt-4o', input: 'antidisestablishmentarianism' };
+    const usage = (answer: ReturnType<ResponsePlan['json']>) =>
+      (JSON.parse('json' in answer ? answer.json : JSON.stringify(answer.result)) as ResponseResult).usage;
+    const plan = responsePlan(inputs(same, catalog, tokens), true);
+    plan.json(made(1));
+    responsePlan(inputs(same, catalog, tokens), true);
+    expect(usage(plan.json(made(2)))?.input_tokens).toBe(ESTIMATED_TOKENS.countTokens(same.input as string));
+    ranks = packageO200kRanks();
+    expect(responsePlan(inputs(same, catalog, tokens), true)).toBe(plan);
+    const exact = plan.json(made(3));
+    expect('json' in exact).toBe(true);
+    expect(usage(exact)?.input_tokens).toBe(EXACT_TOKENS.countTokens(same.input as string));
   });
 
   it('serialize the result from a template from the second use on, to the bytes of the ordinary result', () => {

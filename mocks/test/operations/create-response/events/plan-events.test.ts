@@ -9,6 +9,7 @@ import type { StreamFailure } from '../../../../src/exchange/stream/stream-failu
 import type { Event } from '../../../helpers/stream-helpers';
 import { contractStreamProblems, mockStreamPromises } from '../../../helpers/stream-helpers';
 import { SPEC_FACTS } from '../../../helpers/spec-facts';
+import { EXACT_TOKENS } from '../../../helpers/token-counters';
 
 const contract = loadContract();
 const validateEvent = contract.validator('#/components/schemas/ResponseStreamEvent');
@@ -25,11 +26,14 @@ function result(body: AnswerBody, options: { reasoning?: string; request?: Respo
     model: 'openai/gpt-4o',
     input: readInputText(request),
     defaults: SPEC_FACTS.defaults.request,
+    tokens: EXACT_TOKENS,
   });
 }
 
 function events(res: ResponseResult, debug?: Readonly<Record<string, unknown>>): Event[] {
-  return [...streamEvents(res, () => ({ ...res, completed_at: 1_700_000_001 }), debug)].map((p) => p.event as Event);
+  return [...streamEvents(res, () => ({ ...res, completed_at: 1_700_000_001 }), EXACT_TOKENS, debug)].map(
+    (p) => p.event as Event,
+  );
 }
 
 /** Types of the events that do not match the contract's ResponseStreamEvent schema. */
@@ -117,7 +121,7 @@ describe('stream events', () => {
   });
 
   it('marks only the deltas as token events, the ones pacing spaces out', () => {
-    const planned = [...streamEvents(result(TEXT), () => result(TEXT))];
+    const planned = [...streamEvents(result(TEXT), () => result(TEXT), EXACT_TOKENS)];
     expect(planned.filter((p) => p.token).every((p) => p.event.type.endsWith('.delta'))).toBe(true);
     expect(planned.filter((p) => p.event.type.endsWith('.delta')).every((p) => p.token)).toBe(true);
   });
@@ -125,7 +129,7 @@ describe('stream events', () => {
   it('computes nothing more once the consumer stops reading', () => {
     const res = result(TEXT);
     const finish = jest.fn(() => res);
-    const generator = streamEvents(res, finish);
+    const generator = streamEvents(res, finish, EXACT_TOKENS);
     generator.next();
     generator.next();
     generator.return(undefined);
@@ -277,7 +281,7 @@ describe('stream events', () => {
 function cutAfter(res: ResponseResult, finish: () => ResponseResult, tokens: number, failure: StreamFailure): Event[] {
   const out: Event[] = [];
   let deltas = 0;
-  for (const { event, token } of streamEvents(res, finish)) {
+  for (const { event, token } of streamEvents(res, finish, EXACT_TOKENS)) {
     if (token && deltas === tokens)
       return [...out, ...failureEvents(res, event.sequence_number, failure).map((p) => p.event as Event)];
     if (token) deltas++;

@@ -1,23 +1,34 @@
-import type * as GptEncodingModule from 'gpt-tokenizer/GptEncoding';
-import type * as CountTokensModule from '../../../../src/operations/create-response/tokens/count-tokens';
+import { GptEncoding } from 'gpt-tokenizer/GptEncoding';
+import type { TokenCounter } from '../../../../src/core/token-counter';
 import {
-  countTokens,
+  createTokenCounter,
   MEMO_MAX_CHARS,
   SLICE_CHARS,
-  splitTokens,
-  truncateToTokens,
 } from '../../../../src/operations/create-response/tokens/count-tokens';
-import { loadO200kRanks } from '../../../../src/runtimes/node/o200k-ranks';
-import * as RanksSourceModule from '../../../../src/operations/create-response/tokens/ranks-source';
+import { packageO200kRanks } from '../../../../src/runtimes/node/o200k-ranks';
+import { EXACT_TOKENS } from '../../../helpers/token-counters';
 
 // Exact counts: the ranks as the node side gives them (without, counts are estimates: estimate-tokens.test.ts).
-RanksSourceModule.provideO200kRanks(() => loadO200kRanks());
+const { countTokens, splitTokens, truncateToTokens } = EXACT_TOKENS;
 
-/** The same in an isolated registry, whose ranks source is a module of its own. */
-function provideRanksHere(): void {
-  const source = // eslint-disable-next-line @typescript-eslint/no-require-imports -- the isolated registry's module
-    require('../../../../src/operations/create-response/tokens/ranks-source') as typeof RanksSourceModule;
-  source.provideO200kRanks(() => loadO200kRanks());
+/**
+ * Runs `test` with a counter whose tokenizer and memo are its own; `handed()` lists the texts the
+ * library's encode and countTokens were given so far. The encoding is made once per table of
+ * ranks, here after the spies are in place: a copy of the package's table is a table of its own.
+ */
+function withFreshTokenizer(test: (tokens: TokenCounter, handed: () => string[]) => void): void {
+  const counted = jest.spyOn(GptEncoding.prototype, 'countTokens');
+  const encoded = jest.spyOn(GptEncoding.prototype, 'encode');
+  const table = [...(packageO200kRanks() ?? [])];
+  try {
+    test(
+      createTokenCounter(() => table),
+      () => [...counted.mock.calls, ...encoded.mock.calls].map(([text]) => String(text)),
+    );
+  } finally {
+    counted.mockRestore();
+    encoded.mockRestore();
+  }
 }
 
 describe('token counting', () => {
@@ -75,64 +86,37 @@ describe('token counting', () => {
   });
 
   it('hands the tokenizer bounded slices of a long word, so its quadratic BPE stays cheap', () => {
-    // A fresh module registry: the tokenizer instance is made after the spies are in place.
-    jest.isolateModules(() => {
-      /* eslint-disable @typescript-eslint/no-require-imports -- modules of the isolated registry */
-      const { GptEncoding } = require('gpt-tokenizer/GptEncoding') as typeof GptEncodingModule;
-      const counted = jest.spyOn(GptEncoding.prototype, 'countTokens');
-      const encoded = jest.spyOn(GptEncoding.prototype, 'encode');
-      const tokens =
-        require('../../../../src/operations/create-response/tokens/count-tokens') as typeof CountTokensModule;
-      /* eslint-enable @typescript-eslint/no-require-imports */
-      provideRanksHere();
+    withFreshTokenizer((tokens, handed) => {
       const word = 'a'.repeat(100_000);
       expect(tokens.countTokens(word)).toBe(12_500);
       expect(tokens.truncateToTokens(word, 10)).toMatchObject({ tokens: 10, truncated: true });
-      const lengths = [...counted.mock.calls, ...encoded.mock.calls].map(([text]) => String(text).length);
+      const lengths = handed().map((text) => text.length);
       expect(lengths.length).toBeGreaterThanOrEqual(2 * Math.ceil(word.length / SLICE_CHARS));
       expect(Math.max(...lengths)).toBeLessThanOrEqual(SLICE_CHARS);
     });
   });
 
   describe('memo', () => {
-    /**
-     * Runs `test` with a fresh tokenizer and memo, the library's encode and countTokens counted.
-     * Inside the isolated registry: the tokenizer is required lazily, from the registry of the call.
-     */
-    function isolated(test: (tokens: typeof CountTokensModule, calls: () => number) => void): void {
-      jest.isolateModules(() => {
-        /* eslint-disable @typescript-eslint/no-require-imports -- modules of the isolated registry */
-        const { GptEncoding } = require('gpt-tokenizer/GptEncoding') as typeof GptEncodingModule;
-        const counted = jest.spyOn(GptEncoding.prototype, 'countTokens');
-        const encoded = jest.spyOn(GptEncoding.prototype, 'encode');
-        const tokens =
-          require('../../../../src/operations/create-response/tokens/count-tokens') as typeof CountTokensModule;
-        /* eslint-enable @typescript-eslint/no-require-imports */
-        provideRanksHere();
-        test(tokens, () => counted.mock.calls.length + encoded.mock.calls.length);
-      });
-    }
-
     it('tokenizes a short text once however often it is counted, split or cut', () => {
-      isolated((tokens, calls) => {
+      withFreshTokenizer((tokens, handed) => {
         const text = 'Once upon a time, in a valley between two quiet rivers.';
         const first = [tokens.countTokens(text), tokens.splitTokens(text), tokens.truncateToTokens(text, 3)];
-        const after = calls();
+        const after = handed().length;
         expect(after).toBeGreaterThan(0);
         const again = [tokens.countTokens(text), tokens.splitTokens(text), tokens.truncateToTokens(text, 3)];
         expect(again).toEqual(first);
-        expect(calls()).toBe(after);
+        expect(handed().length).toBe(after);
       });
     });
 
     it('tokenizes a text longer than the memo keeps afresh each time', () => {
-      isolated((tokens, calls) => {
+      withFreshTokenizer((tokens, handed) => {
         const text = 'word '.repeat(MEMO_MAX_CHARS / 5 + 1);
         tokens.countTokens(text);
-        const after = calls();
+        const after = handed().length;
         expect(after).toBeGreaterThan(0);
         tokens.countTokens(text);
-        expect(calls()).toBeGreaterThan(after);
+        expect(handed().length).toBeGreaterThan(after);
       });
     });
 
@@ -142,10 +126,10 @@ describe('token counting', () => {
       ['a special-token string', 'say <|endoftext|> now'],
     ])('counts %s the same whether it was split first or not', (_name, text) => {
       let counted = 0;
-      isolated((tokens) => {
+      withFreshTokenizer((tokens) => {
         counted = tokens.countTokens(text);
       });
-      isolated((tokens) => {
+      withFreshTokenizer((tokens) => {
         const pieces = tokens.splitTokens(text);
         expect(tokens.countTokens(text)).toBe(counted);
         expect(pieces.at(-1)?.end).toBe(counted);
