@@ -1,4 +1,5 @@
 import type { Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { createSseReader } from '../kit/sse/read-sse';
 import type { SseStream } from '../kit/sse/read-sse';
 import { bodyDecoder } from './content-coding';
@@ -34,13 +35,26 @@ export function createBodyTap(contentEncoding: string | undefined, eventStream: 
   const decoders = bodyDecoder(contentEncoding);
   /** An event stream's decoded chunks with their arrival times, parsed once its exchange is checked. */
   const parts: StampedPart[] = [];
+  /**
+   * A stream's chunks are kept as text: a chunk node hands over is a view of a larger buffer read
+   * from the socket, which a kept view would hold in memory until the stream is checked.
+   */
+  const utf8 = eventStream ? new StringDecoder('utf8') : undefined;
+  let textBegun = false;
   /** Any other body is kept as its chunks and decoded once, at its end. */
   const chunks: Buffer[] = [];
   let size = 0;
   let unreadable = decoders instanceof Error ? decoders.message : undefined;
   const take = (decoded: Buffer | string): void => {
-    if (eventStream) parts.push({ part: decoded, atMs: clock() });
-    else if (unreadable === undefined && typeof decoded !== 'string') {
+    if (utf8) {
+      let part = typeof decoded === 'string' ? decoded : utf8.write(decoded);
+      // As TextDecoder reads a stream: a byte order mark is not part of the text.
+      if (!textBegun && part !== '') {
+        textBegun = true;
+        if (part.charCodeAt(0) === 0xfeff) part = part.slice(1);
+      }
+      parts.push({ part, atMs: clock() });
+    } else if (unreadable === undefined && typeof decoded !== 'string') {
       size += decoded.length;
       if (size > JSON_LIMIT) {
         unreadable = `the body is over ${JSON_LIMIT} bytes: not checked`;
@@ -73,7 +87,11 @@ export function createBodyTap(contentEncoding: string | undefined, eventStream: 
       await ended;
       const flag = unreadable === undefined ? {} : { unreadable };
       // Not spread: that would read the getters, parsing the stream on the relay's path.
-      if (eventStream) return Object.assign(lazyStream(parts, clock()), flag);
+      if (utf8) {
+        const rest = utf8.end();
+        if (rest !== '') parts.push({ part: rest, atMs: clock() });
+        return Object.assign(lazyStream(parts, clock()), flag);
+      }
       let text = '';
       if (unreadable === undefined) {
         const whole = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
@@ -86,14 +104,14 @@ export function createBodyTap(contentEncoding: string | undefined, eventStream: 
 }
 
 interface StampedPart {
-  readonly part: Buffer | string;
+  readonly part: string;
   readonly atMs: number;
 }
 
 /**
  * The stream as a client read it, worked out on first use (by the checks, after the answer is
- * relayed): each chunk decoded and parsed as SSE in arrival order, its events stamped with the
- * time the chunk arrived, so the relay itself only keeps the chunks.
+ * relayed): each chunk's text parsed as SSE in arrival order, its events stamped with the time the
+ * chunk arrived, so the relay itself only keeps the text.
  */
 function lazyStream(parts: readonly StampedPart[], endMs: number): { text: string; stream: SseStream } {
   let read: { text: string; stream: SseStream } | undefined;
@@ -101,18 +119,13 @@ function lazyStream(parts: readonly StampedPart[], endMs: number): { text: strin
     if (read) return read;
     let now = 0;
     const reader = createSseReader(() => now);
-    const utf8 = new TextDecoder();
     let text = '';
-    const feed = (part: string): void => {
-      reader.feed(part);
-      if (text.length < STREAM_TEXT_LIMIT) text += part.slice(0, STREAM_TEXT_LIMIT - text.length);
-    };
     for (const { part, atMs } of parts) {
       now = atMs;
-      feed(typeof part === 'string' ? part : utf8.decode(part, { stream: true }));
+      reader.feed(part);
+      if (text.length < STREAM_TEXT_LIMIT) text += part.slice(0, STREAM_TEXT_LIMIT - text.length);
     }
     now = endMs;
-    feed(utf8.decode());
     read = { text, stream: reader.end() };
     return read;
   };
