@@ -1,5 +1,8 @@
-/** Time the queue's checks may take in one turn of the event loop before relaying goes on. */
-const SLICE_MS = 4;
+/**
+ * Time the queue's checks may take in one turn of the event loop before relaying goes on: an event
+ * of a live stream waits about this long (and one exchange's check) behind them at most.
+ */
+const SLICE_MS = 1;
 /** Exchanges waiting at most: past it, the next is checked at once, so a proxy that cannot keep up slows down instead of growing. */
 const MAX_WAITING = 1_000;
 
@@ -12,7 +15,7 @@ export interface CheckQueue<T> {
 
 /**
  * Keeps the checks off the relay's path: an answer is relayed whole before its exchange is checked,
- * and the checks run in slices of a few milliseconds between the event loop's turns (setImmediate),
+ * and the checks run in slices of a millisecond between the event loop's turns (setImmediate),
  * so a burst of finished streams does not hold back the events of the streams still running.
  */
 export function createCheckQueue<T>(check: (item: T) => void): CheckQueue<T> {
