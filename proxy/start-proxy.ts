@@ -91,6 +91,8 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
       : createRecorder({ file: init.record, contract, upstream: init.upstream, secrets, log });
   const agent =
     upstream.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+  /** One for the proxy's life: the relay works out its address once. */
+  const gateway = { origin: upstream.origin, agent };
   let inFlight = 0;
   let closing = false;
   /** Exchanges not yet relayed: `close` waits for them, so the reports hold every one. */
@@ -123,7 +125,7 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
       return;
     }
     inFlight++;
-    const exchange = relay(req, res, { origin: upstream.origin, agent }).then((relayed) => {
+    const exchange = relay(req, res, gateway).then((relayed) => {
       inFlight--;
       if (closing && inFlight === 0) server.closeAllConnections();
       // An exchange the client gave up on (or the proxy's shutdown cut) is not the gateway's doing;
