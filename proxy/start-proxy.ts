@@ -140,8 +140,10 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
   });
   // What node's parser refuses (a NUL or control byte in a header) never reaches the gateway: the
   // client gets the mock's answer, the contract's envelope, and the reports say the proxy refused it.
+  // A socket error (ECONNRESET) or a client too slow to send its request is no refusal of its bytes.
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     answerClientError(err, socket);
+    if (!isRefusal(err)) return;
     const refusal = traffic.refused(refusalOf(err, secrets));
     log(`proxy: ⚠ ${refusal.message}`);
   });
@@ -186,6 +188,14 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
       });
     },
   };
+}
+
+/**
+ * Whether node's parser refused the bytes a client sent, rather than the client going away: a
+ * connection reset, or closed before its request was whole (HPE_INVALID_EOF_STATE), is no refusal.
+ */
+function isRefusal(err: NodeJS.ErrnoException): boolean {
+  return err.code !== undefined && err.code.startsWith('HPE_') && err.code !== 'HPE_INVALID_EOF_STATE';
 }
 
 function isViolationsPath(path: string): boolean {

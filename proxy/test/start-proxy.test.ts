@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startInProcessMock } from '../../mocks/index';
@@ -134,6 +135,28 @@ describe('the proxy in front of the mock', () => {
     await checked(proxy, 1);
     expect(proxy.violations()).toEqual([]);
     expect(lines()).toEqual([]);
+  });
+
+  it('reports a request its parser refused, but not a client that reset its connection mid-request', async () => {
+    const proxy = await start(mock.baseUrl);
+    const { port } = new URL(proxy.baseUrl);
+    const send = (bytes: string, reset: boolean) =>
+      new Promise<void>((resolve) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => {
+          socket.write(bytes, () => {
+            if (reset) socket.resetAndDestroy();
+          });
+        });
+        socket.on('data', () => undefined);
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve());
+      });
+    await send('GET /api/v1/model/openai/gpt-4o HTTP/1.1\r\nHost: x\r\nAuthor', true);
+    await send('GET /api/v1/model/openai/gpt-4o HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0000b\r\n\r\n', false);
+    const warnings = () => (proxy.report() as { warnings?: { count: number } }).warnings?.count ?? 0;
+    while (warnings() === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(warnings()).toBe(1);
+    expect(lines()).toEqual([expect.stringContaining('proxy: ⚠ the proxy refused GET /api/v1/model/openai/gpt-4o')]);
   });
 
   it('forwards a request that breaks the spec, and reports it', async () => {
