@@ -16,6 +16,9 @@ export function logRequest(
 ): void {
   const elapsed = performance.now() - started;
   const { body } = routed;
+  // The entry keeps `routed` for the outcome only, and the body as journalBodyOf keeps it: the
+  // request's own bytes are let go with the request.
+  routed.body = undefined;
   store.requests.add({
     atMs: Date.now() - elapsed,
     method: request.method,

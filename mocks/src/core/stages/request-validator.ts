@@ -7,6 +7,7 @@ import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../../exchange/util/json-depth
 import { LruCache } from '../../exchange/util/lru-cache';
 import { deepFreeze } from '../../exchange/util/deep-freeze';
 import { titledRules } from './titled-rules';
+import { BYTE_STRING_MAX_BYTES, toByteString } from '../../exchange/util/byte-string';
 
 export interface RawRequest {
   readonly pathParams: Readonly<Record<string, string>>;
@@ -34,19 +35,15 @@ export interface RequestValidatorOptions {
   readonly reuseBodies: boolean;
 }
 
-/** Bodies remembered per operation, and the largest remembered (larger ones are one-offs more often than not). */
+/**
+ * Bodies remembered per operation, and the largest remembered (larger ones are one-offs more often
+ * than not). A body's key is its byte string: a TextDecoder call cost more than a whole
+ * remembered body's lookup.
+ */
 const BODY_ENTRIES = 256;
-export const REUSED_BODY_MAX_BYTES = 4096;
+export const REUSED_BODY_MAX_BYTES = BYTE_STRING_MAX_BYTES;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-/**
- * A body's key: every byte to the character of that code, one to one. Made with
- * String.fromCharCode over the bytes (REUSED_BODY_MAX_BYTES at most, well within the arguments a
- * call takes): a TextDecoder call cost more than a whole remembered body's lookup.
- */
-function bytesKey(bytes: Uint8Array): string {
-  return String.fromCharCode.apply(null, bytes as unknown as number[]);
-}
 
 /**
  * Compiles, once per operation, validators for its parameters and JSON body from the document.
@@ -88,7 +85,8 @@ export function compileRequestValidator(
     }
     if (!validateBody) return { query, body: undefined };
     const raw = request.body;
-    const key = validBodies && raw && raw.length > 0 && raw.length <= REUSED_BODY_MAX_BYTES ? bytesKey(raw) : undefined;
+    const key =
+      validBodies && raw && raw.length > 0 && raw.length <= REUSED_BODY_MAX_BYTES ? toByteString(raw) : undefined;
     if (key !== undefined) {
       checkContentType(request);
       const known = validBodies?.get(key);
