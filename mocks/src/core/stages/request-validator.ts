@@ -20,6 +20,18 @@ export interface RawRequest {
 export interface ValidatedRequest {
   readonly query: Record<string, unknown>;
   readonly body: unknown;
+  /**
+   * The body's byte string (exchange/util/byte-string.ts) when the body is remembered
+   * (RequestValidatorOptions.reuseBodies): the one string kept for every request with these
+   * bytes, which the journal keeps in place of a copy of its own.
+   */
+  readonly bodyByteString?: string;
+}
+
+/** A body that passed: its byte string and its parsed value, frozen. */
+interface RememberedBody {
+  readonly byteString: string;
+  readonly body: object;
 }
 
 export type RequestValidator = (request: RawRequest) => ValidatedRequest;
@@ -65,7 +77,7 @@ export function compileRequestValidator(
   const validateBody = jsonPointer ? contract.validator(jsonPointer) : undefined;
   const rules = jsonPointer ? titledRules(contract, jsonPointer) : [];
   const bodyRequired = operation.requestBody?.required === true;
-  const validBodies = options.reuseBodies ? new LruCache<string, object>(BODY_ENTRIES) : undefined;
+  const validBodies = options.reuseBodies ? new LruCache<string, RememberedBody>(BODY_ENTRIES) : undefined;
 
   return (request) => {
     const query: Record<string, unknown> = {};
@@ -90,7 +102,7 @@ export function compileRequestValidator(
     if (key !== undefined) {
       checkContentType(request);
       const known = validBodies?.get(key);
-      if (known) return { query, body: known };
+      if (known) return { query, body: known.body, bodyByteString: known.byteString };
     }
     const body = parseJsonBody(request, bodyRequired);
     if (body !== undefined && !validateBody(body)) {
@@ -98,7 +110,11 @@ export function compileRequestValidator(
       throw new GatewayError(400, summarize(problems), { metadata: { errors: problems } });
     }
     // Only objects are kept: a body the schema allows to be a string or number is not worth it.
-    if (key !== undefined && typeof body === 'object' && body !== null) validBodies?.set(key, deepFreeze(body));
+    if (key !== undefined && typeof body === 'object' && body !== null && validBodies) {
+      const remembered = { byteString: key, body: deepFreeze(body) };
+      validBodies.set(key, remembered);
+      return { query, body: remembered.body, bodyByteString: key };
+    }
     return { query, body };
   };
 }
