@@ -94,7 +94,8 @@ export class NodeExchange implements MockRequest, ReplySink, StreamSink {
   onClose(listener: (aborted: boolean) => void): () => void {
     const res = this.res;
     const onClose = (): void => listener(!res.writableFinished);
-    res.once('close', onClose);
+    // `on`, not `once`: a response closes once, and `once` wraps every listener in a bound function.
+    res.on('close', onClose);
     return () => res.off('close', onClose);
   }
 }
