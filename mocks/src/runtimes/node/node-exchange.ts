@@ -93,8 +93,11 @@ export class NodeExchange implements MockRequest, ReplySink, StreamSink {
 
   onClose(listener: (aborted: boolean) => void): () => void {
     const res = this.res;
-    const onClose = (): void => listener(!res.writableFinished);
-    // `on`, not `once`: a response closes once, and `once` wraps every listener in a bound function.
+    // Taken off by itself, as `once` would, without the bound wrapper `once` makes for every listener.
+    const onClose = (): void => {
+      res.off('close', onClose);
+      listener(!res.writableFinished);
+    };
     res.on('close', onClose);
     return () => res.off('close', onClose);
   }

@@ -22,12 +22,10 @@ export function readNodeBody(req: IncomingMessage, limitBytes: number, then: Bod
   const finish = (refused: 'too-large' | Error | null): void => {
     if (done) return;
     done = true;
-    // A body read to its end emits nothing more, and `done` guards against the rest: the
-    // listeners go with the request. One refused is drained, so they are taken off.
+    req.off('data', onData);
+    req.off('end', onEnd);
+    req.off('error', onError);
     if (refused) {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
       req.resume();
       then(refused, EMPTY);
     } else {
