@@ -15,7 +15,10 @@ export function logRequest(
   incomplete: boolean,
 ): void {
   const elapsed = performance.now() - started;
-  const { body } = routed;
+  const { body, bodyByteString } = routed;
+  // The entry keeps `routed` for the outcome only, and the body as the validator remembers it or
+  // as journalBodyOf keeps it: the request's own bytes are let go with the request.
+  routed.body = undefined;
   store.requests.add({
     atMs: Date.now() - elapsed,
     method: request.method,
@@ -25,7 +28,7 @@ export function logRequest(
     durationMs: Math.round(elapsed * 100) / 100,
     headers: request.headers,
     // Decoded only when someone reads the journal.
-    body: body === undefined ? undefined : journalBodyOf(body),
+    body: bodyByteString ?? (body === undefined ? undefined : journalBodyOf(body)),
     outcome: routed,
     incomplete,
   });

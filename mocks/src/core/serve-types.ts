@@ -44,4 +44,6 @@ export interface PipelineDependencies {
 export interface Routed extends ScenarioOutcome {
   operation: OperationInfo | undefined;
   body: Uint8Array | undefined;
+  /** The body's byte string, where the request validator keeps one (ValidatedRequest.bodyByteString). */
+  bodyByteString?: string;
 }

@@ -201,12 +201,13 @@ function respond(
 ): Promise<void> | undefined {
   const validate = deps.validators.get(operation.operationId);
   if (!validate) throw new GatewayError(500, `The mock has no handler for ${operation.operationId}`);
-  const { query, body } = validate({
+  const { query, body, bodyByteString } = validate({
     pathParams,
     queryString: queryAt === -1 ? '' : url.slice(queryAt + 1),
     headers: request.headers,
     body: rawBody,
   });
+  if (routed && bodyByteString !== undefined) routed.bodyByteString = bodyByteString;
   const validated: AdmittedUrl = { operation, pathParams, query };
   if (request.headers.prefer === undefined) deps.admittedUrls.remember(request.method, url, validated);
   return handle(deps, request, reply, validated, body, key, routed);

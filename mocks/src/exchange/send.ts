@@ -3,6 +3,7 @@ import type { GatewayError } from './gateway-error';
 import { toEnvelope } from './gateway-error';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const CONTENT_TYPE = 'content-type';
 
 /**
  * Sends a complete answer; `payload` is already serialized. JSON unless `headers` name another
@@ -19,7 +20,8 @@ export function sendJson(
   const list: HeaderList = ['content-type', JSON_CONTENT_TYPE];
   if (headers) {
     for (const name of Object.keys(headers)) {
-      if (name.toLowerCase() === 'content-type') list[1] = headers[name] as string;
+      // Lower-cased only when it could be `content-type`: the answers' own headers (an id) are not.
+      if (name.length === CONTENT_TYPE.length && name.toLowerCase() === CONTENT_TYPE) list[1] = headers[name] as string;
       else list.push(name, headers[name] as string);
     }
   }

@@ -2,6 +2,7 @@ import type { OperationId, RequestBody } from '../operation-types';
 import { jsonDepthExceeds } from '../../exchange/util/json-depth';
 import { scrubDeep } from '../../../../kit/secrets/scrub-secrets';
 import { journalSecrets, redactHeaders } from './redact-headers';
+import { BYTE_STRING_MAX_BYTES, fromByteString, toByteString } from '../../exchange/util/byte-string';
 
 /** How a streamed answer ended: sent whole, cut by a scenario (or x-mock-fail-after-tokens), or left by its client. */
 export type StreamEnd = 'completed' | 'cut' | 'aborted';
@@ -69,17 +70,21 @@ export interface RequestOutcome {
   network?: NetworkFailure;
 }
 
-/** A request as recorded: what the journal shows is made from it when read. */
+/**
+ * A request as recorded: what the journal shows is made from it when read. `path`, `headers` and
+ * `body` are the request's own values until the journal takes the entry: where they equal those
+ * of the entry before it, it keeps that entry's values instead (RequestJournal.add).
+ */
 export interface RecordedRequest {
   readonly atMs: number;
   readonly method: string;
-  readonly path: string;
+  path: string;
   readonly operationId: string | null;
   readonly status: number;
   readonly durationMs: number;
-  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  headers: Readonly<Record<string, string | readonly string[] | undefined>>;
   /** The body, decoded when the journal is read (journalBodyOf); undefined when the request had none. */
-  readonly body: (() => JournalBody) | undefined;
+  body: KeptBody | undefined;
   readonly outcome: RequestOutcome;
   /** The connection closed before the answer was complete. */
   readonly incomplete: boolean;
@@ -101,15 +106,29 @@ export interface JournalBody {
 }
 
 /**
- * What the journal keeps of a request body: a function that decodes it when the journal is read.
- * A body past JOURNAL_BODY_BYTES is copied down to its start, so the whole one can be freed.
+ * A request body as the journal keeps it, decoded only when the journal is read: a short body as
+ * its byte string, a longer one as its bytes, one past JOURNAL_BODY_BYTES as its start and size.
  */
-export function journalBodyOf(bytes: Uint8Array): () => JournalBody {
-  if (bytes.byteLength <= JOURNAL_BODY_BYTES) return () => ({ body: journalBody(new TextDecoder().decode(bytes)) });
-  const start = bytes.slice(0, JOURNAL_BODY_BYTES);
-  const bodyBytes = bytes.byteLength;
+export type KeptBody = string | Uint8Array | { readonly start: Uint8Array; readonly bodyBytes: number };
+
+/**
+ * What the journal keeps of a request body. A short body is kept as its byte string rather than
+ * the request's own bytes: the journal holds its last requests for longer than a young object
+ * lives, and a Uint8Array held that long costs the collector far more than a string (under POST
+ * load the journal's buffers were promoted and freed a thousand at a time). A body past
+ * JOURNAL_BODY_BYTES is copied down to its start, so the whole one can be freed.
+ */
+export function journalBodyOf(bytes: Uint8Array): KeptBody {
+  if (bytes.byteLength <= BYTE_STRING_MAX_BYTES) return toByteString(bytes);
+  if (bytes.byteLength <= JOURNAL_BODY_BYTES) return bytes;
+  return { start: bytes.slice(0, JOURNAL_BODY_BYTES), bodyBytes: bytes.byteLength };
+}
+
+function decodeKept(kept: KeptBody): JournalBody {
+  if (typeof kept === 'string') return { body: journalBody(new TextDecoder().decode(fromByteString(kept))) };
+  if (kept instanceof Uint8Array) return { body: journalBody(new TextDecoder().decode(kept)) };
   // The start may end inside a character: the decoder marks it with U+FFFD.
-  return () => ({ body: new TextDecoder().decode(start), bodyBytes });
+  return { body: new TextDecoder().decode(kept.start), bodyBytes: kept.bodyBytes };
 }
 
 /**
@@ -119,11 +138,29 @@ export function journalBodyOf(bytes: Uint8Array): () => JournalBody {
 export class RequestJournal {
   private entries: RecordedRequest[] = [];
   private next = 0;
+  private newest: RecordedRequest | undefined;
+  private newestHeaderNames: readonly string[] = [];
 
   constructor(private readonly capacity = DEFAULT_JOURNAL_LIMIT) {}
 
+  /**
+   * Takes `entry`, keeping the path, headers and body of the entry before it where they are the
+   * same: a client repeating a request then adds one entry to what the journal holds, not its
+   * headers and body again, and the request's own copies die young. (The journal holds its last
+   * requests for longer than a young object lives: under load each one's values were promoted,
+   * then collected by a full collection.)
+   */
   add(entry: RecordedRequest): void {
     if (this.capacity <= 0) return;
+    const newest = this.newest;
+    if (newest === undefined) this.newestHeaderNames = Object.keys(entry.headers);
+    else {
+      if (entry.path === newest.path) entry.path = newest.path;
+      if (sameHeaders(entry.headers, newest.headers, this.newestHeaderNames)) entry.headers = newest.headers;
+      else this.newestHeaderNames = Object.keys(entry.headers);
+      if (typeof entry.body === 'string' && entry.body === newest.body) entry.body = newest.body;
+    }
+    this.newest = entry;
     if (this.entries.length < this.capacity) {
       this.entries.push(entry);
     } else {
@@ -148,6 +185,8 @@ export class RequestJournal {
   clear(): void {
     this.entries = [];
     this.next = 0;
+    this.newest = undefined;
+    this.newestHeaderNames = [];
   }
 }
 
@@ -166,8 +205,8 @@ function show(recorded: RecordedRequest): JournalEntry {
   // A reset has no status: the adapter's 200 is only its default, never sent.
   if (outcome.network !== undefined) entry.network = outcome.network;
   else entry.status = recorded.status;
-  if (recorded.body) {
-    const { body, bodyBytes } = recorded.body();
+  if (recorded.body !== undefined) {
+    const { body, bodyBytes } = decodeKept(recorded.body);
     entry.body = scrubDeep(body, secrets) as SentBody<OperationId>;
     if (bodyBytes !== undefined) entry.bodyBytes = bodyBytes;
   }
@@ -190,4 +229,18 @@ export function journalBody(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/**
+ * The same header names in the same order (`names`, those of `b`) with the same text values; a
+ * header given as several values (an array) is never the same.
+ */
+function sameHeaders(a: RecordedRequest['headers'], b: RecordedRequest['headers'], names: readonly string[]): boolean {
+  let i = 0;
+  for (const name in a) {
+    const value = a[name];
+    if (name !== names[i] || typeof value !== 'string' || value !== b[name]) return false;
+    i++;
+  }
+  return i === names.length;
 }

@@ -7,6 +7,7 @@ import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../../exchange/util/json-depth
 import { LruCache } from '../../exchange/util/lru-cache';
 import { deepFreeze } from '../../exchange/util/deep-freeze';
 import { titledRules } from './titled-rules';
+import { BYTE_STRING_MAX_BYTES, toByteString } from '../../exchange/util/byte-string';
 
 export interface RawRequest {
   readonly pathParams: Readonly<Record<string, string>>;
@@ -19,6 +20,18 @@ export interface RawRequest {
 export interface ValidatedRequest {
   readonly query: Record<string, unknown>;
   readonly body: unknown;
+  /**
+   * The body's byte string (exchange/util/byte-string.ts) when the body is remembered
+   * (RequestValidatorOptions.reuseBodies): the one string kept for every request with these
+   * bytes, which the journal keeps in place of a copy of its own.
+   */
+  readonly bodyByteString?: string;
+}
+
+/** A body that passed: its byte string and its parsed value, frozen. */
+interface RememberedBody {
+  readonly byteString: string;
+  readonly body: object;
 }
 
 export type RequestValidator = (request: RawRequest) => ValidatedRequest;
@@ -34,19 +47,15 @@ export interface RequestValidatorOptions {
   readonly reuseBodies: boolean;
 }
 
-/** Bodies remembered per operation, and the largest remembered (larger ones are one-offs more often than not). */
+/**
+ * Bodies remembered per operation, and the largest remembered (larger ones are one-offs more often
+ * than not). A body's key is its byte string: a TextDecoder call cost more than a whole
+ * remembered body's lookup.
+ */
 const BODY_ENTRIES = 256;
-export const REUSED_BODY_MAX_BYTES = 4096;
+export const REUSED_BODY_MAX_BYTES = BYTE_STRING_MAX_BYTES;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-/**
- * A body's key: every byte to the character of that code, one to one. Made with
- * String.fromCharCode over the bytes (REUSED_BODY_MAX_BYTES at most, well within the arguments a
- * call takes): a TextDecoder call cost more than a whole remembered body's lookup.
- */
-function bytesKey(bytes: Uint8Array): string {
-  return String.fromCharCode.apply(null, bytes as unknown as number[]);
-}
 
 /**
  * Compiles, once per operation, validators for its parameters and JSON body from the document.
@@ -68,7 +77,7 @@ export function compileRequestValidator(
   const validateBody = jsonPointer ? contract.validator(jsonPointer) : undefined;
   const rules = jsonPointer ? titledRules(contract, jsonPointer) : [];
   const bodyRequired = operation.requestBody?.required === true;
-  const validBodies = options.reuseBodies ? new LruCache<string, object>(BODY_ENTRIES) : undefined;
+  const validBodies = options.reuseBodies ? new LruCache<string, RememberedBody>(BODY_ENTRIES) : undefined;
 
   return (request) => {
     const query: Record<string, unknown> = {};
@@ -88,11 +97,12 @@ export function compileRequestValidator(
     }
     if (!validateBody) return { query, body: undefined };
     const raw = request.body;
-    const key = validBodies && raw && raw.length > 0 && raw.length <= REUSED_BODY_MAX_BYTES ? bytesKey(raw) : undefined;
+    const key =
+      validBodies && raw && raw.length > 0 && raw.length <= REUSED_BODY_MAX_BYTES ? toByteString(raw) : undefined;
     if (key !== undefined) {
       checkContentType(request);
       const known = validBodies?.get(key);
-      if (known) return { query, body: known };
+      if (known) return { query, body: known.body, bodyByteString: known.byteString };
     }
     const body = parseJsonBody(request, bodyRequired);
     if (body !== undefined && !validateBody(body)) {
@@ -100,7 +110,11 @@ export function compileRequestValidator(
       throw new GatewayError(400, summarize(problems), { metadata: { errors: problems } });
     }
     // Only objects are kept: a body the schema allows to be a string or number is not worth it.
-    if (key !== undefined && typeof body === 'object' && body !== null) validBodies?.set(key, deepFreeze(body));
+    if (key !== undefined && typeof body === 'object' && body !== null && validBodies) {
+      const remembered = { byteString: key, body: deepFreeze(body) };
+      validBodies.set(key, remembered);
+      return { query, body: remembered.body, bodyByteString: key };
+    }
     return { query, body };
   };
 }

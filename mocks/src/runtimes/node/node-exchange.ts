@@ -93,8 +93,12 @@ export class NodeExchange implements MockRequest, ReplySink, StreamSink {
 
   onClose(listener: (aborted: boolean) => void): () => void {
     const res = this.res;
-    const onClose = (): void => listener(!res.writableFinished);
-    res.once('close', onClose);
+    // Taken off by itself, as `once` would, without the bound wrapper `once` makes for every listener.
+    const onClose = (): void => {
+      res.off('close', onClose);
+      listener(!res.writableFinished);
+    };
+    res.on('close', onClose);
     return () => res.off('close', onClose);
   }
 }

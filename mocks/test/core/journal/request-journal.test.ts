@@ -61,6 +61,39 @@ describe('RequestJournal', () => {
     expect(truncated?.body).toBe(long.slice(0, JOURNAL_BODY_BYTES));
   });
 
+  it.each([
+    ['a short body beyond ASCII', new TextEncoder().encode('{"input":"héllo 世界 😀"}'), { input: 'héllo 世界 😀' }],
+    ['a short body that is not UTF-8', Uint8Array.of(0x7b, 0xff, 0x7d), '{\ufffd}'],
+    [
+      'a body longer than a byte string',
+      new TextEncoder().encode(`{"input":"${'é'.repeat(5_000)}"}`),
+      { input: 'é'.repeat(5_000) },
+    ],
+  ])('shows %s as it was sent', (_name, bytes, shown) => {
+    const journal = new RequestJournal(10);
+    journal.add({ ...recorded('/r'), body: journalBodyOf(bytes) });
+    expect(journal.list()[0]?.body).toEqual(shown);
+  });
+
+  it('shows each entry with its own path, headers and body when a request repeats the one before it or not', () => {
+    const journal = new RequestJournal(10);
+    const sent: Array<[string, Record<string, string>, string]> = [
+      ['/r', { a: '1', b: '2' }, '{"input":"one"}'],
+      ['/r', { a: '1', b: '2' }, '{"input":"one"}'],
+      ['/r', { b: '2', a: '1' }, '{"input":"one"}'],
+      ['/r', { a: '1', b: '2', c: '3' }, '{"input":"two"}'],
+      ['/r', { a: '1', b: '2' }, '{"input":"two"}'],
+      ['/m', { a: '1', b: 'x' }, '{"input":"two"}'],
+      ['/m', { a: '1', b: 'x' }, '{"input":"two"}'],
+    ];
+    for (const [path, headers, body] of sent) journal.add({ ...recorded(path, {}, false, body), headers });
+    const shown = journal.list().reverse();
+    expect(shown.map((e) => [e.path, e.headers, e.body])).toEqual(
+      sent.map(([path, headers, body]) => [path, headers, JSON.parse(body) as unknown]),
+    );
+    expect(shown.map((e) => Object.keys(e.headers).join())).toEqual(sent.map(([, h]) => Object.keys(h).join()));
+  });
+
   it('filters by operation', () => {
     const journal = new RequestJournal(10);
     journal.add(recorded('/r'));

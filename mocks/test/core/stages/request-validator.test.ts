@@ -4,6 +4,7 @@ import { listOperations } from '../../../../kit/contract/operations';
 import { createMockServer } from '../../../src/runtimes/node/server';
 import { GatewayError } from '../../../src/exchange/gateway-error';
 import type { RequestValidator } from '../../../src/core/stages/request-validator';
+import { toByteString } from '../../../src/exchange/util/byte-string';
 import { compileRequestValidator, REUSED_BODY_MAX_BYTES } from '../../../src/core/stages/request-validator';
 import { useMock } from '../../helpers/start-mock';
 import { bearer, specNumber, USER_KEY } from '../../helpers/sample-requests';
@@ -504,6 +505,17 @@ describe('reused bodies', () => {
     expect(() => {
       first.model = 'openai/gpt-4o-mini';
     }).toThrow(TypeError);
+  });
+
+  it('hands out the byte string of a body it keeps, the same one for the same bytes, and none otherwise', () => {
+    const validator = validate(true);
+    const bytes = raw({ ...base, input: 'café' });
+    const first = call(validator, bytes).bodyByteString;
+    expect(first).toBe(toByteString(bytes));
+    expect(call(validator, Buffer.from(bytes)).bodyByteString).toBe(first);
+    expect(call(validate(false), bytes).bodyByteString).toBeUndefined();
+    const large = raw({ ...base, input: 'x'.repeat(REUSED_BODY_MAX_BYTES) });
+    expect(call(validator, large).bodyByteString).toBeUndefined();
   });
 
   it('tells bodies apart by every byte, beyond ASCII too, up to the largest it keeps', () => {

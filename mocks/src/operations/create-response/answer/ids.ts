@@ -27,12 +27,13 @@ export function responseIds(store: { nextResponseNumber(): number }, createdAt: 
 function alphanumerics(seed: string, length: number): string {
   let state = 0x811c9dc5;
   for (let i = 0; i < seed.length; i++) state = Math.imul(state ^ seed.charCodeAt(i), 0x01000193);
-  let out = '';
+  // Character codes joined in one call: appending one character at a time made a string object per character.
+  const codes = new Array<number>(length);
   for (let i = 0; i < length; i++) {
     state = (state + 0x9e3779b9) | 0;
     let mixed = Math.imul(state ^ (state >>> 16), 0x85ebca6b);
     mixed = Math.imul(mixed ^ (mixed >>> 13), 0xc2b2ae35);
-    out += ALPHABET[((mixed ^ (mixed >>> 16)) >>> 0) % ALPHABET.length];
+    codes[i] = ALPHABET.charCodeAt(((mixed ^ (mixed >>> 16)) >>> 0) % ALPHABET.length);
   }
-  return out;
+  return String.fromCharCode.apply(null, codes);
 }
