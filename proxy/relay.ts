@@ -30,34 +30,28 @@ export interface Relayed {
   readonly durationMs: number;
 }
 
+/** The gateway, as each request needs it: its origin parsed once (a URL per request costs the relay). */
 export interface Upstream {
   /** The gateway's origin, e.g. `https://gateway.example`; request paths go to it unchanged. */
   readonly origin: string;
+  /** Kept-alive connections to the gateway. */
   readonly agent: http.Agent;
-}
-
-/** The parts of the origin each request needs, parsed once (a URL per request costs the relay). */
-interface Target {
   readonly client: typeof http | typeof https;
   readonly hostname: string;
   readonly port: string;
 }
 
-const TARGETS = new WeakMap<Upstream, Target>();
-
-function targetOf(upstream: Upstream): Target {
-  let target = TARGETS.get(upstream);
-  if (!target) {
-    const url = new URL(upstream.origin);
-    target = {
-      client: url.protocol === 'https:' ? https : http,
-      // `[::1]` is the URL's spelling; node:http takes the bare address.
-      hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-      port: url.port,
-    };
-    TARGETS.set(upstream, target);
-  }
-  return target;
+/** The gateway at `origin` (its path, if any, is the caller's), with an agent of its own. */
+export function upstreamAt(origin: URL): Upstream {
+  const tls = origin.protocol === 'https:';
+  return {
+    origin: origin.origin,
+    agent: tls ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true }),
+    client: tls ? https : http,
+    // `[::1]` is the URL's spelling; node:http takes the bare address.
+    hostname: origin.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: origin.port,
+  };
 }
 
 /**
@@ -113,10 +107,9 @@ export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstr
       if (requestEnded) hand();
       else whenEnded = hand;
     };
-    const target = targetOf(upstream);
-    const outgoing = target.client.request({
-      hostname: target.hostname,
-      port: target.port,
+    const outgoing = upstream.client.request({
+      hostname: upstream.hostname,
+      port: upstream.port,
       path: req.url ?? '/',
       method,
       headers,

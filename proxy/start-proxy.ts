@@ -1,5 +1,4 @@
 import http from 'node:http';
-import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Contract } from '../kit/contract/contract';
 import { loadContract } from '../kit/contract/contract';
@@ -8,7 +7,7 @@ import type { ConformanceReport, Failure, ObservedBounds } from '../conformance/
 import { createExchangeChecker } from './check-exchange';
 import { createRecorder } from './record-exchange';
 import { createCheckQueue } from './check-queue';
-import { relay } from './relay';
+import { relay, upstreamAt } from './relay';
 import type { Relayed } from './relay';
 import { violationLine } from './violation-line';
 import { KnownSecrets } from './redact';
@@ -89,10 +88,8 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
     init.record === undefined
       ? undefined
       : createRecorder({ file: init.record, contract, upstream: init.upstream, secrets, log });
-  const agent =
-    upstream.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
   /** One for the proxy's life: the relay works out its address once. */
-  const gateway = { origin: upstream.origin, agent };
+  const gateway = upstreamAt(upstream);
   let inFlight = 0;
   let closing = false;
   /** Exchanges not yet relayed: `close` waits for them, so the reports hold every one. */
@@ -174,7 +171,7 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
       closing = true;
       return new Promise((resolve, reject) => {
         server.close(() => {
-          agent.destroy();
+          gateway.agent.destroy();
           void Promise.all(pending)
             .then(() => queue.flush())
             .then(() => recorder?.settled())
