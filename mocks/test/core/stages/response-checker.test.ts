@@ -7,21 +7,9 @@ import { startMock } from '../../helpers/start-mock';
 import type { StartedMock } from '../../helpers/start-mock';
 import { bearer, responseExample, USER_KEY } from '../../helpers/sample-requests';
 import { eventStreamOf, standInStream, standInStreamCutShort } from '../../helpers/stand-in-handlers';
+import { waitFor } from '../../helpers/wait-for';
 
 const contract = loadContract();
-
-/** Polls `check` until it holds; the bound only turns a condition that never comes into a clear failure. */
-function waitFor(check: () => boolean, ms = 5_000): Promise<void> {
-  const until = Date.now() + ms;
-  return new Promise((resolve, reject) => {
-    const tick = (): void => {
-      if (check()) resolve();
-      else if (Date.now() > until) reject(new Error('condition not met in time'));
-      else setTimeout(tick, 5);
-    };
-    tick();
-  });
-}
 
 /** A mock whose GET /model is replaced; every test closes its own mock. */
 async function withMock(init: MockServerInit, run: (started: StartedMock) => Promise<void>): Promise<void> {

@@ -10,6 +10,7 @@ import type { MockServer, MockServerInit } from '../../../src/runtimes/node/serv
 import { createMockServer } from '../../../src/runtimes/node/server';
 import type { Event } from '../../helpers/stream-helpers';
 import { contractStreamProblems, parseSse } from '../../helpers/stream-helpers';
+import { waitFor } from '../../helpers/wait-for';
 
 const KEY = { authorization: 'Bearer sk-mock-user', 'content-type': 'application/json' };
 
@@ -105,19 +106,6 @@ async function timedStream(url: string, body: object, headers: Record<string, st
     for (const event of parseSse(piece).events) arrivals.push({ type: event.type, at: Date.now() - started });
   }
   return { res, arrivals, ...parseSse(text) };
-}
-
-/** Polls `check` until it holds; the bound only turns a condition that never comes into a clear failure. */
-function waitFor(check: () => boolean, ms = 5_000): Promise<void> {
-  const until = Date.now() + ms;
-  return new Promise((resolve, reject) => {
-    const tick = (): void => {
-      if (check()) resolve();
-      else if (Date.now() > until) reject(new Error('condition not met in time'));
-      else setTimeout(tick, 5);
-    };
-    tick();
-  });
 }
 
 function fixturesWith(change: (f: Fixtures) => void): Fixtures {
