@@ -2,7 +2,7 @@ import type { components } from '../../../../generated/openapi';
 import type { Contract } from '../../../../kit/contract/contract-types';
 import { ContractError } from '../../../../kit/contract/contract-error';
 import { isRecord } from '../../../../kit/json/guards';
-import { deepFreeze } from '../../exchange/util/deep-freeze';
+import { deepFreeze } from '../../../../kit/json/deep-freeze';
 
 type Schemas = components['schemas'];
 type Parameters = components['parameters'];

@@ -1,6 +1,6 @@
 import type { OperationInfo } from '../../../../kit/contract/operations';
-import { LruCache } from '../../exchange/util/lru-cache';
-import { deepFreeze } from '../../exchange/util/deep-freeze';
+import { LruCache } from '../../../../kit/memo/lru-cache';
+import { deepFreeze } from '../../../../kit/json/deep-freeze';
 
 /** What routing and validation made of a URL that passed both. */
 export interface AdmittedUrl {

@@ -4,8 +4,8 @@ import type { OperationInfo, ParameterInfo } from '../../../../kit/contract/oper
 import { GatewayError } from '../../exchange/gateway-error';
 import { describeErrors, summarize } from './format-validation-errors';
 import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../../exchange/util/json-depth';
-import { LruCache } from '../../exchange/util/lru-cache';
-import { deepFreeze } from '../../exchange/util/deep-freeze';
+import { LruCache } from '../../../../kit/memo/lru-cache';
+import { deepFreeze } from '../../../../kit/json/deep-freeze';
 import { titledRules } from './titled-rules';
 import { BYTE_STRING_MAX_BYTES, toByteString } from '../../exchange/util/byte-string';
 

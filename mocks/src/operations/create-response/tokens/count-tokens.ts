@@ -6,7 +6,7 @@
  * same functions.
  */
 import type * as GptEncodingModule from 'gpt-tokenizer/GptEncoding';
-import { LruCache } from '../../../exchange/util/lru-cache';
+import { LruCache } from '../../../../../kit/memo/lru-cache';
 import type { RankedToken, TokenCounter, TokenPiece, TokenRanks, Truncated } from '../../../core/token-counter';
 import { estimatePieces } from './estimate-tokens';
 

@@ -1,4 +1,4 @@
-import { LruCache } from '../../../src/exchange/util/lru-cache';
+import { LruCache } from '../../memo/lru-cache';
 
 describe('LruCache', () => {
   it('returns what was stored, and undefined for what was not', () => {
