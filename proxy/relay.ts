@@ -1,7 +1,8 @@
-import * as http from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import https from 'node:https';
-import type { TappedBody } from './body-tap';
+import { PassThrough, Readable } from 'node:stream';
+import { Pool } from 'undici';
+import type { Dispatcher } from 'undici';
+import type { BodyTap, TappedBody } from './body-tap';
 import { createBodyTap } from './body-tap';
 import { decodableAcceptEncoding } from './content-coding';
 import { endToEndHeaders } from './hop-by-hop';
@@ -9,6 +10,16 @@ import { describeTransportError } from '../conformance/index';
 
 /** Request bodies kept for the checks; the relay itself streams bodies of any size. */
 const REQUEST_LIMIT = 32 * 1024 * 1024;
+/**
+ * A request body of a known length up to this is read whole before it goes on, in one write with
+ * its headers; a larger one, or one of unknown length, is streamed to the gateway as it arrives.
+ */
+const WHOLE_BODY_LIMIT = 64 * 1024;
+/**
+ * Request headers the proxy does not pass on besides the hop-by-hop ones: it sets Host itself,
+ * narrows Accept-Encoding, and has already answered an Expect (node:http sends 100 Continue).
+ */
+const SET_BY_THE_PROXY = ['host', 'accept-encoding', 'expect'];
 
 /** One exchange as it went through the proxy: what the client sent, what the gateway answered. */
 export interface Relayed {
@@ -30,29 +41,24 @@ export interface Relayed {
   readonly durationMs: number;
 }
 
-/** The gateway, as each request needs it: its origin parsed once (a URL per request costs the relay). */
+/** The gateway, as each request needs it: its origin parsed once, and its connections. */
 export interface Upstream {
   /** The gateway's origin, e.g. `https://gateway.example`; request paths go to it unchanged. */
   readonly origin: string;
-  /** Kept-alive connections to the gateway. */
-  readonly agent: http.Agent;
-  readonly client: typeof http | typeof https;
-  readonly hostname: string;
-  readonly port: string;
+  /** Kept-alive connections to the gateway (undici's: a request costs about half node:http's client). */
+  readonly pool: Dispatcher;
 }
 
-/** The gateway at `origin` (its path, if any, is the caller's), with an agent of its own. */
+/**
+ * The gateway at `origin` (its path, if any, is the caller's), with connections of its own. No
+ * timeouts: how long an answer or a stream's next event may take is the client's to decide, and a
+ * client that gives up aborts the gateway's request.
+ */
 export function upstreamAt(origin: URL): Upstream {
-  const tls = origin.protocol === 'https:';
-  return {
-    origin: origin.origin,
-    agent: tls ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true }),
-    client: tls ? https : http,
-    // `[::1]` is the URL's spelling; node:http takes the bare address.
-    hostname: origin.hostname.replace(/^\[(.*)\]$/, '$1'),
-    port: origin.port,
-  };
+  return { origin: origin.origin, pool: new Pool(origin.origin, { headersTimeout: 0, bodyTimeout: 0 }) };
 }
+
+type Outcome = Omit<Relayed, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'abandoned' | 'durationMs'>;
 
 /**
  * Forwards one request to the gateway unchanged but for the hop-by-hop headers (and
@@ -64,8 +70,9 @@ export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstr
   const started = performance.now();
   const clock = (): number => Math.round(performance.now() - started);
   const method = req.method ?? 'GET';
-  const url = `${upstream.origin}${req.url ?? '/'}`;
-  const headers = endToEndHeaders(req.headers, ['host', 'accept-encoding']);
+  const path = req.url ?? '/';
+  const url = `${upstream.origin}${path}`;
+  const headers = endToEndHeaders(req.headers, SET_BY_THE_PROXY);
   const acceptEncoding = decodableAcceptEncoding(req.headers['accept-encoding']);
   if (acceptEncoding !== undefined) headers['accept-encoding'] = acceptEncoding;
 
@@ -74,6 +81,8 @@ export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstr
     let kept = 0;
     let abandoned = false;
     let settled = false;
+    let dispatched = false;
+    let controller: Dispatcher.DispatchController | undefined;
     // The exchange is handed over once the request's body is read too (a gateway may answer first).
     let requestEnded = req.complete;
     let whenEnded: (() => void) | undefined;
@@ -82,11 +91,13 @@ export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstr
       whenEnded?.();
       whenEnded = undefined;
     };
-    req.once('end', ended);
-    req.once('close', ended);
-    const finish = (
-      outcome: Omit<Relayed, 'method' | 'url' | 'requestHeaders' | 'requestBody' | 'abandoned' | 'durationMs'>,
-    ): void => {
+    const requestBody = (): Buffer | undefined =>
+      kept > REQUEST_LIMIT || chunks.length === 0
+        ? undefined
+        : chunks.length === 1
+          ? (chunks[0] as Buffer)
+          : Buffer.concat(chunks);
+    const finish = (outcome: Outcome): void => {
       if (settled) return;
       settled = true;
       const hand = (): void =>
@@ -94,12 +105,7 @@ export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstr
           method,
           url,
           requestHeaders: req.headers,
-          requestBody:
-            kept > REQUEST_LIMIT || chunks.length === 0
-              ? undefined
-              : chunks.length === 1
-                ? (chunks[0] as Buffer)
-                : Buffer.concat(chunks),
+          requestBody: requestBody(),
           abandoned,
           durationMs: clock(),
           ...outcome,
@@ -107,74 +113,108 @@ export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstr
       if (requestEnded) hand();
       else whenEnded = hand;
     };
-    const outgoing = upstream.client.request({
-      hostname: upstream.hostname,
-      port: upstream.port,
-      path: req.url ?? '/',
-      method,
-      headers,
-      agent: upstream.agent,
-    });
+    const wentAway = (): void => finish({ responseHeaders: {}, transportError: 'the client went away' });
+    req.once('end', ended);
+    req.once('close', ended);
     req.on('data', (chunk: Buffer) => {
       kept += chunk.length;
       if (kept <= REQUEST_LIMIT) chunks.push(chunk);
     });
-    req.pipe(outgoing);
-    res.on('close', () => {
+    res.once('close', () => {
       if (res.writableFinished) return;
       abandoned = true;
-      outgoing.destroy();
+      if (controller) controller.abort(new Error('the client went away'));
+      else if (!dispatched) wentAway();
     });
 
-    outgoing.on('error', (err: NodeJS.ErrnoException) => {
-      // The suite's wording: a TLS failure says so and names NODE_EXTRA_CA_CERTS, a name that
-      // does not resolve says so, and so on (conformance/http/transport-error.ts).
-      const reason = describeTransportError(err);
-      if (abandoned) return finish({ responseHeaders: {}, transportError: 'the client went away' });
-      if (!res.headersSent) {
-        const body = JSON.stringify({
-          error: {
-            code: 502,
-            message: `Bad gateway: the proxy's request to the gateway at ${upstream.origin} failed: ${reason}`,
-          },
-        });
-        res.writeHead(502, {
-          'content-type': 'application/json; charset=utf-8',
-          'content-length': Buffer.byteLength(body),
-        });
-        res.end(body);
-      }
-      finish({ responseHeaders: {}, transportError: reason });
-    });
+    let status: number | undefined;
+    let received: IncomingHttpHeaders = {};
+    let tap: BodyTap | undefined;
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(started) {
+        controller = started;
+        if (abandoned) started.abort(new Error('the client went away'));
+      },
+      onResponseStart(started, statusCode, answerHeaders, statusMessage) {
+        status = statusCode;
+        received = answerHeaders as IncomingHttpHeaders;
+        res.writeHead(statusCode, statusMessage, endToEndHeaders(received));
+        const contentType = String(received['content-type'] ?? '').toLowerCase();
+        const eventStream = contentType.startsWith('text/event-stream');
+        // A stream's client sees its headers at once, whatever the gateway's first event waits for;
+        // any other answer's headers go out with its first bytes, in one write.
+        if (eventStream) res.flushHeaders();
+        tap = createBodyTap(single(received['content-encoding']), eventStream, clock);
+      },
+      onResponseData(started, chunk) {
+        if (abandoned) return;
+        tap?.feed(chunk);
+        if (!res.write(chunk)) {
+          started.pause();
+          res.once('drain', () => started.resume());
+        }
+      },
+      onResponseEnd() {
+        res.end();
+        answered();
+      },
+      onResponseError(_started, err) {
+        if (abandoned) return wentAway();
+        if (status !== undefined) {
+          // Broken off after its headers: the client's connection is cut the same way.
+          res.destroy();
+          return answered(`the gateway broke off its answer: ${err.message}`);
+        }
+        // The suite's wording: a TLS failure says so and names NODE_EXTRA_CA_CERTS, a name that
+        // does not resolve says so, and so on (conformance/http/transport-error.ts).
+        const reason = describeTransportError(err);
+        if (!res.headersSent) {
+          const body = JSON.stringify({
+            error: {
+              code: 502,
+              message: `Bad gateway: the proxy's request to the gateway at ${upstream.origin} failed: ${reason}`,
+            },
+          });
+          res.writeHead(502, {
+            'content-type': 'application/json; charset=utf-8',
+            'content-length': Buffer.byteLength(body),
+          });
+          res.end(body);
+        }
+        finish({ responseHeaders: {}, transportError: reason });
+      },
+    };
+    const answered = (broken?: string): void => {
+      const flags = broken === undefined ? {} : { transportError: broken };
+      const outcome = { status, responseHeaders: lowerCase(received), ...flags };
+      if (!tap) return finish(outcome);
+      void tap.end().then((body) => finish({ ...outcome, body }));
+    };
+    const dispatch = (body: Buffer | Readable | null): void => {
+      if (abandoned) return;
+      dispatched = true;
+      upstream.pool.dispatch({ path, method, headers: headers as Record<string, string | string[]>, body }, handler);
+    };
 
-    outgoing.on('response', (answer) => {
-      const responseHeaders = endToEndHeaders(answer.headers);
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, responseHeaders);
-      const contentType = String(answer.headers['content-type'] ?? '').toLowerCase();
-      const eventStream = contentType.startsWith('text/event-stream');
-      // A stream's client sees its headers at once, whatever the gateway's first event waits for;
-      // any other answer's headers go out with its first bytes, in one write.
-      if (eventStream) res.flushHeaders();
-      const tap = createBodyTap(answer.headers['content-encoding'], eventStream, clock);
-      answer.on('data', (chunk: Buffer) => tap.feed(chunk));
-      answer.pipe(res);
-      let failure: string | undefined;
-      answer.on('error', (err) => (failure = err.message));
-      answer.on('close', () => {
-        // Closed before its end: the gateway broke off; the client's connection is cut the same way.
-        const broken = answer.complete ? undefined : `the gateway broke off its answer${failure ? `: ${failure}` : ''}`;
-        if (broken !== undefined && !abandoned) res.destroy();
-        void tap.end().then((body) =>
-          finish({
-            status: answer.statusCode,
-            responseHeaders: lowerCase(answer.headers),
-            body,
-            ...(broken === undefined || abandoned ? {} : { transportError: broken }),
-          }),
-        );
-      });
-    });
+    const length = req.headers['content-length'];
+    if (length === undefined ? req.headers['transfer-encoding'] === undefined : length === '0') dispatch(null);
+    else if (length !== undefined && Number(length) <= WHOLE_BODY_LIMIT) {
+      // Its chunks come as 'data' before 'end', even when node has read them all already.
+      req.once('end', () => dispatch(requestBody() ?? Buffer.alloc(0)));
+    } else {
+      // Held in a stream of its own from the first chunk on (the gateway's connection may not be
+      // ready yet, and the chunks the checks keep flow meanwhile), and read from it as it comes, so
+      // a chunked body stays chunked even if it is all there before the connection is.
+      const through = new PassThrough();
+      req.pipe(through);
+      dispatch(Readable.from(through, { objectMode: false }));
+    }
   });
+}
+
+/** A header the gateway sent twice counts as the first (node:http's reading of a single-valued one). */
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /** node:http names headers in lower case already; a repeated one (Set-Cookie) comes as a list. */

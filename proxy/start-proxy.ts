@@ -171,7 +171,7 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
       closing = true;
       return new Promise((resolve, reject) => {
         server.close(() => {
-          gateway.agent.destroy();
+          void gateway.pool.destroy();
           void Promise.all(pending)
             .then(() => queue.flush())
             .then(() => recorder?.settled())
