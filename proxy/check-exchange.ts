@@ -9,6 +9,8 @@ import type {
   UnroutedExchange,
 } from '../conformance/index';
 import { createRequestInspector } from '../mocks/index';
+import { LruCache } from '../kit/memo/lru-cache';
+import { deepFreeze } from '../kit/json/deep-freeze';
 import type { Relayed } from './relay';
 import { shownAs } from './redact';
 import type { KnownSecrets } from './redact';
@@ -18,6 +20,23 @@ export const REQUEST_VALID = { name: 'request-valid', family: 'rules' } as const
 
 /** Request headers a report shows as the suite's own (the key as $API_KEY) or not at all; secret ones show as their variable. */
 const NOT_SHOWN = new Set(['authorization', 'host', 'content-length', 'connection', 'accept-encoding']);
+
+/**
+ * Answers to GET remembered with their parse, and the longest remembered: a gateway answers them
+ * with the same bytes again and again (a model's page, the models list), and parsing them again
+ * cost a quarter of the checks. Not a POST's: a created response has an id of its own, and looking
+ * it up would only cost. Bounded, so answers that all differ cost a fixed amount of memory.
+ */
+const PARSED_ENTRIES = 256;
+const PARSED_MAX_CHARS = 16 * 1024;
+
+/**
+ * A request target `new URL` leaves as it is: a path and query of URL code points, with no dot
+ * segment to remove. Any other goes through `new URL`, as every target did (it costs the checks
+ * more than a whole exchange's routing).
+ */
+const PLAIN_TARGET = /^\/[\w\-.~!$&'()*+,;=:@%/]*(\?[\w\-.~!$&()*+,;=:@%/?]*)?$/;
+const DOT_SEGMENT = /\/(\.|%2e){1,2}(\/|\?|$)/i;
 
 /**
  * Checks each relayed exchange but HEAD: the request with the mock's request stages (createRequestInspector),
@@ -32,12 +51,13 @@ export function createExchangeChecker(
   secrets: KnownSecrets,
 ): (relayed: Relayed) => Failure[] {
   const inspect = createRequestInspector(contract);
+  const parseAnswer = rememberedParse();
   let count = 0;
   return (relayed) => {
     // HEAD is GET without the body (RFC 9110, 9.3.2): nothing the spec documents to check.
     if (relayed.method === 'HEAD') return [];
     count++;
-    const target = new URL(relayed.url);
+    const target = targetOf(relayed.url);
     const apiPath = target.pathname.startsWith(`${basePath}/`)
       ? target.pathname.slice(basePath.length)
       : target.pathname;
@@ -53,7 +73,7 @@ export function createExchangeChecker(
       scenario: `#${count} ${relayed.method} ${apiPath}`,
       request: requestSpec(relayed, apiPath, target, secrets, inspection.body),
       url: relayed.url,
-      ...answer(relayed),
+      ...answer(relayed, relayed.method === 'GET' ? parseAnswer : parseJson),
     };
     if (!inspection.operation) {
       return [
@@ -90,10 +110,30 @@ export function createExchangeChecker(
   };
 }
 
+/** The path and query of a URL the relay made (the gateway's origin, then the client's target). */
+interface Target {
+  readonly pathname: string;
+  /** `?` and the query, or `''`. */
+  readonly search: string;
+}
+
+function targetOf(url: string): Target {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  const sent = start < 0 ? '/' : url.slice(start);
+  if (!PLAIN_TARGET.test(sent) || DOT_SEGMENT.test(sent)) {
+    const parsed = new URL(url);
+    return { pathname: parsed.pathname, search: parsed.search };
+  }
+  const query = sent.indexOf('?');
+  // `new URL` drops a `?` with nothing after it.
+  if (query < 0 || query === sent.length - 1) return { pathname: query < 0 ? sent : sent.slice(0, query), search: '' };
+  return { pathname: sent.slice(0, query), search: sent.slice(query) };
+}
+
 function requestSpec(
   relayed: Relayed,
   apiPath: string,
-  target: URL,
+  target: Target,
   secrets: KnownSecrets,
   parsed: unknown,
 ): RequestSpec {
@@ -108,7 +148,7 @@ function requestSpec(
   return {
     method: relayed.method,
     path: apiPath,
-    ...(target.search === '' ? {} : { query: Object.fromEntries(target.searchParams) }),
+    ...(target.search === '' ? {} : { query: Object.fromEntries(new URLSearchParams(target.search)) }),
     headers,
     ...(body === undefined ? (text === undefined ? {} : { rawBody: text }) : { body }),
     credential: relayed.requestHeaders.authorization === undefined ? 'none' : 'apiKey',
@@ -116,7 +156,10 @@ function requestSpec(
   };
 }
 
-function answer(relayed: Relayed): Pick<Exchange, 'response' | 'stream' | 'transportError'> {
+function answer(
+  relayed: Relayed,
+  parseAnswer: (text: string) => unknown,
+): Pick<Exchange, 'response' | 'stream' | 'transportError'> {
   const transportError = relayed.transportError ?? relayed.body?.unreadable;
   if (relayed.status === undefined || relayed.body === undefined)
     return { transportError: transportError ?? 'no answer' };
@@ -125,18 +168,50 @@ function answer(relayed: Relayed): Pick<Exchange, 'response' | 'stream' | 'trans
     status: relayed.status,
     headers: relayed.responseHeaders,
     text,
-    json: stream ? undefined : parseJson(text),
+    json: stream ? undefined : parseAnswer(text),
     durationMs: relayed.durationMs,
   };
   if (stream) return { response, stream: transportError === undefined ? stream : { ...stream, transportError } };
   return transportError === undefined ? { response } : { response, transportError };
 }
 
+/**
+ * parseJson, remembering what it gave for each text up to PARSED_MAX_CHARS. A text seen again gets
+ * the same value, frozen from then on: no check changes what it reads, and one that tried would
+ * fail loudly (a TypeError) rather than change what the next exchange is judged on.
+ */
+function rememberedParse(): (text: string) => unknown {
+  const seen = new LruCache<string, { value: unknown; shared: boolean }>(PARSED_ENTRIES);
+  return (text) => {
+    if (text.length > PARSED_MAX_CHARS) return parseJson(text);
+    const known = seen.get(text);
+    if (known === undefined) {
+      const value = parseJson(text);
+      seen.set(text, { value, shared: false });
+      return value;
+    }
+    if (!known.shared) {
+      known.shared = true;
+      deepFreeze(known.value);
+    }
+    return known.value;
+  };
+}
+
 function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
+  if (isBlank(text)) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
+}
+
+/** Whether a text is empty or only JSON's whitespace (without making a trimmed copy of it). */
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return false;
+  }
+  return true;
 }

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -216,6 +217,31 @@ describe('the proxy and requests for no operation', () => {
     ]);
     expect(lines()).toEqual([expect.stringMatching(/^proxy: ✗ request-valid · - · GET \/api\/v1\/models → 404: /)]);
   });
+
+  it('routes a target with dot segments as a URL resolves them, and leaves the query out of the path', async () => {
+    const proxy = await start(mock.baseUrl);
+    const { port } = new URL(proxy.baseUrl);
+    // fetch would resolve the dot segment itself; node:http sends the target as written.
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = http.request(
+        { host: '127.0.0.1', port, path: '/api/v1/x/../models?limit=2', headers: USER, agent: false },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(404);
+    await checked(proxy, 1);
+    expect(proxy.violations()).toEqual([
+      expect.objectContaining({
+        check: 'request-valid',
+        message: expect.stringMatching(/^the request is for no operation of the spec: No operation at \/models\b/),
+      }),
+    ]);
+  });
 });
 
 describe('the proxy in front of a gateway that breaks the contract', () => {
@@ -337,5 +363,18 @@ describe('the proxy in front of a gateway that breaks the contract', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+  it('judges every GET answer on its own bytes, the same bytes again as the first time', async () => {
+    // Answers 1 and 3 are the same bytes breaking the schema; answer 2 conforms.
+    let answered = 0;
+    broken = await startFaultProxy(mock.baseUrl, {
+      response: (res) =>
+        ++answered === 2 ? res : { ...res, body: { data: { ...(res.body as { data: object }).data, id: 42 } } },
+    });
+    const proxy = await start(broken.baseUrl);
+    for (let i = 0; i < 3; i++) await (await getModel(proxy)).text();
+    await checked(proxy, 3);
+    const schemaFailures = proxy.violations().filter((v) => v.check === 'response-schema-valid');
+    expect(schemaFailures.map((v) => v.scenario.split(' ')[0])).toEqual(['#1', '#3']);
   });
 });
