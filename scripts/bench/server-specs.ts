@@ -46,11 +46,12 @@ export function oursSpec(name = 'ours', extra: readonly string[] = []): ServerSp
   };
 }
 
-export function bareSpec(cannedFile: string): ServerSpec {
+/** `freshIds`: each answer to a POST with an id of its own (bare-server.ts), for the proxy's upstream. */
+export function bareSpec(cannedFile: string, freshIds = false): ServerSpec {
   return {
     name: 'bare',
     command: process.execPath,
-    args: [BARE_SERVER, cannedFile, '{port}'],
+    args: [BARE_SERVER, cannedFile, '{port}', ...(freshIds ? ['--fresh-ids'] : [])],
     probe: { path: API_BASE + PROBE_PATH, headers: PROBE_HEADERS },
   };
 }
