@@ -33,28 +33,15 @@ export interface BodyTap {
  */
 export function createBodyTap(contentEncoding: string | undefined, eventStream: boolean, clock: () => number): BodyTap {
   const decoders = bodyDecoder(contentEncoding);
-  /** An event stream's decoded chunks with their arrival times, parsed once its exchange is checked. */
-  const parts: StampedPart[] = [];
-  /**
-   * A stream's chunks are kept as text: a chunk node hands over is a view of a larger buffer read
-   * from the socket, which a kept view would hold in memory until the stream is checked.
-   */
-  const utf8 = eventStream ? new StringDecoder('utf8') : undefined;
-  let textBegun = false;
+  /** An event stream's decoded bytes with each chunk's end and arrival time, parsed once its exchange is checked. */
+  const stream = eventStream ? new StampedBytes() : undefined;
   /** Any other body is kept as its chunks and decoded once, at its end. */
   const chunks: Buffer[] = [];
   let size = 0;
   let unreadable = decoders instanceof Error ? decoders.message : undefined;
-  const take = (decoded: Buffer | string): void => {
-    if (utf8) {
-      let part = typeof decoded === 'string' ? decoded : utf8.write(decoded);
-      // As TextDecoder reads a stream: a byte order mark is not part of the text.
-      if (!textBegun && part !== '') {
-        textBegun = true;
-        if (part.charCodeAt(0) === 0xfeff) part = part.slice(1);
-      }
-      parts.push({ part, atMs: clock() });
-    } else if (unreadable === undefined && typeof decoded !== 'string') {
+  const take = (decoded: Buffer): void => {
+    if (stream) stream.append(decoded, clock());
+    else if (unreadable === undefined) {
       size += decoded.length;
       if (size > JSON_LIMIT) {
         unreadable = `the body is over ${JSON_LIMIT} bytes: not checked`;
@@ -87,11 +74,7 @@ export function createBodyTap(contentEncoding: string | undefined, eventStream: 
       await ended;
       const flag = unreadable === undefined ? {} : { unreadable };
       // Not spread: that would read the getters, parsing the stream on the relay's path.
-      if (utf8) {
-        const rest = utf8.end();
-        if (rest !== '') parts.push({ part: rest, atMs: clock() });
-        return Object.assign(lazyStream(parts, clock()), flag);
-      }
+      if (stream) return Object.assign(lazyStream(stream, clock()), flag);
       let text = '';
       if (unreadable === undefined) {
         const whole = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
@@ -103,29 +86,71 @@ export function createBodyTap(contentEncoding: string | undefined, eventStream: 
   };
 }
 
-interface StampedPart {
-  readonly part: string;
-  readonly atMs: number;
+/** Room for a stream's first bytes: most of the gateway's streams fit, so one allocation serves them. */
+const FIRST_ROOM = 16 * 1024;
+
+/**
+ * A stream's bytes in one buffer of its own, with where each chunk ended and when it came. Copied
+ * out of the chunk: a chunk node hands over is a view of a larger buffer read from the socket,
+ * which a kept view would hold in memory until the stream is checked. Kept as bytes, not as text:
+ * the bytes live outside the JavaScript heap, so a thousand open streams add nothing for the
+ * garbage collector to copy from one young-generation collection to the next.
+ */
+class StampedBytes {
+  bytes: Buffer = Buffer.allocUnsafe(0);
+  length = 0;
+  readonly ends: number[] = [];
+  readonly times: number[] = [];
+
+  append(chunk: Buffer, atMs: number): void {
+    if (chunk.length === 0) return;
+    const needed = this.length + chunk.length;
+    if (needed > this.bytes.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(FIRST_ROOM, needed, this.bytes.length * 2));
+      this.bytes.copy(grown, 0, 0, this.length);
+      this.bytes = grown;
+    }
+    chunk.copy(this.bytes, this.length);
+    this.length = needed;
+    this.ends.push(needed);
+    this.times.push(atMs);
+  }
 }
 
 /**
  * The stream as a client read it, worked out on first use (by the checks, after the answer is
- * relayed): each chunk's text parsed as SSE in arrival order, its events stamped with the time the
- * chunk arrived, so the relay itself only keeps the text.
+ * relayed): each chunk decoded and parsed as SSE in arrival order (a character split over two
+ * chunks decoded whole, a leading byte order mark dropped, as TextDecoder reads a stream), its
+ * events stamped with the time the chunk arrived, so the relay itself only keeps the bytes.
  */
-function lazyStream(parts: readonly StampedPart[], endMs: number): { text: string; stream: SseStream } {
+function lazyStream(kept: StampedBytes, endMs: number): { text: string; stream: SseStream } {
   let read: { text: string; stream: SseStream } | undefined;
   const parse = (): { text: string; stream: SseStream } => {
     if (read) return read;
     let now = 0;
     const reader = createSseReader(() => now);
+    const utf8 = new StringDecoder('utf8');
     let text = '';
-    for (const { part, atMs } of parts) {
-      now = atMs;
+    let from = 0;
+    let begun = false;
+    for (let i = 0; i < kept.ends.length; i++) {
+      const to = kept.ends[i] as number;
+      let part = utf8.write(kept.bytes.subarray(from, to));
+      from = to;
+      if (!begun && part !== '') {
+        begun = true;
+        if (part.charCodeAt(0) === 0xfeff) part = part.slice(1);
+      }
+      now = kept.times[i] as number;
       reader.feed(part);
       if (text.length < STREAM_TEXT_LIMIT) text += part.slice(0, STREAM_TEXT_LIMIT - text.length);
     }
     now = endMs;
+    const rest = utf8.end();
+    if (rest !== '') {
+      reader.feed(rest);
+      if (text.length < STREAM_TEXT_LIMIT) text += rest.slice(0, STREAM_TEXT_LIMIT - text.length);
+    }
     read = { text, stream: reader.end() };
     return read;
   };

@@ -33,7 +33,7 @@ describe('createBodyTap', () => {
     expect(body.text).toBe('data: {"n":1}\n\n');
   });
 
-  it('keeps a stream as text, not as views of the buffers the chunks came in', async () => {
+  it("keeps a copy of a stream's bytes, not views of the buffers the chunks came in", async () => {
     const tap = createBodyTap(undefined, true, () => 0);
     const pool = Buffer.alloc(64 * 1024, 0x20);
     pool.write('data: {"n":2}\n\n', 1000);
