@@ -6,6 +6,7 @@ import { listenOrExplain } from './listen-or-explain';
 import type { CliSettings } from './mock-args';
 import { explainStartError } from './start-errors';
 import { untilStopSignal } from './stop-signal';
+import { letV8ChooseGrowth } from './heap-growth';
 
 /** How long exchanges in flight at a stop signal may take before they are cut. */
 const GRACE_MS = 2_000;
@@ -19,10 +20,14 @@ const GRACE_MS = 2_000;
  * ContractError is not the one cli/mock-main.js would recognise).
  */
 export async function serveProxy(settings: CliSettings, upstream: string): Promise<number> {
+  // The heap's growth is V8's own while the proxy runs (heap-growth.ts).
+  const restoreGrowth = letV8ChooseGrowth();
   try {
     return await proxyUntilStopped(settings, upstream);
   } catch (err) {
     return explainStartError(err);
+  } finally {
+    restoreGrowth();
   }
 }
 

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FEW_STREAMS, MANY_STREAMS, REQUEST_LOAD_GROWING_PERCENT, followStreamLoad } from '../heap-growth';
+import {
+  FEW_STREAMS,
+  MANY_STREAMS,
+  REQUEST_LOAD_GROWING_PERCENT,
+  followStreamLoad,
+  letV8ChooseGrowth,
+} from '../heap-growth';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
@@ -72,5 +78,16 @@ describe('the heap growth follows the number of open streams', () => {
   it('starts from the factor the entry sets before the command is compiled', () => {
     const entry = readFileSync(path.join(__dirname, '..', 'mock.ts'), 'utf8');
     expect(entry).toContain(`v8.setFlagsFromString('--heap-growing-percent=${REQUEST_LOAD_GROWING_PERCENT}')`);
+  });
+});
+
+describe("the proxy's heap growth", () => {
+  it("is V8's own from the start, and the request-load factor again once, when it stops", () => {
+    const sets: number[] = [];
+    const restore = letV8ChooseGrowth((percent) => sets.push(percent));
+    expect(sets).toEqual([0]);
+    restore();
+    restore();
+    expect(sets).toEqual([0, REQUEST_LOAD_GROWING_PERCENT]);
   });
 });
