@@ -91,12 +91,14 @@ export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstr
       whenEnded?.();
       whenEnded = undefined;
     };
-    const requestBody = (): Buffer | undefined =>
-      kept > REQUEST_LIMIT || chunks.length === 0
-        ? undefined
-        : chunks.length === 1
-          ? (chunks[0] as Buffer)
-          : Buffer.concat(chunks);
+    // Joined once: a body sent whole to the gateway is the one the checks get.
+    let joined: Buffer | undefined;
+    const requestBody = (): Buffer | undefined => {
+      if (kept > REQUEST_LIMIT || chunks.length === 0) return undefined;
+      if (chunks.length === 1) return chunks[0] as Buffer;
+      joined ??= Buffer.concat(chunks);
+      return joined;
+    };
     const finish = (outcome: Outcome): void => {
       if (settled) return;
       settled = true;
