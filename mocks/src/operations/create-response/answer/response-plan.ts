@@ -15,7 +15,7 @@ import type { InputText } from './input-text';
 import { readInputText } from './input-text';
 import type { ResponseRequest, ResponseResult, ServiceMetadata } from './response-types';
 import type { HoleValues, Marks, Template } from './result-template';
-import { countHoles, fill, makeMarks, toTemplate } from './result-template';
+import { countHoles, fillBytes, makeMarks, toTemplate } from './result-template';
 
 /** What an answer is made from: the validated body and the mock's fixed settings. */
 export interface PlanInputs {
@@ -34,9 +34,9 @@ export interface Made {
   readonly serviceMetadata: ServiceMetadata | undefined;
 }
 
-/** The JSON answer: serialized from a template, or the result object for the pipeline to serialize. */
+/** The JSON answer: its UTF-8 bytes filled into a template, or the result object for the pipeline to serialize. */
 export type JsonAnswer =
-  | { readonly outputTokens: number; readonly json: string }
+  | { readonly outputTokens: number; readonly json: Uint8Array }
   | { readonly outputTokens: number; readonly result: ResponseResult };
 
 /** The result serialized with holes, made with or without routing metadata. */
@@ -98,7 +98,7 @@ export class ResponsePlan {
       const result = this.result(made);
       return { outputTokens: result.usage?.output_tokens ?? 0, result };
     }
-    return { outputTokens: template.outputTokens, json: fill(template.template, holeValues(template, made)) };
+    return { outputTokens: template.outputTokens, json: fillBytes(template.template, holeValues(template, made)) };
   }
 
   /**

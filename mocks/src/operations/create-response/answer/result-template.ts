@@ -1,4 +1,5 @@
 import type { ResponseIds } from './ids';
+import { allocBytes } from '../../../exchange/util/alloc-bytes';
 import { bytesToHex } from '../../../exchange/util/hex';
 
 /**
@@ -11,6 +12,8 @@ import { bytesToHex } from '../../../exchange/util/hex';
 export interface Template {
   /** Text between the holes: `parts.length === holes.length + 1`. */
   readonly parts: readonly string[];
+  /** The parts as UTF-8, encoded once (fillBytes). */
+  readonly partBytes: readonly Uint8Array[];
   readonly holes: readonly Hole[];
 }
 
@@ -77,7 +80,8 @@ export function toTemplate(text: string): Template | undefined {
   }
   parts.push(text.slice(last));
   if (parts.some((part) => part.includes(mark))) return undefined;
-  return { parts, holes };
+  const utf8 = new TextEncoder();
+  return { parts, partBytes: parts.map((part) => utf8.encode(part)), holes };
 }
 
 /** The values of one response. */
@@ -91,24 +95,69 @@ export interface HoleValues {
   readonly items: readonly string[];
 }
 
+function valueOf(hole: Hole, values: HoleValues): string {
+  return typeof hole === 'number'
+    ? (values.items[hole] as string)
+    : hole === 'generation'
+      ? values.generation
+      : hole === 'created'
+        ? values.created
+        : hole === 'completed'
+          ? values.completed()
+          : values.metadata;
+}
+
 export function fill(template: Template, values: HoleValues): string {
   const { parts, holes } = template;
   let text = parts[0] as string;
   for (let i = 0; i < holes.length; i++) {
-    const hole = holes[i] as Hole;
-    text +=
-      typeof hole === 'number'
-        ? values.items[hole]
-        : hole === 'generation'
-          ? values.generation
-          : hole === 'created'
-            ? values.created
-            : hole === 'completed'
-              ? values.completed()
-              : values.metadata;
+    text += valueOf(holes[i] as Hole, values);
     text += parts[i + 1] as string;
   }
   return text;
+}
+
+const ASCII_END = 0x80;
+
+/**
+ * The UTF-8 bytes of `fill(template, values)`, written into one piece of memory: the parts were
+ * encoded with the template, the values (ids and times, ASCII) are copied a character to a byte,
+ * and the length is known before a byte is written. No text is joined and none is encoded or
+ * measured per answer. A value with other characters (routing metadata may name anything) is
+ * encoded as UTF-8.
+ */
+export function fillBytes(template: Template, values: HoleValues): Uint8Array {
+  const { partBytes, holes } = template;
+  const filled: Array<string | Uint8Array> = new Array<string | Uint8Array>(holes.length);
+  let size = 0;
+  for (const part of partBytes) size += part.length;
+  for (let i = 0; i < holes.length; i++) {
+    const value = valueOf(holes[i] as Hole, values);
+    const bytes = isAscii(value) ? value : new TextEncoder().encode(value);
+    filled[i] = bytes;
+    size += bytes.length;
+  }
+  const out = allocBytes(size);
+  let at = 0;
+  for (let i = 0; i < holes.length; i++) {
+    const part = partBytes[i] as Uint8Array;
+    out.set(part, at);
+    at += part.length;
+    const value = filled[i] as string | Uint8Array;
+    if (typeof value === 'string') {
+      for (let c = 0; c < value.length; c++) out[at + c] = value.charCodeAt(c);
+    } else {
+      out.set(value, at);
+    }
+    at += value.length;
+  }
+  out.set(partBytes[holes.length] as Uint8Array, at);
+  return out;
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= ASCII_END) return false;
+  return true;
 }
 
 /** The holes of a template that hold a value of this kind. */

@@ -59,7 +59,11 @@ describe('response plans', () => {
     const tokens = createTokenCounter(() => ranks);
     const same: ResponseRequest = { model: 'openai/gpt-4o', input: 'antidisestablishmentarianism' };
     const usage = (answer: ReturnType<ResponsePlan['json']>) =>
-      (JSON.parse('json' in answer ? answer.json : JSON.stringify(answer.result)) as ResponseResult).usage;
+      (
+        JSON.parse(
+          'json' in answer ? new TextDecoder().decode(answer.json) : JSON.stringify(answer.result),
+        ) as ResponseResult
+      ).usage;
     const plan = responsePlan(inputs(same, catalog, tokens), true);
     plan.json(made(1));
     responsePlan(inputs(same, catalog, tokens), true);
@@ -78,7 +82,9 @@ describe('response plans', () => {
     expect('result' in built).toBe(true);
     responsePlan(inputs(same), true);
     const filled = plan.json(made(5));
-    expect('json' in filled && filled.json).toBe('result' in built && JSON.stringify(built.result));
+    expect('json' in filled && Buffer.from(filled.json)).toEqual(
+      'result' in built && Buffer.from(JSON.stringify(built.result)),
+    );
     expect(filled.outputTokens).toBe(built.outputTokens);
   });
 

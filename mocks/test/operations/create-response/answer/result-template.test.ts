@@ -1,6 +1,7 @@
 import {
   countHoles,
   fill,
+  fillBytes,
   makeMarks,
   toTemplate,
 } from '../../../../src/operations/create-response/answer/result-template';
@@ -27,8 +28,25 @@ describe('result templates', () => {
     expect(template && fill(template, values)).toBe(
       '{"id":"gen-7-abc","created_at":7,"completed_at":9,"output":[{"id":"msg_a"},{"id":"rs_b"}],"service_metadata":{"attempt":1}}',
     );
+    expect(template && Buffer.from(fillBytes(template, values)).toString()).toBe(template && fill(template, values));
     expect(marks.itemPrefixes).toEqual(['msg', 'rs']);
     expect(template && countHoles(template, 'generation')).toBe(1);
+  });
+
+  it('gives the UTF-8 bytes of the filled text, whatever characters the parts and the values hold', () => {
+    const marks = makeMarks();
+    const template = toTemplate(
+      JSON.stringify({ text: 'héllo 👋 «ok»', id: marks.ids.generation, meta: marks.serviceMetadata, end: '末' }),
+    );
+    const withWide = { ...values, generation: 'gen-7-ü', metadata: '{"provider":"Ünïcode 雲"}' };
+    const bytes = template && fillBytes(template, withWide);
+    expect(bytes && Buffer.from(bytes)).toEqual(template && Buffer.from(fill(template, withWide), 'utf8'));
+    expect(bytes && JSON.parse(new TextDecoder().decode(bytes))).toEqual({
+      text: 'héllo 👋 «ok»',
+      id: 'gen-7-ü',
+      meta: { provider: 'Ünïcode 雲' },
+      end: '末',
+    });
   });
 
   it('has no template for text where a mark did not survive whole', () => {
