@@ -7,8 +7,22 @@
 /** The longest byte string made in one call: String.fromCharCode takes the bytes as its arguments. */
 export const BYTE_STRING_MAX_BYTES = 4096;
 
-/** `bytes` (BYTE_STRING_MAX_BYTES at most) as a byte string. */
+/** Node's Buffer decodes latin1 (one character per byte, 0–255) natively; it is used where the bytes are a Buffer. */
+interface NodeBufferClass {
+  readonly prototype: { readonly latin1Slice?: (this: Uint8Array, start: number, end: number) => string };
+  new (...args: never[]): Uint8Array;
+}
+const NodeBuffer = (globalThis as unknown as { Buffer?: NodeBufferClass }).Buffer;
+const latin1Slice = NodeBuffer?.prototype.latin1Slice;
+
+/**
+ * `bytes` (BYTE_STRING_MAX_BYTES at most) as a byte string. A node Buffer (every request body
+ * under node:http) is decoded by node itself, some ten times fewer instructions than spreading
+ * its bytes as arguments, which is what every other runtime does.
+ */
 export function toByteString(bytes: Uint8Array): string {
+  if (latin1Slice !== undefined && NodeBuffer !== undefined && bytes instanceof NodeBuffer)
+    return latin1Slice.call(bytes, 0, bytes.length);
   return String.fromCharCode.apply(null, bytes as unknown as number[]);
 }
 

@@ -13,4 +13,12 @@ describe('byte strings', () => {
   ])('turns back into the same bytes: %s', (_name, bytes) => {
     expect(fromByteString(toByteString(bytes))).toEqual(bytes);
   });
+
+  it('gives the same string for a node Buffer (decoded by node) as for a plain Uint8Array of its bytes', () => {
+    const bytes = Uint8Array.from({ length: 256 }, (_, i) => 255 - i);
+    const pooled = Buffer.from(bytes); // a slice of node's pool, at an offset of its own
+    expect(toByteString(pooled)).toBe(toByteString(bytes));
+    expect(toByteString(pooled.subarray(10, 20))).toBe(toByteString(bytes.subarray(10, 20)));
+    expect(toByteString(Buffer.alloc(0))).toBe('');
+  });
 });
