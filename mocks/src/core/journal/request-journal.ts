@@ -134,60 +134,122 @@ function decodeKept(kept: KeptBody): JournalBody {
 /**
  * The most recent requests, oldest dropped first, bounded so a mock left running for days does
  * not grow. Plain data in, plain data out: the same journal behind every surface and runtime.
+ *
+ * Each field has an array of its own, one slot per request, rather than an object per request:
+ * the journal holds its requests for longer than a young object lives, and under load every entry
+ * object, with its two numbers, was promoted by the collector and later freed by a full
+ * collection. The numbers sit unboxed in their arrays; a request adds no object the journal keeps
+ * but those it has to (a new path, headers or body, an outcome still to be read).
  */
 export class RequestJournal {
-  private entries: RecordedRequest[] = [];
-  private next = 0;
-  private newest: RecordedRequest | undefined;
-  private newestHeaderNames: readonly string[] = [];
+  #atMs: number[] = [];
+  #method: string[] = [];
+  #path: string[] = [];
+  #operationId: Array<string | null> = [];
+  #status: number[] = [];
+  #durationMs: number[] = [];
+  #headers: Array<RecordedRequest['headers']> = [];
+  #body: Array<KeptBody | undefined> = [];
+  #outcome: Array<RequestOutcome | undefined> = [];
+  #incomplete: boolean[] = [];
+  /** The slot the next request takes; the journal is full once `#atMs` has `capacity` slots. */
+  #next = 0;
+  /** The slot of the newest request, -1 when there is none. */
+  #newest = -1;
+  #newestHeaderNames: readonly string[] = [];
 
   constructor(private readonly capacity = DEFAULT_JOURNAL_LIMIT) {}
 
   /**
    * Takes `entry`, keeping the path, headers and body of the entry before it where they are the
    * same: a client repeating a request then adds one entry to what the journal holds, not its
-   * headers and body again, and the request's own copies die young. (The journal holds its last
-   * requests for longer than a young object lives: under load each one's values were promoted,
-   * then collected by a full collection.)
+   * headers and body again, and the request's own copies die young. The outcome is kept only
+   * where it has something to show, or may yet (a stream, a request its client left).
    */
   add(entry: RecordedRequest): void {
     if (this.capacity <= 0) return;
-    const newest = this.newest;
-    if (newest === undefined) this.newestHeaderNames = Object.keys(entry.headers);
+    let { path, headers, body } = entry;
+    const newest = this.#newest;
+    if (newest === -1) this.#newestHeaderNames = Object.keys(headers);
     else {
-      if (entry.path === newest.path) entry.path = newest.path;
-      if (sameHeaders(entry.headers, newest.headers, this.newestHeaderNames)) entry.headers = newest.headers;
-      else this.newestHeaderNames = Object.keys(entry.headers);
-      if (typeof entry.body === 'string' && entry.body === newest.body) entry.body = newest.body;
+      const newestHeaders = this.#headers[newest] as RecordedRequest['headers'];
+      if (path === this.#path[newest]) path = this.#path[newest] as string;
+      if (sameHeaders(headers, newestHeaders, this.#newestHeaderNames)) headers = newestHeaders;
+      else this.#newestHeaderNames = Object.keys(headers);
+      const newestBody = this.#body[newest];
+      if (typeof body === 'string' && body === newestBody) body = newestBody;
     }
-    this.newest = entry;
-    if (this.entries.length < this.capacity) {
-      this.entries.push(entry);
-    } else {
-      this.entries[this.next] = entry;
-    }
-    this.next = (this.next + 1) % this.capacity;
+    const at = this.#next;
+    this.#atMs[at] = entry.atMs;
+    this.#method[at] = entry.method;
+    this.#path[at] = path;
+    this.#operationId[at] = entry.operationId;
+    this.#status[at] = entry.status;
+    this.#durationMs[at] = entry.durationMs;
+    this.#headers[at] = headers;
+    this.#body[at] = body;
+    this.#outcome[at] = entry.incomplete || !isSettledPlain(entry.outcome) ? entry.outcome : undefined;
+    this.#incomplete[at] = entry.incomplete;
+    this.#newest = at;
+    this.#next = (at + 1) % this.capacity;
   }
 
   /** Newest first; only the requests of `operation` (an operationId) when given. */
   list<Op extends OperationId = OperationId>(filter: { readonly operation?: Op } = {}): JournalEntry<Op>[] {
-    const ordered =
-      this.entries.length < this.capacity
-        ? this.entries.slice()
-        : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
     const wanted = filter.operation;
-    return ordered
-      .reverse()
-      .filter((entry) => wanted === undefined || entry.operationId === wanted)
-      .map((entry) => show(entry) as JournalEntry<Op>);
+    const held = this.#atMs.length;
+    const shown: JournalEntry<Op>[] = [];
+    for (let n = 1; n <= held; n++) {
+      const at = (this.#next - n + held) % held;
+      if (wanted !== undefined && this.#operationId[at] !== wanted) continue;
+      shown.push(show(this.#recorded(at)) as JournalEntry<Op>);
+    }
+    return shown;
   }
 
   clear(): void {
-    this.entries = [];
-    this.next = 0;
-    this.newest = undefined;
-    this.newestHeaderNames = [];
+    for (const column of [
+      this.#atMs,
+      this.#method,
+      this.#path,
+      this.#operationId,
+      this.#status,
+      this.#durationMs,
+      this.#headers,
+      this.#body,
+      this.#outcome,
+      this.#incomplete,
+    ])
+      column.length = 0;
+    this.#next = 0;
+    this.#newest = -1;
+    this.#newestHeaderNames = [];
   }
+
+  #recorded(at: number): RecordedRequest {
+    return {
+      atMs: this.#atMs[at] as number,
+      method: this.#method[at] as string,
+      path: this.#path[at] as string,
+      operationId: this.#operationId[at] as string | null,
+      status: this.#status[at] as number,
+      durationMs: this.#durationMs[at] as number,
+      headers: this.#headers[at] as RecordedRequest['headers'],
+      body: this.#body[at],
+      outcome: this.#outcome[at] ?? SETTLED_PLAIN,
+      incomplete: this.#incomplete[at] as boolean,
+    };
+  }
+}
+
+/** The outcome of an answer with nothing to show: no scenario, no stream, no cut, no network failure. */
+const SETTLED_PLAIN: RequestOutcome = Object.freeze({});
+
+/** Nothing to show, and nothing will come: not a stream, whose end may be known after it is journaled. */
+function isSettledPlain(outcome: RequestOutcome): boolean {
+  return (
+    outcome.scenario === undefined && outcome.streamed !== true && outcome.cut !== true && outcome.network === undefined
+  );
 }
 
 function show(recorded: RecordedRequest): JournalEntry {

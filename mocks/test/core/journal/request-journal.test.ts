@@ -120,10 +120,31 @@ describe('RequestJournal', () => {
 
   it('reads the outcome when the journal is read, so a stream that ends later shows its end', () => {
     const journal = new RequestJournal(3);
-    const outcome: RequestOutcome = {};
+    const outcome: RequestOutcome = { streamed: true };
     journal.add(recorded('/r', outcome));
-    outcome.streamed = true;
-    expect(journal.list()[0]?.stream).toBe('completed');
+    outcome.cut = true;
+    expect(journal.list()[0]?.stream).toBe('cut');
+    const left: RequestOutcome = {};
+    journal.add(recorded('/r', left, true));
+    left.streamed = true;
+    expect(journal.list()[0]).toMatchObject({ stream: 'aborted', aborted: true });
+  });
+
+  it('keeps its order, filter and contents as it wraps round, and after clear()', () => {
+    const journal = new RequestJournal(4);
+    const paths = Array.from({ length: 11 }, (_, i) => (i % 3 === 0 ? '/m' : `/r${i}`));
+    for (const [i, path] of paths.entries()) journal.add({ ...recorded(path), status: 200 + i, durationMs: i / 4 });
+    expect(journal.list().map((e) => [e.path, e.status, e.durationMs])).toEqual([
+      ['/r10', 210, 2.5],
+      ['/m', 209, 2.25],
+      ['/r8', 208, 2],
+      ['/r7', 207, 1.75],
+    ]);
+    expect(journal.list({ operation: 'listEmbeddingsModels' }).map((e) => e.status)).toEqual([209]);
+    journal.clear();
+    expect(journal.list()).toEqual([]);
+    journal.add(recorded('/after'));
+    expect(journal.list().map((e) => e.path)).toEqual(['/after']);
   });
 
   it('keeps a body that is not JSON as its text', () => {
