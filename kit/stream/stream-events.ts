@@ -51,8 +51,11 @@ export function doneField(familyName: string): string {
 
 /** The response object of the terminal event, if any. */
 export function finalResponse(events: readonly StreamEvent[]): JsonObject | undefined {
-  const terminal = [...events].reverse().find((e) => TERMINAL_EVENTS.includes(e.type));
-  return terminal && isRecord(terminal.body.response) ? terminal.body.response : undefined;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i] as StreamEvent;
+    if (TERMINAL_EVENTS.includes(event.type)) return isRecord(event.body.response) ? event.body.response : undefined;
+  }
+  return undefined;
 }
 
 /**

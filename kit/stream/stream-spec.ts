@@ -36,19 +36,34 @@ export function streamEventSchemas(contract: Contract): Map<string, string> {
 }
 
 /** Families that stream fragments: every `X.delta` whose `X.done` the document also defines. */
-export function deltaFamilies(spec: StreamSpec): Set<string> {
+export function deltaFamilies(spec: StreamSpec): ReadonlySet<string> {
   return pairedFamilies(spec, '.delta');
 }
 
 /** Families that open and close a slot: every `X.added` whose `X.done` the document also defines. */
-export function addedFamilies(spec: StreamSpec): Set<string> {
+export function addedFamilies(spec: StreamSpec): ReadonlySet<string> {
   return pairedFamilies(spec, '.added');
 }
 
-function pairedFamilies(spec: StreamSpec, suffix: string): Set<string> {
-  const known = [...spec.eventSchemas.keys()];
-  const familyOf = (type: string) => type.slice(0, -suffix.length);
-  return new Set(known.filter((t) => t.endsWith(suffix) && known.includes(`${familyOf(t)}.done`)).map(familyOf));
+/**
+ * Worked out once per spec and suffix: the rules ask on every stream they judge (a proxy, on every
+ * stream it relays). The spec's event map is read-only once built, so a set stays right.
+ */
+const paired = new WeakMap<ReadonlyMap<string, string>, Map<string, ReadonlySet<string>>>();
+
+function pairedFamilies(spec: StreamSpec, suffix: string): ReadonlySet<string> {
+  let bySuffix = paired.get(spec.eventSchemas);
+  if (!bySuffix) paired.set(spec.eventSchemas, (bySuffix = new Map()));
+  let families = bySuffix.get(suffix);
+  if (!families) {
+    const known = spec.eventSchemas;
+    const familyOf = (type: string) => type.slice(0, -suffix.length);
+    families = new Set(
+      [...known.keys()].filter((t) => t.endsWith(suffix) && known.has(`${familyOf(t)}.done`)).map(familyOf),
+    );
+    bySuffix.set(suffix, families);
+  }
+  return families;
 }
 
 function collectBranches(contract: Contract, pointer: string, found: Map<string, string>, depth: number): void {
