@@ -1,3 +1,5 @@
+import { NodeBuffer } from './node-buffer';
+
 /**
  * Bytes as a string of one character per byte (the character of that code, 0–255), and back.
  * A string of this kind is one object on the JavaScript heap; a Uint8Array is two and a buffer
@@ -8,11 +10,6 @@
 export const BYTE_STRING_MAX_BYTES = 4096;
 
 /** Node's Buffer decodes latin1 (one character per byte, 0–255) natively; it is used where the bytes are a Buffer. */
-interface NodeBufferClass {
-  readonly prototype: { readonly latin1Slice?: (this: Uint8Array, start: number, end: number) => string };
-  new (...args: never[]): Uint8Array;
-}
-const NodeBuffer = (globalThis as unknown as { Buffer?: NodeBufferClass }).Buffer;
 const latin1Slice = NodeBuffer?.prototype.latin1Slice;
 
 /**

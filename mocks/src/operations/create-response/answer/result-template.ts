@@ -36,6 +36,8 @@ function marker(): Marker {
   madeMarker = { mark, hole: new RegExp(`"${mark}([cdm])"|${mark}(g)|${mark}i(\\d+)x`, 'g') };
   return madeMarker;
 }
+const utf8 = new TextEncoder();
+
 const VALUE_HOLES: Readonly<Record<string, Hole>> = { c: 'created', d: 'completed', m: 'metadata' };
 
 /** What the ordinary code is given in place of the values that change per response. */
@@ -80,7 +82,6 @@ export function toTemplate(text: string): Template | undefined {
   }
   parts.push(text.slice(last));
   if (parts.some((part) => part.includes(mark))) return undefined;
-  const utf8 = new TextEncoder();
   return { parts, partBytes: parts.map((part) => utf8.encode(part)), holes };
 }
 
@@ -133,7 +134,7 @@ export function fillBytes(template: Template, values: HoleValues): Uint8Array {
   for (const part of partBytes) size += part.length;
   for (let i = 0; i < holes.length; i++) {
     const value = valueOf(holes[i] as Hole, values);
-    const bytes = isAscii(value) ? value : new TextEncoder().encode(value);
+    const bytes = isAscii(value) ? value : utf8.encode(value);
     filled[i] = bytes;
     size += bytes.length;
   }
