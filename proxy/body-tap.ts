@@ -131,26 +131,24 @@ function lazyStream(kept: StampedBytes, endMs: number): { text: string; stream: 
     const reader = createSseReader(() => now);
     const utf8 = new StringDecoder('utf8');
     let text = '';
-    let from = 0;
     let begun = false;
-    for (let i = 0; i < kept.ends.length; i++) {
-      const to = kept.ends[i] as number;
-      let part = utf8.write(kept.bytes.subarray(from, to));
-      from = to;
+    const take = (decoded: string, atMs: number): void => {
+      let part = decoded;
       if (!begun && part !== '') {
         begun = true;
         if (part.charCodeAt(0) === 0xfeff) part = part.slice(1);
       }
-      now = kept.times[i] as number;
+      now = atMs;
       reader.feed(part);
       if (text.length < STREAM_TEXT_LIMIT) text += part.slice(0, STREAM_TEXT_LIMIT - text.length);
+    };
+    let from = 0;
+    for (let i = 0; i < kept.ends.length; i++) {
+      const to = kept.ends[i] as number;
+      take(utf8.write(kept.bytes.subarray(from, to)), kept.times[i] as number);
+      from = to;
     }
-    now = endMs;
-    const rest = utf8.end();
-    if (rest !== '') {
-      reader.feed(rest);
-      if (text.length < STREAM_TEXT_LIMIT) text += rest.slice(0, STREAM_TEXT_LIMIT - text.length);
-    }
+    take(utf8.end(), endMs);
     read = { text, stream: reader.end() };
     return read;
   };
