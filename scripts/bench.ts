@@ -208,7 +208,7 @@ function proxyBroken(proxy: ProxyFigures | null | undefined): boolean {
     !proxy ||
     proxy.errors.length > 0 ||
     proxy.load.some((row) => row.proxy.errors + row.proxy.non2xx + row.relay.errors + row.relay.non2xx > 0) ||
-    (proxy.streams?.proxy.lost ?? 0) > 0 ||
+    (proxy.streams?.proxy.lost ?? 0) + (proxy.streams?.fresh.proxy.lost ?? 0) > 0 ||
     proxy.longRun?.written !== true
   );
 }

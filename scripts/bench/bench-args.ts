@@ -19,8 +19,8 @@ Compares the mock with Prism and a bare node:http server on 127.0.0.1, then meas
   --no-knee      no ladder: only the --streams step, mock and bare SSE server
   --proxy-only   only the proxy's rows: the proxy against a bare node:http relay in front
                  of the same upstream (GET and POST at 10 connections, 1,000 paced
-                 streams, the long run), the same in a quick and a full run but for
-                 the rounds
+                 streams twice in each process, the second time measured, the long
+                 run), the same in a quick and a full run but for the rounds
   --proxy-exchanges N
                  exchanges of the proxy's long run before SIGTERM, whose reports must be
                  written within 5 s (default 100000)

@@ -15,10 +15,21 @@ export interface ProxyLoadRow {
   readonly proxyCpuUs: number | null;
 }
 
+/**
+ * Paced streams through each server: `relay` and `proxy` are the measured runs, each process's
+ * second; `fresh` their first, in a process that had relayed nothing yet (which is also its
+ * warm-up: the optimizing compiler's first work on the code a stream goes through falls in it).
+ */
+export interface ProxyStreams {
+  readonly relay: PacedRun;
+  readonly proxy: PacedRun;
+  readonly fresh: { readonly relay: PacedRun; readonly proxy: PacedRun };
+}
+
 export interface ProxyFigures {
   readonly commands: { readonly relay: string; readonly proxy: string };
   readonly load: readonly ProxyLoadRow[];
-  readonly streams: { readonly relay: PacedRun; readonly proxy: PacedRun } | null;
+  readonly streams: ProxyStreams | null;
   readonly longRun: LongRunFigures | null;
   readonly errors: readonly string[];
 }

@@ -1,5 +1,6 @@
 import { ratioOf } from './check-proxy-targets';
 import type { ProxyFigures } from './proxy-figures';
+import type { PacedRun } from './run-paced-streams';
 import { table } from './text-table';
 
 /** The proxy's rows: each case through the bare relay and through the proxy, and the ratios. */
@@ -33,14 +34,21 @@ export function renderProxy(proxy: ProxyFigures): string {
       ]),
     ),
   );
-  if (proxy.streams) {
-    const runs = [proxy.streams.relay, proxy.streams.proxy];
+  const streams = proxy.streams;
+  if (streams) {
+    const n = streams.proxy.streams;
+    const runs: [string, PacedRun][] = [
+      [`relay, first ${n} (fresh)`, streams.fresh.relay],
+      [`relay, next ${n} (measured)`, streams.relay],
+      [`proxy, first ${n} (fresh)`, streams.fresh.proxy],
+      [`proxy, next ${n} (measured)`, streams.proxy],
+    ];
     out.push(
       '',
       table(
         ['relayed paced streams', 'completed', 'lost', 'lateness p50/p99/max ms', 'CPU ms', 'µs/event', 'peak RSS MB'],
-        runs.map((r) => [
-          r.server,
+        runs.map(([label, r]) => [
+          label,
           String(r.completed),
           String(r.lost),
           `${r.latenessMs.p50}/${r.latenessMs.p99}/${r.latenessMs.max}`,

@@ -2,8 +2,9 @@
  * The proxy's rows: the proxy (`model-gateway-mock --proxy`) against a bare node:http relay
  * (bare-relay.ts) in front of the same upstream, in the same run, taking turns: GET /model and
  * POST /responses at 10 connections (upstream: the bare server replaying the mock's answers),
- * 1,000 paced streams (upstream: the bare SSE server replaying the mock's stream), and the long
- * run (long-run.ts): 100,000 exchanges, then SIGTERM, timed until the reports are written.
+ * 1,000 paced streams twice in each process, the second time measured (upstream: the bare SSE
+ * server replaying the mock's stream), and the long run (long-run.ts): 100,000 exchanges, then
+ * SIGTERM, timed until the reports are written.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { runLongProxy } from './long-run';
 import { median } from './median';
 import { proxySpec, relaySpec } from './proxy-specs';
 import type { PacedRun } from './run-paced-streams';
-import type { ProxyFigures, ProxyLoadRow } from './proxy-figures';
+import type { ProxyFigures, ProxyLoadRow, ProxyStreams } from './proxy-figures';
 import { drivePacedStreams, pacedBareSpec, pacedMockSpec, runPacedStep, toCapturedStream } from './run-paced-streams';
 import { SCENARIOS, forTarget } from './scenarios';
 import { bareSpec, describeCommand } from './server-specs';
@@ -114,30 +115,33 @@ async function proxyLoad(
 
 /**
  * Paced streams relayed: the mock's own stream (captured unpaced) replayed by the bare SSE server
- * with the mock's pacing, through the relay and then through the proxy, each fresh.
+ * with the mock's pacing, through the relay and then through the proxy, each a fresh process that
+ * relays the streams twice: the first time warms it up (and is reported as `fresh`), the second
+ * is measured, as the load rows are measured after their warm-up.
  */
 async function proxyStreams(
   plan: BenchPlan,
   start: Start,
   scratch: string,
   progress: (line: string) => void,
-): Promise<{ relay: PacedRun; proxy: PacedRun }> {
+): Promise<ProxyStreams> {
   const { unpaced } = await runPacedStep(pacedMockSpec(), 1, start, () => undefined);
   const capturedFile = path.join(scratch, 'proxy-stream.json');
   writeFileSync(capturedFile, JSON.stringify(toCapturedStream(unpaced)));
   const upstream = await start(pacedBareSpec(capturedFile));
   try {
-    const through = async (spec: ServerSpec): Promise<PacedRun> => {
+    const through = async (spec: ServerSpec): Promise<{ fresh: PacedRun; warm: PacedRun }> => {
       const server = await start(spec);
       try {
-        return await drivePacedStreams(server, plan.proxyStreams, progress);
+        const fresh = await drivePacedStreams(server, plan.proxyStreams, progress);
+        return { fresh, warm: await drivePacedStreams(server, plan.proxyStreams, progress) };
       } finally {
         await server.stop();
       }
     };
     const relay = await through(relaySpec(upstream.origin));
     const proxy = await through(proxySpec(upstream.origin, path.join(scratch, 'stream-reports')));
-    return { relay, proxy };
+    return { relay: relay.warm, proxy: proxy.warm, fresh: { relay: relay.fresh, proxy: proxy.fresh } };
   } finally {
     await upstream.stop();
   }
