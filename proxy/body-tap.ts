@@ -18,11 +18,22 @@ export interface TappedBody {
   readonly unreadable?: string;
 }
 
+/**
+ * A body as the relay keeps it until its exchange is checked. `read` works it out each time it is
+ * called (an event stream is parsed then); the checks call it once and drop what it gives when they
+ * are done. Neither a memo nor getters: the exchange is in V8's old generation by the time it is
+ * checked, and a parse it held (or a getter's closure, which V8 keeps in the object's map) would be
+ * copied by every young collection until the next full one.
+ */
+export interface KeptBody {
+  read(): TappedBody;
+}
+
 export interface BodyTap {
   /** A chunk exactly as it went to the client. */
   feed(chunk: Buffer): void;
   /** The body is over; resolves once every byte is decoded. */
-  end(): Promise<TappedBody>;
+  end(): Promise<KeptBody>;
 }
 
 /**
@@ -73,15 +84,18 @@ export function createBodyTap(contentEncoding: string | undefined, eventStream: 
       first?.end();
       await ended;
       const flag = unreadable === undefined ? {} : { unreadable };
-      // Not spread: that would read the getters, parsing the stream on the relay's path.
-      if (stream) return Object.assign(lazyStream(stream, clock()), flag);
+      if (stream) {
+        const endMs = clock();
+        return { read: () => ({ ...readStream(stream, endMs), ...flag }) };
+      }
       let text = '';
       if (unreadable === undefined) {
         const whole = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
         // As TextDecoder reads it: a byte order mark is not part of the text.
         text = whole.toString('utf8', whole[0] === 0xef && whole[1] === 0xbb && whole[2] === 0xbf ? 3 : 0);
       }
-      return { text, ...flag };
+      const body = { text, ...flag };
+      return { read: () => body };
     },
   };
 }
@@ -118,46 +132,33 @@ class StampedBytes {
 }
 
 /**
- * The stream as a client read it, worked out on first use (by the checks, after the answer is
+ * The stream as a client read it, worked out when the checks read it (after the answer is
  * relayed): each chunk decoded and parsed as SSE in arrival order (a character split over two
  * chunks decoded whole, a leading byte order mark dropped, as TextDecoder reads a stream), its
  * events stamped with the time the chunk arrived, so the relay itself only keeps the bytes.
  */
-function lazyStream(kept: StampedBytes, endMs: number): { text: string; stream: SseStream } {
-  let read: { text: string; stream: SseStream } | undefined;
-  const parse = (): { text: string; stream: SseStream } => {
-    if (read) return read;
-    let now = 0;
-    const reader = createSseReader(() => now);
-    const utf8 = new StringDecoder('utf8');
-    let text = '';
-    let begun = false;
-    const take = (decoded: string, atMs: number): void => {
-      let part = decoded;
-      if (!begun && part !== '') {
-        begun = true;
-        if (part.charCodeAt(0) === 0xfeff) part = part.slice(1);
-      }
-      now = atMs;
-      reader.feed(part);
-      if (text.length < STREAM_TEXT_LIMIT) text += part.slice(0, STREAM_TEXT_LIMIT - text.length);
-    };
-    let from = 0;
-    for (let i = 0; i < kept.ends.length; i++) {
-      const to = kept.ends[i] as number;
-      take(utf8.write(kept.bytes.subarray(from, to)), kept.times[i] as number);
-      from = to;
+function readStream(kept: StampedBytes, endMs: number): { text: string; stream: SseStream } {
+  let now = 0;
+  const reader = createSseReader(() => now);
+  const utf8 = new StringDecoder('utf8');
+  let text = '';
+  let begun = false;
+  const take = (decoded: string, atMs: number): void => {
+    let part = decoded;
+    if (!begun && part !== '') {
+      begun = true;
+      if (part.charCodeAt(0) === 0xfeff) part = part.slice(1);
     }
-    take(utf8.end(), endMs);
-    read = { text, stream: reader.end() };
-    return read;
+    now = atMs;
+    reader.feed(part);
+    if (text.length < STREAM_TEXT_LIMIT) text += part.slice(0, STREAM_TEXT_LIMIT - text.length);
   };
-  return {
-    get text() {
-      return parse().text;
-    },
-    get stream() {
-      return parse().stream;
-    },
-  };
+  let from = 0;
+  for (let i = 0; i < kept.ends.length; i++) {
+    const to = kept.ends[i] as number;
+    take(utf8.write(kept.bytes.subarray(from, to)), kept.times[i] as number);
+    from = to;
+  }
+  take(utf8.end(), endMs);
+  return { text, stream: reader.end() };
 }

@@ -11,7 +11,7 @@ import type {
 import { createRequestInspector } from '../mocks/index';
 import { LruCache } from '../kit/memo/lru-cache';
 import { deepFreeze } from '../kit/json/deep-freeze';
-import type { Relayed } from './relay';
+import type { ReadRelayed } from './relay';
 import { shownAs } from './redact';
 import type { KnownSecrets } from './redact';
 
@@ -49,7 +49,7 @@ export function createExchangeChecker(
   traffic: ObservedTraffic,
   basePath: string,
   secrets: KnownSecrets,
-): (relayed: Relayed) => Failure[] {
+): (relayed: ReadRelayed) => Failure[] {
   const inspect = createRequestInspector(contract);
   const parseAnswer = rememberedParse();
   let count = 0;
@@ -131,7 +131,7 @@ function targetOf(url: string): Target {
 }
 
 function requestSpec(
-  relayed: Relayed,
+  relayed: ReadRelayed,
   apiPath: string,
   target: Target,
   secrets: KnownSecrets,
@@ -157,7 +157,7 @@ function requestSpec(
 }
 
 function answer(
-  relayed: Relayed,
+  relayed: ReadRelayed,
   parseAnswer: (text: string) => unknown,
 ): Pick<Exchange, 'response' | 'stream' | 'transportError'> {
   const transportError = relayed.transportError ?? relayed.body?.unreadable;

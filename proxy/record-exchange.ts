@@ -1,7 +1,7 @@
 import type { Contract, ExchangeToRecord, FixtureRecordedEvent, FixtureScript } from '../mocks/index';
 import { createRequestInspector, recordedScript } from '../mocks/index';
 import { isRecord } from '../kit/json/guards';
-import type { Relayed } from './relay';
+import type { ReadRelayed } from './relay';
 import { RecordingFile } from './recording-file';
 import { redact } from './redact';
 import type { KnownSecrets } from './redact';
@@ -20,7 +20,7 @@ export interface RecorderInit {
 
 export interface Recorder {
   /** Records an exchange the proxy relayed, if it is a POST /responses that can be replayed. */
-  record(relayed: Relayed): void;
+  record(relayed: ReadRelayed): void;
   /** Resolves once the file holds every recording made so far. */
   settled(): Promise<void>;
 }
@@ -54,7 +54,7 @@ export function createRecorder(init: RecorderInit): Recorder {
     settled: () => file.settled(),
   };
 
-  function recordOne(relayed: Relayed): void {
+  function recordOne(relayed: ReadRelayed): void {
     const exchange = toRecord(relayed, inspect, from);
     if (typeof exchange === 'string')
       return init.log(`proxy: not recorded: POST /responses → ${relayed.status ?? 'no answer'}: ${exchange}`);
@@ -65,7 +65,7 @@ export function createRecorder(init: RecorderInit): Recorder {
 }
 
 function toRecord(
-  relayed: Relayed,
+  relayed: ReadRelayed,
   inspect: ReturnType<typeof createRequestInspector>,
   from: string,
 ): ExchangeToRecord | string {

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { PassThrough, Readable } from 'node:stream';
 import { Pool } from 'undici';
 import type { Dispatcher } from 'undici';
-import type { BodyTap, TappedBody } from './body-tap';
+import type { BodyTap, KeptBody, TappedBody } from './body-tap';
 import { createBodyTap } from './body-tap';
 import { decodableAcceptEncoding } from './content-coding';
 import { endToEndHeaders } from './hop-by-hop';
@@ -33,12 +33,22 @@ export interface Relayed {
   readonly status?: number;
   /** The gateway's response headers, lower-case, as relayed. */
   readonly responseHeaders: Readonly<Record<string, string>>;
-  readonly body?: TappedBody;
+  /** Read by the checks, once each (KeptBody). */
+  readonly body?: KeptBody;
   /** The gateway could not be reached, or broke off its answer. */
   readonly transportError?: string;
   /** The client went away before the answer was complete; the gateway's request was aborted too. */
   readonly abandoned: boolean;
   readonly durationMs: number;
+}
+
+/** An exchange with its body read: what the recording and the checks take. */
+export type ReadRelayed = Omit<Relayed, 'body'> & { readonly body?: TappedBody };
+
+/** Reads the exchange's body, for the recording and the checks of one turn (KeptBody). */
+export function readRelayed(relayed: Relayed): ReadRelayed {
+  const { body, ...rest } = relayed;
+  return body === undefined ? rest : { ...rest, body: body.read() };
 }
 
 /** The gateway, as each request needs it: its origin parsed once, and its connections. */

@@ -7,7 +7,7 @@ import type { ConformanceReport, Failure, ObservedBounds } from '../conformance/
 import { createExchangeChecker } from './check-exchange';
 import { createRecorder } from './record-exchange';
 import { createCheckQueue } from './check-queue';
-import { relay, upstreamAt } from './relay';
+import { readRelayed, relay, upstreamAt } from './relay';
 import type { Relayed } from './relay';
 import { violationLine } from './violation-line';
 import { KnownSecrets } from './redact';
@@ -94,7 +94,9 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
   let closing = false;
   /** Exchanges not yet relayed: `close` waits for them, so the reports hold every one. */
   const pending = new Set<Promise<void>>();
-  const queue = createCheckQueue<Relayed>((relayed) => {
+  const queue = createCheckQueue<Relayed>((kept) => {
+    // Read here for the recording and the checks alike, and dropped with them (KeptBody).
+    const relayed = readRelayed(kept);
     recorder?.record(relayed);
     for (const failure of check(relayed)) log(violationLine(failure, relayed));
   });

@@ -63,4 +63,16 @@ describe('createSseReader', () => {
     expect(stream.events[0]?.atMs).toBeGreaterThan(0);
     expect([reader.count, reader.sawDone]).toEqual([3, true]);
   });
+
+  it("counts as it reads, with getters every reader shares rather than closures of each one's own", () => {
+    const reader = createSseReader();
+    expect([reader.count, reader.sawDone]).toEqual([0, false]);
+    reader.feed('data: {"n":1}\n\ndata: [DONE]\n\n');
+    expect([reader.count, reader.sawDone]).toEqual([2, true]);
+    // A getter of the object's own would be a closure V8 keeps in the object's map, in the old
+    // generation, with every event it reaches (read-sse.ts, StreamReader).
+    expect(Object.getOwnPropertyDescriptor(reader, 'count')).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(reader, 'sawDone')).toBeUndefined();
+    expect(Object.getPrototypeOf(reader)).toBe(Object.getPrototypeOf(createSseReader()));
+  });
 });
