@@ -47,8 +47,7 @@ export type ReadRelayed = Omit<Relayed, 'body'> & { readonly body?: TappedBody }
 
 /** Reads the exchange's body, for the recording and the checks of one turn (KeptBody). */
 export function readRelayed(relayed: Relayed): ReadRelayed {
-  const { body, ...rest } = relayed;
-  return body === undefined ? rest : { ...rest, body: body.read() };
+  return { ...relayed, body: relayed.body?.read() };
 }
 
 /** The gateway, as each request needs it: its origin parsed once, and its connections. */

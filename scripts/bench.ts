@@ -25,6 +25,7 @@ import { renderInProcess, runMswInProcess } from './bench/run-msw-in-process';
 import type { InProcessFigures } from './bench/run-msw-in-process';
 import { runProxyBench } from './bench/run-proxy-bench';
 import type { ProxyFigures } from './bench/proxy-figures';
+import { lostStreams } from './bench/proxy-figures';
 
 const progress = (line: string): void => {
   process.stderr.write(`  ${line}\n`);
@@ -208,7 +209,7 @@ function proxyBroken(proxy: ProxyFigures | null | undefined): boolean {
     !proxy ||
     proxy.errors.length > 0 ||
     proxy.load.some((row) => row.proxy.errors + row.proxy.non2xx + row.relay.errors + row.relay.non2xx > 0) ||
-    (proxy.streams?.proxy.lost ?? 0) + (proxy.streams?.fresh.proxy.lost ?? 0) > 0 ||
+    (proxy.streams ? lostStreams(proxy.streams) : 0) > 0 ||
     proxy.longRun?.written !== true
   );
 }

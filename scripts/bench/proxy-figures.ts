@@ -26,6 +26,11 @@ export interface ProxyStreams {
   readonly fresh: { readonly relay: PacedRun; readonly proxy: PacedRun };
 }
 
+/** Streams the proxy lost in either run: any is a miss. */
+export function lostStreams(streams: ProxyStreams): number {
+  return streams.proxy.lost + streams.fresh.proxy.lost;
+}
+
 export interface ProxyFigures {
   readonly commands: { readonly relay: string; readonly proxy: string };
   readonly load: readonly ProxyLoadRow[];
