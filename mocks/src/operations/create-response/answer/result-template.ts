@@ -15,6 +15,21 @@ export interface Template {
   /** The parts as UTF-8, encoded once (fillBytes). */
   readonly partBytes: readonly Uint8Array[];
   readonly holes: readonly Hole[];
+  /** The bytes fillBytes made last with all-ASCII values, and where their holes lie (fillBytes). */
+  layout: Layout | undefined;
+}
+
+/**
+ * One answer's bytes and the place and length of each hole's value in them. Ids and times keep
+ * their lengths from one answer to the next, so the next answer is these bytes copied whole with
+ * each hole written over: one copy instead of one per part, and nothing measured or checked twice.
+ */
+interface Layout {
+  readonly bytes: Uint8Array;
+  /** Where hole i's value begins. */
+  readonly starts: readonly number[];
+  /** Its length, in characters and bytes alike (the values laid out are ASCII). */
+  readonly lengths: readonly number[];
 }
 
 /** A value filled in: an id, a time (a JSON number), the metadata (a JSON value), or the n-th item id. */
@@ -82,7 +97,7 @@ export function toTemplate(text: string): Template | undefined {
   }
   parts.push(text.slice(last));
   if (parts.some((part) => part.includes(mark))) return undefined;
-  return { parts, partBytes: parts.map((part) => utf8.encode(part)), holes };
+  return { parts, partBytes: parts.map((part) => utf8.encode(part)), holes, layout: undefined };
 }
 
 /** The values of one response. */
@@ -121,30 +136,67 @@ export function fill(template: Template, values: HoleValues): string {
 const ASCII_END = 0x80;
 
 /**
- * The UTF-8 bytes of `fill(template, values)`, written into one piece of memory: the parts were
- * encoded with the template, the values (ids and times, ASCII) are copied a character to a byte,
- * and the length is known before a byte is written. No text is joined and none is encoded or
- * measured per answer. A value with other characters (routing metadata may name anything) is
- * encoded as UTF-8.
+ * The UTF-8 bytes of `fill(template, values)`, written into one piece of memory. When each value
+ * is as long as in the template's layout (the bytes made last) and ASCII, as ids and times are,
+ * those bytes are copied and the values written over their holes. Otherwise the answer is laid out
+ * part by part: the parts were encoded with the template, ASCII values are copied a character to a
+ * byte, others (routing metadata may name anything) encoded as UTF-8; an all-ASCII one becomes
+ * the layout. Either way no text is joined, and none is encoded or measured per answer.
  */
 export function fillBytes(template: Template, values: HoleValues): Uint8Array {
+  const { holes, layout } = template;
+  const filled = new Array<string>(holes.length);
+  let fits = layout !== undefined;
+  for (let i = 0; i < holes.length; i++) {
+    const value = valueOf(holes[i] as Hole, values);
+    filled[i] = value;
+    if (fits && value.length !== layout?.lengths[i]) fits = false;
+  }
+  if (fits && layout !== undefined) {
+    const out = allocBytes(layout.bytes.length);
+    out.set(layout.bytes);
+    if (writeOver(out, layout.starts, filled)) return out;
+  }
+  return layOut(template, filled);
+}
+
+/** Writes each ASCII value at its start; false at the first character that is not ASCII. */
+function writeOver(out: Uint8Array, starts: readonly number[], filled: readonly string[]): boolean {
+  for (let i = 0; i < filled.length; i++) {
+    const value = filled[i] as string;
+    const at = starts[i] as number;
+    for (let c = 0; c < value.length; c++) {
+      const code = value.charCodeAt(c);
+      if (code >= ASCII_END) return false;
+      out[at + c] = code;
+    }
+  }
+  return true;
+}
+
+/** The answer part by part; with all-ASCII values it becomes the template's layout. */
+function layOut(template: Template, filled: readonly string[]): Uint8Array {
   const { partBytes, holes } = template;
-  const filled: Array<string | Uint8Array> = new Array<string | Uint8Array>(holes.length);
+  const encoded: Array<string | Uint8Array> = new Array<string | Uint8Array>(holes.length);
+  let ascii = true;
   let size = 0;
   for (const part of partBytes) size += part.length;
   for (let i = 0; i < holes.length; i++) {
-    const value = valueOf(holes[i] as Hole, values);
+    const value = filled[i] as string;
     const bytes = isAscii(value) ? value : utf8.encode(value);
-    filled[i] = bytes;
+    if (bytes !== value) ascii = false;
+    encoded[i] = bytes;
     size += bytes.length;
   }
   const out = allocBytes(size);
+  const starts = new Array<number>(holes.length);
   let at = 0;
   for (let i = 0; i < holes.length; i++) {
     const part = partBytes[i] as Uint8Array;
     out.set(part, at);
     at += part.length;
-    const value = filled[i] as string | Uint8Array;
+    starts[i] = at;
+    const value = encoded[i] as string | Uint8Array;
     if (typeof value === 'string') {
       for (let c = 0; c < value.length; c++) out[at + c] = value.charCodeAt(c);
     } else {
@@ -153,6 +205,8 @@ export function fillBytes(template: Template, values: HoleValues): Uint8Array {
     at += value.length;
   }
   out.set(partBytes[holes.length] as Uint8Array, at);
+  // A copy: the answer's own bytes go to the runtime, which may hold them while they are written.
+  if (ascii) template.layout = { bytes: new Uint8Array(out), starts, lengths: filled.map((value) => value.length) };
   return out;
 }
 

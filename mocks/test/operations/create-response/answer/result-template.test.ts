@@ -62,4 +62,44 @@ describe('result templates', () => {
     expect(template && fill(template, { ...values, completed })).toBe('{"created_at":7}');
     expect(completed).not.toHaveBeenCalled();
   });
+  describe('the bytes of the answer before', () => {
+    const marks = makeMarks();
+    const template = toTemplate(
+      JSON.stringify({
+        id: marks.ids.generation,
+        created_at: marks.createdAt,
+        text: 'héllo',
+        output: [{ id: marks.ids.item('msg') }],
+        meta: marks.serviceMetadata,
+      }),
+    );
+    const text = (bytes: Uint8Array | undefined): string => new TextDecoder().decode(bytes);
+    const filled = (over: Partial<typeof values>): Uint8Array | undefined =>
+      template && fillBytes(template, { ...values, items: ['msg_a'], ...over });
+
+    it('are copied with each hole written over while the values keep their lengths', () => {
+      const first = filled({ generation: 'gen-1-aaaa', created: '10' });
+      const layout = template?.layout;
+      expect(layout).toBeDefined();
+      const second = filled({ generation: 'gen-2-bbbb', created: '11' });
+      // Taken from the layout, not laid out again: the layout is the same object.
+      expect(template?.layout).toBe(layout);
+      expect(text(second)).toBe(
+        template && fill(template, { ...values, items: ['msg_a'], generation: 'gen-2-bbbb', created: '11' }),
+      );
+      // The first answer's bytes are its own: the second did not write into them.
+      expect(text(first)).toContain('"id":"gen-1-aaaa","created_at":10');
+      expect(second).not.toBe(first);
+    });
+
+    it('are laid out again when a value changes its length, and with non-ASCII values', () => {
+      filled({ generation: 'gen-1-aaaa', created: '10' });
+      const longer = { generation: 'gen-123-cccccc', created: '1000', metadata: '{"attempt":12}' };
+      expect(text(filled(longer))).toBe(template && fill(template, { ...values, items: ['msg_a'], ...longer }));
+      // The same lengths as the layout, one value not ASCII: written as UTF-8, not a character to a byte.
+      const wide = { generation: 'gen-456-dddddü', created: '1001', metadata: '{"attempt":13}' };
+      expect(text(filled(wide))).toBe(template && fill(template, { ...values, items: ['msg_a'], ...wide }));
+      expect(text(filled(wide))).toContain('"id":"gen-456-dddddü"');
+    });
+  });
 });
