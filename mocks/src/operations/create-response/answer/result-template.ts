@@ -146,13 +146,8 @@ const ASCII_END = 0x80;
 export function fillBytes(template: Template, values: HoleValues): Uint8Array {
   const { holes, layout } = template;
   const filled = new Array<string>(holes.length);
-  let fits = layout !== undefined;
-  for (let i = 0; i < holes.length; i++) {
-    const value = valueOf(holes[i] as Hole, values);
-    filled[i] = value;
-    if (fits && value.length !== layout?.lengths[i]) fits = false;
-  }
-  if (fits && layout !== undefined) {
+  for (let i = 0; i < holes.length; i++) filled[i] = valueOf(holes[i] as Hole, values);
+  if (layout !== undefined && sameLengths(filled, layout.lengths)) {
     const out = allocBytes(layout.bytes.length);
     out.set(layout.bytes);
     if (writeOver(out, layout.starts, filled)) return out;
@@ -160,16 +155,23 @@ export function fillBytes(template: Template, values: HoleValues): Uint8Array {
   return layOut(template, filled);
 }
 
-/** Writes each ASCII value at its start; false at the first character that is not ASCII. */
+function sameLengths(filled: readonly string[], lengths: readonly number[]): boolean {
+  for (let i = 0; i < filled.length; i++) if ((filled[i] as string).length !== lengths[i]) return false;
+  return true;
+}
+
+/** Writes each value at its start; false at the first that is not ASCII. */
 function writeOver(out: Uint8Array, starts: readonly number[], filled: readonly string[]): boolean {
-  for (let i = 0; i < filled.length; i++) {
-    const value = filled[i] as string;
-    const at = starts[i] as number;
-    for (let c = 0; c < value.length; c++) {
-      const code = value.charCodeAt(c);
-      if (code >= ASCII_END) return false;
-      out[at + c] = code;
-    }
+  for (let i = 0; i < filled.length; i++) if (!writeAscii(out, starts[i] as number, filled[i] as string)) return false;
+  return true;
+}
+
+/** Copies ASCII text a character to a byte from `at`; false at the first character that is not ASCII. */
+function writeAscii(out: Uint8Array, at: number, text: string): boolean {
+  for (let c = 0; c < text.length; c++) {
+    const code = text.charCodeAt(c);
+    if (code >= ASCII_END) return false;
+    out[at + c] = code;
   }
   return true;
 }
@@ -177,6 +179,7 @@ function writeOver(out: Uint8Array, starts: readonly number[], filled: readonly 
 /** The answer part by part; with all-ASCII values it becomes the template's layout. */
 function layOut(template: Template, filled: readonly string[]): Uint8Array {
   const { partBytes, holes } = template;
+  // An ASCII value stays text, copied a character to a byte; any other is encoded.
   const encoded: Array<string | Uint8Array> = new Array<string | Uint8Array>(holes.length);
   let ascii = true;
   let size = 0;
@@ -184,7 +187,7 @@ function layOut(template: Template, filled: readonly string[]): Uint8Array {
   for (let i = 0; i < holes.length; i++) {
     const value = filled[i] as string;
     const bytes = isAscii(value) ? value : utf8.encode(value);
-    if (bytes !== value) ascii = false;
+    if (typeof bytes !== 'string') ascii = false;
     encoded[i] = bytes;
     size += bytes.length;
   }
@@ -197,11 +200,8 @@ function layOut(template: Template, filled: readonly string[]): Uint8Array {
     at += part.length;
     starts[i] = at;
     const value = encoded[i] as string | Uint8Array;
-    if (typeof value === 'string') {
-      for (let c = 0; c < value.length; c++) out[at + c] = value.charCodeAt(c);
-    } else {
-      out.set(value, at);
-    }
+    if (typeof value === 'string') writeAscii(out, at, value);
+    else out.set(value, at);
     at += value.length;
   }
   out.set(partBytes[holes.length] as Uint8Array, at);
