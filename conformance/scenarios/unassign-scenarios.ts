@@ -6,6 +6,8 @@ import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest, fillPath } from '.
 import { guardrailStillBlocks } from './guardrail-precondition';
 
 const OP = 'unassignGuardrailKeys';
+/** How many times the counting request repeats each assigned hash. */
+const TIMES_EACH = 3;
 
 /**
  * Guardrail key unassignment counting (UnassignKeysResult, unassignGuardrailKeys). Read-only cases run with the rest;
@@ -27,7 +29,8 @@ export function unassignScenarios(plan: PlanContext): Scenario[] {
     ['guardrail.id', guardrail.id],
     ['guardrail.keyHashes', guardrail.keyHashes],
   ]);
-  const distinct = [...new Set(guardrail.keyHashes.map((h) => h.toLowerCase()))];
+  // One per key: hex hashes that differ only in case name the same key.
+  const distinct = [...new Map(guardrail.keyHashes.map((h) => [h.toLowerCase(), h])).values()];
   return [
     {
       id: `guardrail/${OP}/unknown-guardrail`,
@@ -67,14 +70,18 @@ export function unassignScenarios(plan: PlanContext): Scenario[] {
       skipReason: needsHashes,
       precondition: (ctx) => guardrailStillBlocks(plan, ctx),
       async run(ctx) {
-        const body = { key_hashes: [...guardrail.keyHashes, ...guardrail.keyHashes, UNKNOWN_KEY_HASH] };
+        // Each hash three times: counting repeats (3 per key) and counting the unknown hash (1 more) then differ.
+        const repeated = distinct.flatMap((hash) => Array<string>(TIMES_EACH).fill(hash));
+        const body = { key_hashes: [...repeated, UNKNOWN_KEY_HASH] };
+        const sent = { assigned: distinct.length, timesEach: TIMES_EACH, unknown: 1 };
         await ctx.send(baseRequest(plan, OP, { body }), [
           expectUnassignedCount(
             distinct.length,
-            `${distinct.length} assigned key(s), each sent twice, plus one unknown hash`,
+            `${distinct.length} assigned key(s), each sent ${TIMES_EACH} times, plus one unknown hash`,
             guardrail.guardedApiKey === undefined
               ? 'check that guardrail.keyHashes are the hashes of keys assigned to the guardrail at the start of the run'
               : 'the guarded key was blocked just before, so guardrail.keyHashes are probably not the hashes of the keys assigned to this guardrail (the mock hashes a key with SHA-256, in hex)',
+            sent,
           ),
         ]);
         await ctx.send(baseRequest(plan, OP, { body }), [

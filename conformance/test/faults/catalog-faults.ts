@@ -166,6 +166,21 @@ export const CATALOG_FAULTS: readonly FaultCase[] = [
     },
   },
   {
+    name: 'counts a key once per time its hash is sent (repeats counted again)',
+    only: ['guardrail/unassignGuardrailKeys/unassign-twice'],
+    caughtBy: 'unassigned-count-matches',
+    said: /repeats counted again/,
+    fault: {
+      response: (res, req) => {
+        if (res.status !== 200 || !isRecord(req.body) || !Array.isArray(req.body.key_hashes)) return res;
+        if (!isRecord(res.body) || typeof res.body.unassigned_count !== 'number') return res;
+        const hashes: unknown[] = req.body.key_hashes;
+        const times = hashes.filter((hash) => hash === hashes[0]).length;
+        return { ...res, body: { unassigned_count: res.body.unassigned_count * times } };
+      },
+    },
+  },
+  {
     name: 'answers 200 for an unknown guardrail',
     only: ['guardrail/unassignGuardrailKeys/unknown-guardrail'],
     caughtBy: 'unassigned-count-matches',

@@ -7,6 +7,8 @@ export interface FaultCase {
   readonly only: readonly string[];
   /** The check that must report a failure. */
   readonly caughtBy: string;
+  /** What one of the check's failures must say (its message or cause), when the wording is the point. */
+  readonly said?: RegExp;
   readonly fault: Fault;
 }
 

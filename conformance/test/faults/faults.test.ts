@@ -46,6 +46,10 @@ describe.each(FAMILIES)('broken gateways: %s', (_family, faults) => {
     try {
       const result = await runAgainst(contract, proxy.baseUrl, mock.baseUrl, { only: fault.only });
       expect(failingChecks(result)).toContain(fault.caughtBy);
+      if (fault.said) {
+        const own = result.recorder.failures().filter((f) => f.check === fault.caughtBy);
+        expect(own.map((f) => `${f.message} | ${f.cause ?? ''}`)).toContainEqual(expect.stringMatching(fault.said));
+      }
       const said = result.recorder.failures().flatMap((f) => [f.message, f.expected, f.cause ?? '']);
       expect(said.filter((text) => /\bundefined\b/.test(text))).toEqual([]);
     } finally {
