@@ -58,3 +58,14 @@ describe.each(operations)('%s', (operationId) => {
 function formatFailure(f: Failure): string {
   return `${f.check} (spec ${f.rule}): ${f.message}\n  expected: ${f.expected}\n  received: ${f.received.status ?? 'no answer'} ${f.received.body.slice(0, 300)}\n  reproduce: ${f.curl}`;
 }
+
+describe('the run as a whole', () => {
+  it('records no warning', () => {
+    expect(result?.recorder.warnings.map(formatFailure)).toEqual([]);
+  });
+
+  it('judges the times of JSON answers and of streams', () => {
+    const passed = new Set(result?.recorder.results.filter((r) => r.outcome === 'pass').map((r) => r.check));
+    expect([...passed]).toEqual(expect.arrayContaining(['timestamps-plausible', 'stream-timestamps-plausible']));
+  });
+});

@@ -17,6 +17,8 @@ import { streamLifecycleOrder } from './stream-lifecycle-order';
 import { streamPairsMatched } from './stream-pairs-matched';
 import { streamSequenceRising } from './stream-sequence-rising';
 import { usageTotalConsistent } from './usage-total-consistent';
+import { timestampsPlausible } from './timestamps-plausible';
+import { streamTimestampsPlausible } from './stream-timestamps-plausible';
 
 /** The checks run on every exchange they apply to, in report order. */
 export const GENERIC_CHECKS: readonly Check[] = [
@@ -27,6 +29,7 @@ export const GENERIC_CHECKS: readonly Check[] = [
   responseHeadersValid,
   usageTotalConsistent,
   metadataEchoed,
+  timestampsPlausible,
   streamContentType,
   streamFraming,
   streamEventSchemaValid,
@@ -35,6 +38,7 @@ export const GENERIC_CHECKS: readonly Check[] = [
   streamPairsMatched,
   streamItemsConsistent,
   streamDeltasJoin,
+  streamTimestampsPlausible,
   streamDoneLast,
   streamCompletesInTime,
   streamAnswerCompletes,

@@ -27,6 +27,8 @@ export interface TargetFile {
   profile?: string;
   /** Features whose failures fail the run (`--require`). */
   require?: string[];
+  /** How far the target's clock may be off, in seconds (`--clock-skew`). */
+  clockSkewSeconds?: number;
 }
 
 const TARGETS_DIR = packageFile('conformance', 'targets');

@@ -10,6 +10,7 @@ import type { TargetFile } from './read-target-file';
 import { mergeHeaders } from '../http/extra-headers';
 import { checkedHeader, parseHeaderLines } from './header-lines';
 import type { ExtraHeaders } from '../http/extra-headers';
+import { DEFAULT_CLOCK_SKEW_SECONDS } from '../../kit/time/unix-seconds';
 
 export interface GuardrailTarget {
   readonly id?: string;
@@ -58,6 +59,8 @@ export interface ConformanceConfig {
   readonly eventTimeoutMs: number;
   /** Answers slower than this fail response-time-within-limit; undefined: no limit. */
   readonly maxResponseTimeMs?: number;
+  /** How far the target's clock may be off, in seconds, when times in answers are judged (run-clock.ts). */
+  readonly clockSkewSeconds?: number;
   readonly propertyRuns: number;
   /** How long to wait for a target still starting, before the preflight (0: not at all). */
   readonly waitSeconds: number;
@@ -164,6 +167,10 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
       given.maxResponseTimeMs === undefined
         ? undefined
         : integer('max response time', given.maxResponseTimeMs, 1, 600_000),
+    clockSkewSeconds:
+      given.clockSkewSeconds === undefined
+        ? (file.clockSkewSeconds ?? DEFAULT_CLOCK_SKEW_SECONDS)
+        : integer('clock skew', given.clockSkewSeconds, 0, 86_400),
     propertyRuns: given.propertyRuns === undefined ? 25 : integer('property runs', given.propertyRuns, 0, 10_000),
     waitSeconds: given.waitSeconds === undefined ? 0 : integer('wait', given.waitSeconds, 0, 3_600),
     baseline: given.baseline,

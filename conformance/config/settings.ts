@@ -21,6 +21,7 @@ export type SettingKey =
   | 'requestTimeoutMs'
   | 'eventTimeoutMs'
   | 'maxResponseTimeMs'
+  | 'clockSkewSeconds'
   | 'propertyRuns'
   | 'baseline'
   | 'baselineUpdate'
@@ -204,6 +205,13 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'CONFORMANCE_MAX_RESPONSE_TIME_MS',
     value: 'MS',
     help: 'an answer slower than this fails response-time-within-limit (streams: time to the first event); off by default',
+  },
+  {
+    key: 'clockSkewSeconds',
+    flag: 'clock-skew',
+    env: 'CONFORMANCE_CLOCK_SKEW',
+    value: 'SECONDS',
+    help: "how far the target's clock may be off: created_at and completed_at must fall within the run's start and end widened by this much, a model's created no later than now plus this (default 300)",
   },
   {
     key: 'waitSeconds',

@@ -4,10 +4,11 @@ import { managementOnlyOperations } from '../../kit/contract/key-schemes';
 import { listOperations } from '../../kit/contract/operations';
 import type { OperationInfo } from '../../kit/contract/operations';
 import type { CheckContext } from './types';
+import type { RunClock } from './run-clock';
 import { streamSpec } from '../../kit/stream/stream-spec';
 
 /** Builds what checks consult, all derived from the contract document. */
-export function createCheckContext(contract: Contract): CheckContext {
+export function createCheckContext(contract: Contract, clock?: RunClock): CheckContext {
   const list = listOperations(contract);
   const operations = new Map<string, OperationInfo>(list.map((op) => [op.operationId, op]));
   return {
@@ -16,5 +17,6 @@ export function createCheckContext(contract: Contract): CheckContext {
     managementOnly: managementOnlyOperations(contract, list),
     streamSpec: streamSpec(contract),
     features: featureIndex(contract, list),
+    ...(clock === undefined ? {} : { clock }),
   };
 }

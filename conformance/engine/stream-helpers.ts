@@ -51,7 +51,13 @@ export function streamProblemsOf(exchange: Exchange, ctx: CheckContext): NamedSt
     const debug = isRecord(body) && isRecord(body.debug) && body.debug.echo_upstream_body === true;
     const cut = stream.stalled ?? stream.overran ?? stream.transportError;
     const cutShort = cut === undefined ? undefined : CUT_SHORT_CHECK;
-    found = streamProblems(stream, ctx.streamSpec, { debug, eventSchema: documentedSchema(exchange), cutShort });
+    const timeWindow = ctx.clock === undefined ? undefined : ctx.clock.window();
+    found = streamProblems(stream, ctx.streamSpec, {
+      debug,
+      eventSchema: documentedSchema(exchange),
+      cutShort,
+      ...(timeWindow === undefined ? {} : { timeWindow }),
+    });
     problemsByExchange.set(exchange, found);
   }
   return found;
@@ -81,6 +87,12 @@ export function streamRuleCheck(rule: StreamRule, applies: Check['applies'] = is
     verify: (exchange, ctx) =>
       own(exchange, ctx)
         .filter((problem) => problem.knockOnOf === undefined)
-        .map(({ message, expected, rule: where, excerpt }) => ({ message, expected, rule: where, excerpt })),
+        .map(({ message, expected, rule: where, excerpt, cause }) => ({
+          message,
+          expected,
+          rule: where,
+          excerpt,
+          ...(cause === undefined ? {} : { cause }),
+        })),
   };
 }

@@ -6,6 +6,7 @@ import type { Contract } from '../../kit/contract/contract';
 import type { FeatureIndex } from '../../kit/contract/feature-index';
 import type { OperationInfo } from '../../kit/contract/operations';
 import type { StreamSpec } from '../../kit/stream/stream-spec';
+import type { RunClock } from './run-clock';
 import type { Exchange, ReportedRequest, ReportedResponse } from '../http/wire-types';
 
 /** What went over the wire, as the HTTP layer captures it: the vocabulary every check and report uses. */
@@ -115,4 +116,6 @@ export interface CheckContext {
   readonly streamSpec: StreamSpec;
   /** Which feature each part of the API belongs to (the document's `x-feature` keywords). */
   readonly features: FeatureIndex;
+  /** The run's clock, which the times in answers are judged by; without it, any plausible date passes. */
+  readonly clock?: RunClock;
 }

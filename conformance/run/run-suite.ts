@@ -6,6 +6,7 @@ import { resolveResetUrl } from '../config/resolve-config';
 import type { ConformanceConfig } from '../config/resolve-config';
 import { buildScenarios } from '../scenarios/all-scenarios';
 import { createCheckContext } from '../engine/check-context';
+import { runClock } from '../engine/run-clock';
 import { OperationNotInDocument } from '../engine/not-in-document';
 import { matchesOnly } from '../engine/match-only';
 import { PREFLIGHT_TIMEOUT_MS, preflight } from './preflight';
@@ -140,7 +141,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
 
 /** What scenario factories read; synchronous, so a jest entry can list the scenarios up front. */
 export function planContext(contract: Contract, config: ConformanceConfig): PlanContext {
-  const checks = createCheckContext(contract);
+  const checks = createCheckContext(contract, runClock(Date.now(), config.clockSkewSeconds));
   checkRequiredFeatures(config.require, checks.features.features);
   return {
     config,

@@ -11,6 +11,8 @@ import { itemsConsistent } from './rules/items-consistent';
 import { lifecycleOrder } from './rules/lifecycle-order';
 import { pairsMatched } from './rules/pairs-matched';
 import { sequenceRising } from './rules/sequence-rising';
+import { timestampsPlausible } from './rules/timestamps-plausible';
+import type { TimeWindow } from '../time/unix-seconds';
 
 /**
  * The rules of a valid Responses stream (createResponse 200 text/event-stream), each written once.
@@ -26,6 +28,7 @@ export const STREAM_RULES: readonly StreamRule[] = [
   pairsMatched,
   itemsConsistent,
   deltasJoin,
+  timestampsPlausible,
 ];
 
 /** A problem with the name of the rule that found it. */
@@ -50,6 +53,8 @@ export interface StreamOptions {
    * check that reports that. What the stream would still have sent is then its knock-on effect.
    */
   readonly cutShort?: string;
+  /** When the response was made, in Unix seconds (the suite's run, clock skew allowed); any plausible date by default. */
+  readonly timeWindow?: TimeWindow;
 }
 
 /** The stream as the rules read it. */
@@ -60,6 +65,7 @@ export function streamInput(stream: SseStream, spec: StreamSpec, options: Stream
     debug: options.debug === true,
     eventSchema: options.eventSchema ?? '#/components/schemas/ResponseStreamEvent',
     spec,
+    ...(options.timeWindow === undefined ? {} : { timeWindow: options.timeWindow }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { SseStream } from '../sse/read-sse';
 import type { StreamEvent } from './stream-events';
 import type { StreamSpec } from './stream-spec';
+import type { TimeWindow } from '../time/unix-seconds';
 
 /** A stream as the rules read it. */
 export interface StreamInput {
@@ -13,6 +14,8 @@ export interface StreamInput {
   /** Pointer of the documented schema of the whole stream's events (ResponseStreamEvent). */
   readonly eventSchema: string;
   readonly spec: StreamSpec;
+  /** When the reader's times say the response was made (the suite's run), in Unix seconds; any plausible date when absent. */
+  readonly timeWindow?: TimeWindow;
 }
 
 /** What a rule found wrong. An empty list means the stream keeps the rule. */
@@ -24,6 +27,8 @@ export interface StreamProblem {
   readonly rule?: string;
   /** The event (or line) that shows the problem. */
   readonly excerpt?: string;
+  /** The cause in words, the same for every stream with this problem (reports group by it). */
+  readonly cause?: string;
   /**
    * Something a stream cut short would still have sent (the terminal event, a closing `.done`,
    * `[DONE]`): when the stream was cut short, the cut explains it (see `streamProblems`).

@@ -44,6 +44,20 @@ describe('configuration', () => {
     expect(flag.guardrail.id).toBe('flag-id');
   });
 
+  it('allows 300 s of clock skew unless --clock-skew, CONFORMANCE_CLOCK_SKEW or the file says otherwise', () => {
+    const file = targetFile({ baseUrl: 'http://file.test/api/v1', apiKey: 'k', clockSkewSeconds: 60 });
+    expect(resolve(['--base-url', 'http://x.test/api/v1', '--api-key', 'k']).clockSkewSeconds).toBe(300);
+    expect(resolve(['--target', file]).clockSkewSeconds).toBe(60);
+    expect(resolve(['--target', file], { CONFORMANCE_CLOCK_SKEW: '30' }).clockSkewSeconds).toBe(30);
+    expect(resolve(['--target', file, '--clock-skew', '0'], { CONFORMANCE_CLOCK_SKEW: '30' }).clockSkewSeconds).toBe(0);
+    expect(() => resolve(['--target', file, '--clock-skew', '5m'])).toThrow(
+      /^clock skew must be an integer from 0 to 86400, got "5m"$/,
+    );
+    expect(() =>
+      resolve(['--target', targetFile({ baseUrl: 'http://f.test', apiKey: 'k', clockSkewSeconds: -1 })]),
+    ).toThrow(/clockSkewSeconds/);
+  });
+
   it('reads every setting from its CONFORMANCE_* variable', () => {
     const config = resolve([], {
       CONFORMANCE_BASE_URL: 'http://env.test/api/v1/',

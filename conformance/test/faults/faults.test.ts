@@ -7,6 +7,7 @@ import { startFaultProxy } from './fault-proxy';
 import { RESPONSE_FAULTS } from './response-faults';
 import { RULE_FAULTS } from './rule-faults';
 import { STREAM_FAULTS } from './stream-faults';
+import { TIME_FAULTS } from './time-faults';
 import { failingChecks, runAgainst } from '../support/suite-harness';
 
 const contract = loadContract();
@@ -24,6 +25,7 @@ const FAMILIES: ReadonlyArray<[string, readonly FaultCase[]]> = [
   ['streams', STREAM_FAULTS],
   ['limits, rules and the property phase', RULE_FAULTS],
   ['catalog and guardrails', CATALOG_FAULTS],
+  ['times', TIME_FAULTS],
 ];
 
 describe('the suite against the mock behind a pass-through proxy', () => {
