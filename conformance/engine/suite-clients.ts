@@ -10,6 +10,8 @@ import type { Recorder } from './recorder';
 import type { RunControl } from './run-control';
 import { countingDrops } from './transport-findings';
 import type { DropRecording } from './transport-findings';
+import { judgingRetried } from './retried-answers';
+import type { JudgeRetried } from './retried-answers';
 
 /** How a run reaches the target: the keys and names on the wire, and the one way clients are made. */
 export interface SuiteClients {
@@ -18,11 +20,15 @@ export interface SuiteClients {
   readonly clientOf: (overrides?: Partial<ClientSettings>, record?: DropRecording) => GatewayClient;
 }
 
-/** The run's clients, from its config: stopped with the run (`control`), their drops recorded. */
+/**
+ * The run's clients, from its config: stopped with the run (`control`), their drops recorded, and
+ * with `judge`, every 429 answer they retried past judged.
+ */
 export function suiteClients(
   config: ConformanceConfig & { readonly baseUrl: string },
   control: RunControl,
   recorder: Recorder,
+  judge?: JudgeRetried,
 ): SuiteClients {
   const secret = secretNames(config.redact);
   const keys: Keys = {
@@ -48,7 +54,9 @@ export function suiteClients(
     proxyEnv: config.proxyEnv,
     headers: config.headers,
   };
-  const clientOf = (overrides: Partial<ClientSettings> = {}, record?: DropRecording): GatewayClient =>
-    countingDrops(createGatewayClient({ ...settings, ...overrides }), recorder, wire, config, record);
+  const clientOf = (overrides: Partial<ClientSettings> = {}, record?: DropRecording): GatewayClient => {
+    const client = countingDrops(createGatewayClient({ ...settings, ...overrides }), recorder, wire, config, record);
+    return judge === undefined ? client : judgingRetried(client, judge, wire);
+  };
   return { wire, clientOf };
 }

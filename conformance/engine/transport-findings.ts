@@ -49,6 +49,8 @@ export function countingDrops(
  * it was the idle keep-alive race or the user accepts drops. Either way it is counted and shown.
  */
 export function recordDrops(exchange: Exchange, recorder: Recorder, wire: Wire, policy: TransportPolicy = {}): void {
+  // The 429s retried past came over connections too: their drops count as well.
+  for (const earlier of exchange.retriedPast ?? []) recordDrops(earlier, recorder, wire, policy);
   (exchange.drops ?? []).forEach((drop, i) =>
     recordDrop(
       exchange,

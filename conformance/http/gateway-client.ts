@@ -82,16 +82,19 @@ export function createGatewayClient(settings: ClientSettings): GatewayClient {
       };
       let exchange = await once();
       // A documented 429 (createResponse responses) means "not processed, come back later": a busy gateway
-      // should not turn into a pile of failures, so wait as told (briefly) and try again.
+      // should not turn into a pile of failures, so wait as told (briefly) and try again. Each 429 is
+      // kept with the answer that followed it: it is an answer too, judged and counted.
+      const retriedPast: Exchange[] = [];
       for (
         let retry = 0;
         retry < RATE_LIMIT_RETRIES && exchange.response?.status === 429 && operation.responses.has('429');
         retry++
       ) {
+        retriedPast.push(exchange);
         await pause(retryAfterMs(exchange.response.headers['retry-after']), settings.signal);
         exchange = await once();
       }
-      return exchange;
+      return retriedPast.length === 0 ? exchange : { ...exchange, retriedPast };
     },
   };
 }

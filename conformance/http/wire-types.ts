@@ -73,6 +73,11 @@ export interface Exchange {
   readonly drops?: readonly ConnectionDrop[];
   /** Set with `transportError` when the request ended in a dropped connection on its last try. */
   readonly dropped?: ConnectionDrop;
+  /**
+   * The 429 answers the request got before this one, each waited out and asked again: answers of
+   * their own, judged and counted like any other (engine/retried-answers.ts), never hidden by the retry.
+   */
+  readonly retriedPast?: readonly Exchange[];
 }
 
 /** A connection that closed or reset under a request. */

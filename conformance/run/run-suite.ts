@@ -19,6 +19,10 @@ import type { RunStop } from '../engine/run-control';
 import type { PlanContext, Scenario } from '../engine/scenario';
 import { runPhases } from './run-phases';
 import { suiteClients } from '../engine/suite-clients';
+import { evaluateExchange } from '../engine/evaluate-exchange';
+import type { Wire } from '../engine/build-failure';
+import type { Exchange } from '../engine/types';
+import { GENERIC_CHECKS } from '../checks/generic-checks';
 
 export interface SuiteOptions {
   readonly contract: Contract;
@@ -77,7 +81,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const plan = planContext(contract, config);
   const checks = plan.checks;
   const recorder = new Recorder();
-  const { wire, clientOf } = suiteClients(config, control, recorder);
+  // A 429 retried past is an answer too: judged by the generic checks, counted among the statuses observed.
+  const judgeRetried = (exchange: Exchange, wire: Wire) =>
+    evaluateExchange(exchange, GENERIC_CHECKS, [], checks, recorder, wire);
+  const { wire, clientOf } = suiteClients(config, control, recorder, judgeRetried);
   const all = planScenarios(plan, options.scenarios);
   const scope = new Set(all.map((s) => s.operationId));
   const [operations, outOfScope] = splitByScope([...checks.operations.keys()], scope);

@@ -8,6 +8,7 @@ import { RESPONSE_FAULTS } from './response-faults';
 import { RULE_FAULTS } from './rule-faults';
 import { STREAM_FAULTS } from './stream-faults';
 import { TIME_FAULTS } from './time-faults';
+import { RETRY_FAULTS } from './retry-faults';
 import { failingChecks, runAgainst } from '../support/suite-harness';
 
 const contract = loadContract();
@@ -26,6 +27,7 @@ const FAMILIES: ReadonlyArray<[string, readonly FaultCase[]]> = [
   ['limits, rules and the property phase', RULE_FAULTS],
   ['catalog and guardrails', CATALOG_FAULTS],
   ['times', TIME_FAULTS],
+  ['answers retried past', RETRY_FAULTS],
 ];
 
 describe('the suite against the mock behind a pass-through proxy', () => {
