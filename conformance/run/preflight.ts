@@ -7,6 +7,8 @@ import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest, fillPath } from '.
 import { NOT_READY_STATUSES, describeAnswer, hintFor, looksLikeApi } from '../engine/not-the-api';
 import type { PlanContext } from '../engine/scenario';
 import type { Credential, Exchange, RequestSpec } from '../engine/types';
+import { guardrail404Finding } from './guardrail-404';
+import type { PreflightFinding } from './guardrail-404';
 
 /** Bounds each preflight request: an unreachable target must be reported within seconds. */
 export const PREFLIGHT_TIMEOUT_MS = 10_000;
@@ -25,6 +27,8 @@ export interface PreflightInput {
   readonly scope: ReadonlySet<string>;
   /** A client for a base URL, with the preflight's short timeout. */
   readonly clientFor: (baseUrl: string) => GatewayClient;
+  /** An answer that contradicts the contract rather than showing a bad setting: a failure (exit 1), the run goes on. */
+  readonly found: (exchange: Exchange, finding: PreflightFinding) => void;
 }
 
 /**
@@ -41,10 +45,11 @@ export interface PreflightInput {
  *   so nothing is created);
  * - the management key is accepted where only it may go, on a guardrail that does not exist (404
  *   accepted, 401/403 refused), and the target's guardrail exists (unassigning a hash no key has
- *   changes nothing);
+ *   changes nothing; a 404 there that the contract's missing guardrail does not explain is the
+ *   gateway's defect, handed to `found`, guardrail-404.ts);
  * - the guarded key is accepted.
  */
-export async function preflight({ plan, baseUrl, scope, clientFor }: PreflightInput): Promise<void> {
+export async function preflight({ plan, baseUrl, scope, clientFor, found }: PreflightInput): Promise<void> {
   const client = clientFor(baseUrl);
   const { config, checks } = plan;
   const covered = [...checks.operations.values()].filter((op) => scope.has(op.operationId));
@@ -83,7 +88,13 @@ export async function preflight({ plan, baseUrl, scope, clientFor }: PreflightIn
       if (id === undefined || !op.pathParamNames.includes('id')) continue;
       const body = { key_hashes: [UNKNOWN_KEY_HASH] };
       const own = await send(client, op, baseRequest(plan, op.operationId, { path: fillPath(op, { id }), body }));
-      if (own.response?.status === 404)
+      if (own.response?.status !== 404) continue;
+      // A 404 is a bad guardrail.id only when it is what the contract's missing guardrail looks like.
+      const defect = await guardrail404Finding(own, exchange, plan, (request) =>
+        send(client, plan.operation('createResponse'), request),
+      );
+      if (defect) found(own, defect);
+      else
         throw new ConfigError(
           `the target has no guardrail ${id} (${describe(own)} answered 404): set "guardrail.id" to a guardrail the management key may change`,
         );

@@ -20,7 +20,9 @@ import type { PlanContext, Scenario } from '../engine/scenario';
 import { runPhases } from './run-phases';
 import { suiteClients } from '../engine/suite-clients';
 import { evaluateExchange } from '../engine/evaluate-exchange';
+import { buildFailure } from '../engine/build-failure';
 import type { Wire } from '../engine/build-failure';
+import type { PreflightFinding } from './guardrail-404';
 import type { Exchange } from '../engine/types';
 import { GENERIC_CHECKS } from '../checks/generic-checks';
 
@@ -117,7 +119,9 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       log,
       signal: control.signal,
     });
-    await preflight({ plan, scope, baseUrl: config.baseUrl, clientFor: shortClientFor });
+    const found = (exchange: Exchange, { check, family, rule, finding }: PreflightFinding) =>
+      recorder.fail(family, buildFailure(exchange, { check, rule }, finding, wire));
+    await preflight({ plan, scope, baseUrl: config.baseUrl, clientFor: shortClientFor, found });
     if (resetUrl) await resetTarget(resetUrl, Boolean(config.managementKey), shortClientFor);
   } catch (err) {
     if (control.stopped) return finish();

@@ -9,7 +9,8 @@ import { RULE_FAULTS } from './rule-faults';
 import { STREAM_FAULTS } from './stream-faults';
 import { TIME_FAULTS } from './time-faults';
 import { RETRY_FAULTS } from './retry-faults';
-import { failingChecks, runAgainst } from '../support/suite-harness';
+import { GUARDRAIL_PREFLIGHT_FAULTS } from './guardrail-preflight-faults';
+import { failingChecks, mockTargetConfig, runAgainst } from '../support/suite-harness';
 
 const contract = loadContract();
 let mock: RunningMock;
@@ -28,6 +29,7 @@ const FAMILIES: ReadonlyArray<[string, readonly FaultCase[]]> = [
   ['catalog and guardrails', CATALOG_FAULTS],
   ['times', TIME_FAULTS],
   ['answers retried past', RETRY_FAULTS],
+  ["the preflight's guardrail", GUARDRAIL_PREFLIGHT_FAULTS],
 ];
 
 describe('the suite against the mock behind a pass-through proxy', () => {
@@ -41,6 +43,16 @@ describe('the suite against the mock behind a pass-through proxy', () => {
     } finally {
       await proxy.close();
     }
+  });
+});
+
+describe("the preflight's guardrail", () => {
+  it('still calls a guardrail the target does not have a bad setting (exit 2), naming guardrail.id', async () => {
+    const config = mockTargetConfig();
+    const guardrail = { ...config.guardrail, id: '11111111-2222-4333-8444-555555555555' };
+    await expect(
+      runAgainst(contract, mock.baseUrl, mock.baseUrl, { only: ['guardrail/unassignGuardrailKeys/'], guardrail }),
+    ).rejects.toThrow(/the target has no guardrail 11111111-2222-4333-8444-555555555555 .* set "guardrail.id"/);
   });
 });
 
