@@ -680,8 +680,11 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description Success body of POST /responses when not streaming. Required members follow
-         *     the public gateway (x-not-shown: the contract marks none required).
+         * @description Success body of POST /responses when not streaming, and the response `response.completed`
+         *     and `response.incomplete` end a stream with. Required members follow the public gateway
+         *     (x-not-shown: the contract marks none required). A response with status `incomplete`
+         *     says why in `incomplete_details.reason` (e.g. `max_output_tokens`); it is the whole result
+         *     all the same (its output so far, `usage`, the request's `metadata`).
          */
         ResponseResult: {
             /** @example gen-1700000000-abcdefghij0123456789 */
@@ -1097,8 +1100,11 @@ export interface components {
         /** @description Ordering of events in the stream; numbered from 0, increasing by 1. */
         SequenceNumber: number;
         /**
-         * @description The response object carried by lifecycle events (the shape of the result, with in-progress
-         *     values: `output` may be empty, `completed_at` absent or null). Kept permissive.
+         * @description The response object carried by `response.created` and `response.in_progress` (the shape of
+         *     the result, with in-progress values: `output` may be empty, `completed_at` absent or null),
+         *     kept permissive. The terminal events carry more: `response.completed` and
+         *     `response.incomplete` the whole result (ResponseResult), `response.failed` the response as
+         *     far as it came (ResponseFailedSnapshot).
          */
         ResponseSnapshot: {
             id: string;
@@ -1119,6 +1125,42 @@ export interface components {
             } | null;
             incomplete_details?: {
                 [key: string]: unknown;
+            } | null;
+            usage?: components["schemas"]["ResponseUsage"];
+            service_metadata?: components["schemas"]["ServiceMetadata"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description The response `response.failed` ends a stream with (after an `error` event): the response as
+         *     far as it came, with status `failed`, its `created_at` and `model`, and the `error` that ended
+         *     it (an object with a `message`). The answer was cut short, so what a finished result carries
+         *     may be absent: `output` (what was produced, or nothing), `usage`, `completed_at`, `metadata`,
+         *     `service_metadata`. A member it does carry means what it means on the result (ResponseResult).
+         */
+        ResponseFailedSnapshot: {
+            id: string;
+            /** @constant */
+            object: "response";
+            /** @description Unix seconds. */
+            created_at: number;
+            /** @description Unix seconds. */
+            completed_at?: number | null;
+            /** @constant */
+            status: "failed";
+            model: string;
+            output?: components["schemas"]["OutputItem"][];
+            error: {
+                message: string;
+            } & {
+                [key: string]: unknown;
+            };
+            incomplete_details?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The request's metadata, when it is given. */
+            metadata?: {
+                [key: string]: string;
             } | null;
             usage?: components["schemas"]["ResponseUsage"];
             service_metadata?: components["schemas"]["ServiceMetadata"];
@@ -1327,19 +1369,25 @@ export interface components {
             sequence_number: components["schemas"]["SequenceNumber"];
             response: components["schemas"]["ResponseResult"];
         };
-        /** @description Terminal event; the response ended incomplete (not shown by the contract). */
+        /**
+         * @description Terminal event; the response ended incomplete (not shown by the contract): the whole result
+         *     (ResponseResult), with status `incomplete` and the reason in `incomplete_details`.
+         */
         ResponseIncompleteEvent: {
             /** @constant */
             type: "response.incomplete";
             sequence_number: components["schemas"]["SequenceNumber"];
-            response: components["schemas"]["ResponseSnapshot"];
+            response: components["schemas"]["ResponseResult"];
         };
-        /** @description Terminal event; the response failed (not shown by the contract). */
+        /**
+         * @description Terminal event; the response failed (not shown by the contract): the response as far as it
+         *     came, with status `failed` and its `error` (ResponseFailedSnapshot).
+         */
         ResponseFailedEvent: {
             /** @constant */
             type: "response.failed";
             sequence_number: components["schemas"]["SequenceNumber"];
-            response: components["schemas"]["ResponseSnapshot"];
+            response: components["schemas"]["ResponseFailedSnapshot"];
         };
         /** @description An error during the stream, followed by `response.failed` (not shown by the contract). */
         ResponseErrorEvent: {

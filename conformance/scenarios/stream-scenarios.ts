@@ -58,6 +58,14 @@ export function streamScenarios(plan: PlanContext): Scenario[] {
       ...plain,
       debug: { echo_upstream_body: true },
     }),
+    // An answer longer than max_output_tokens ends with response.incomplete: the whole result (ResponseResult,
+    // its metadata the request's), which the checks of the final result judge as they judge response.completed.
+    ...stream('max-output-tokens', 'ends an answer cut at max_output_tokens with the whole result', {
+      model: plan.config.model,
+      input: 'Write a long essay about the history of rainbows, in at least ten paragraphs.',
+      max_output_tokens: 16,
+      metadata: { purpose: 'conformance' },
+    }),
   ];
   const breach = firstBreach(plan);
   if (breach) {

@@ -10,6 +10,7 @@ import { STREAM_FAULTS } from './stream-faults';
 import { TIME_FAULTS } from './time-faults';
 import { RETRY_FAULTS } from './retry-faults';
 import { GUARDRAIL_PREFLIGHT_FAULTS } from './guardrail-preflight-faults';
+import { TERMINAL_FAULTS } from './terminal-faults';
 import { failingChecks, mockTargetConfig, runAgainst } from '../support/suite-harness';
 
 const contract = loadContract();
@@ -30,6 +31,7 @@ const FAMILIES: ReadonlyArray<[string, readonly FaultCase[]]> = [
   ['times', TIME_FAULTS],
   ['answers retried past', RETRY_FAULTS],
   ["the preflight's guardrail", GUARDRAIL_PREFLIGHT_FAULTS],
+  ['terminal snapshots', TERMINAL_FAULTS],
 ];
 
 describe('the suite against the mock behind a pass-through proxy', () => {

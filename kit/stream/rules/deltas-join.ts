@@ -142,6 +142,8 @@ function compareArguments(events: readonly StreamEvent[], done: Readonly<JsonObj
 
 /** The final response's output_text part at the same place carries the same text. */
 function compareFinal(events: readonly StreamEvent[], done: Readonly<JsonObject>, text: string): StreamProblem[] {
+  // A failed stream's response lists what was done before the failure, or nothing (ResponseFailedSnapshot).
+  if (endedFailed(events)) return [];
   const output = finalResponse(events)?.output;
   if (!Array.isArray(output) || typeof done.output_index !== 'number' || typeof done.content_index !== 'number')
     return [];

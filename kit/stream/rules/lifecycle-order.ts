@@ -6,9 +6,16 @@ import type { StreamProblem, StreamRule } from '../stream-rule';
  * `response.created` comes first (after the debug chunk when `debug.echo_upstream_body` asked for
  * one, DebugOptions / ResponseDebugEvent) and exactly one terminal event (completed, incomplete or
  * failed) comes last before `[DONE]`; an `error` event is followed by `response.failed`. The
- * lifecycle events describe one response (one id), and `response.completed` carries it with status
- * `completed`.
+ * lifecycle events describe one response (one id), and each terminal event carries it with the
+ * status it names (`completed`, `incomplete`, `failed`).
  */
+/** Each terminal event's response has the status the event names (ResponseCompletedEvent, ResponseIncompleteEvent, ResponseFailedSnapshot). */
+const TERMINAL_STATUS: ReadonlyArray<[string, string, string]> = [
+  ['response.completed', 'completed', '#/components/schemas/ResponseCompletedEvent'],
+  ['response.incomplete', 'incomplete', '#/components/schemas/ResponseIncompleteEvent'],
+  ['response.failed', 'failed', '#/components/schemas/ResponseFailedSnapshot/properties/status'],
+];
+
 export const lifecycleOrder: StreamRule = {
   name: 'stream-lifecycle-order',
   rule: '#/components/schemas/ResponseStreamEvent',
@@ -52,15 +59,16 @@ export const lifecycleOrder: StreamRule = {
         excerpt: last.raw,
       });
     }
-    const completed = events.find((e) => e.type === 'response.completed');
-    const completedStatus = completed && isRecord(completed.body.response) ? completed.body.response.status : undefined;
-    if (completed && completedStatus !== 'completed') {
-      problems.push({
-        message: `response.completed carries a response with status ${JSON.stringify(completedStatus)}`,
-        expected: 'status "completed" on the response of response.completed',
-        rule: '#/components/schemas/ResponseCompletedEvent',
-        excerpt: completed.raw,
-      });
+    for (const [type, status, rule] of TERMINAL_STATUS) {
+      const terminal = events.find((e) => e.type === type);
+      const got = terminal && isRecord(terminal.body.response) ? terminal.body.response.status : undefined;
+      if (terminal && got !== status)
+        problems.push({
+          message: `${type} carries a response with status ${JSON.stringify(got)}`,
+          expected: `status "${status}" on the response of ${type}`,
+          rule,
+          excerpt: terminal.raw,
+        });
     }
     const ids = new Set(events.flatMap((e) => (isRecord(e.body.response) ? [e.body.response.id] : [])));
     if (ids.size > 1) {

@@ -77,7 +77,8 @@ describe('the stream oracle', () => {
   it('lets a stream that fails leave what it opened open', () => {
     const events = example('text');
     const cut = events.slice(0, events.findIndex((e) => e.type === 'response.output_text.delta') + 1);
-    const response = { ...(events[0]?.response as object), status: 'failed', output: [] };
+    const error = { code: 'server_error', message: 'gone' };
+    const response = { ...(events[0]?.response as object), status: 'failed', output: [], error };
     const n = cut.length;
     const failed = [
       ...cut,
@@ -85,6 +86,26 @@ describe('the stream oracle', () => {
       { type: 'response.failed', sequence_number: n + 1, response },
     ];
     expect(checksOf(failed)).toEqual([]);
+  });
+
+  it("reports a failed stream's response without the error that ended it (ResponseFailedSnapshot)", () => {
+    const events = example('text');
+    const cut = events.slice(0, events.findIndex((e) => e.type === 'response.output_text.delta') + 1);
+    const response = { ...(events[0]?.response as object), status: 'failed', output: [] };
+    const n = cut.length;
+    const failed = [
+      ...cut,
+      { type: 'error', sequence_number: n, code: 'server_error', message: 'gone', param: null },
+      { type: 'response.failed', sequence_number: n + 1, response },
+    ];
+    expect(checksOf(failed)).toEqual(['stream-event-schema-valid']);
+  });
+
+  it('reports a terminal event whose response has another status than the event names', () => {
+    const events = example('text').map((e) =>
+      e.type === 'response.completed' ? { ...e, type: 'response.incomplete' } : e,
+    );
+    expect(checksOf(events)).toContain('stream-lifecycle-order');
   });
 
   describe('reads the stream framed with and without event lines', () => {

@@ -45,7 +45,15 @@ export function failureEvents(result: ResponseResult, firstSequence: number, fai
       event: {
         type: 'response.failed',
         sequence_number: firstSequence + 1,
-        response: { ...inProgress(result), status: 'failed', error: { code, message }, error_type: errorType },
+        // ResponseFailedSnapshot: the response as far as it came, with its created_at, model and error.
+        response: {
+          ...inProgress(result),
+          created_at: result.created_at,
+          model: result.model,
+          status: 'failed',
+          error: { code, message },
+          error_type: errorType,
+        },
       },
       token: false,
     },
