@@ -1,15 +1,8 @@
 import { isRecord } from '../../kit/json/guards';
 import { UNKNOWN_GUARDRAIL_ID, baseRequest } from '../scenarios/base-requests';
 import type { PlanContext } from '../engine/scenario';
-import type { Exchange, Finding, RequestSpec } from '../engine/types';
-
-/** What the preflight found wrong in an answer: recorded as a failure of `check` (exit 1), the run goes on. */
-export interface PreflightFinding {
-  readonly check: string;
-  readonly family: 'guardrail' | 'auth';
-  readonly rule: string;
-  readonly finding: Finding;
-}
+import type { Exchange, RequestSpec } from '../engine/types';
+import type { PreflightFinding } from './preflight-finding';
 
 /** The rule a hash no key has on an existing guardrail meets: unassignGuardrailKeys 200, example `noneAssigned`. */
 const RULE = 'unassignGuardrailKeys 200';

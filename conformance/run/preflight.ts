@@ -8,7 +8,8 @@ import { NOT_READY_STATUSES, describeAnswer, hintFor, looksLikeApi } from '../en
 import type { PlanContext } from '../engine/scenario';
 import type { Credential, Exchange, RequestSpec } from '../engine/types';
 import { guardrail404Finding } from './guardrail-404';
-import type { PreflightFinding } from './guardrail-404';
+import { contradictedRefusals } from './key-refusal';
+import type { PreflightFinding } from './preflight-finding';
 
 /** Bounds each preflight request: an unreachable target must be reported within seconds. */
 export const PREFLIGHT_TIMEOUT_MS = 10_000;
@@ -42,7 +43,8 @@ export interface PreflightInput {
  *   this API's when it has the top-level shape of the documented body; one answer at least must
  *   be this API's (an HTML page, `{}`, a redirect or a 404 from a base URL without the prefix are not);
  * - the API key is not refused (a body-taking operation is sent a body it must refuse as invalid,
- *   so nothing is created);
+ *   so nothing is created); a 401 from one operation to a key another accepted is the gateway's
+ *   defect, handed to `found` (key-refusal.ts);
  * - the management key is accepted where only it may go, on a guardrail that does not exist (404
  *   accepted, 401/403 refused), and the target's guardrail exists (unassigning a hash no key has
  *   changes nothing; a 404 there that the contract's missing guardrail does not explain is the
@@ -66,7 +68,11 @@ export async function preflight({ plan, baseUrl, scope, clientFor, found }: Pref
     if (first) await notThisApi(first, plan, baseUrl, clientFor);
   }
   const keyAnswers = answers.filter((exchange) => exchange.request.credential === 'apiKey');
-  for (const exchange of keyAnswers) refused(exchange, 'apiKey', baseUrl);
+  // A 401 to a key another operation accepted contradicts the contract: a finding, not a bad key.
+  const contradicted = contradictedRefusals(keyAnswers);
+  for (const [exchange, finding] of contradicted) found(exchange, finding);
+  for (const exchange of keyAnswers)
+    if (!contradicted.some(([refusal]) => refusal === exchange)) refused(exchange, 'apiKey', baseUrl);
   for (const exchange of keyAnswers) {
     const status = exchange.response?.status;
     if (status === 404 && exchange.operation.pathParamNames.includes('author'))

@@ -22,7 +22,7 @@ import { suiteClients } from '../engine/suite-clients';
 import { evaluateExchange } from '../engine/evaluate-exchange';
 import { buildFailure } from '../engine/build-failure';
 import type { Wire } from '../engine/build-failure';
-import type { PreflightFinding } from './guardrail-404';
+import type { PreflightFinding } from './preflight-finding';
 import type { Exchange } from '../engine/types';
 import { GENERIC_CHECKS } from '../checks/generic-checks';
 

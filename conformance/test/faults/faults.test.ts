@@ -9,7 +9,7 @@ import { RULE_FAULTS } from './rule-faults';
 import { STREAM_FAULTS } from './stream-faults';
 import { TIME_FAULTS } from './time-faults';
 import { RETRY_FAULTS } from './retry-faults';
-import { GUARDRAIL_PREFLIGHT_FAULTS } from './guardrail-preflight-faults';
+import { PREFLIGHT_FAULTS } from './preflight-faults';
 import { TERMINAL_FAULTS } from './terminal-faults';
 import { failingChecks, mockTargetConfig, runAgainst } from '../support/suite-harness';
 
@@ -30,7 +30,7 @@ const FAMILIES: ReadonlyArray<[string, readonly FaultCase[]]> = [
   ['catalog and guardrails', CATALOG_FAULTS],
   ['times', TIME_FAULTS],
   ['answers retried past', RETRY_FAULTS],
-  ["the preflight's guardrail", GUARDRAIL_PREFLIGHT_FAULTS],
+  ['answers the preflight must not take for a bad setting', PREFLIGHT_FAULTS],
   ['terminal snapshots', TERMINAL_FAULTS],
 ];
 

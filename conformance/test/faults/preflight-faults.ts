@@ -13,10 +13,11 @@ function noneUnassigned(res: ProxiedResponse, req: ProxiedRequest): boolean {
 const idOf = (req: ProxiedRequest) => /^\/guardrails\/([^/]+)/.exec(req.path)?.[1] ?? '';
 
 /**
- * Gateways that answer 404 where the contract says 200 (an empty result on an existing guardrail):
- * the preflight must report the defect (exit 1), not call the guardrail id wrong (exit 2).
+ * Gateways whose answers to the preflight contradict the contract (a 404 where it says 200 for an
+ * empty result on an existing guardrail, a 401 to a key another operation accepts): the preflight
+ * must report the defect (exit 1), not call a setting wrong (exit 2).
  */
-export const GUARDRAIL_PREFLIGHT_FAULTS: readonly FaultCase[] = [
+export const PREFLIGHT_FAULTS: readonly FaultCase[] = [
   {
     name: 'answers 404 "no keys to unassign" when nothing was unassigned',
     only: ['guardrail/unassignGuardrailKeys/unknown-hashes'],
@@ -47,5 +48,23 @@ export const GUARDRAIL_PREFLIGHT_FAULTS: readonly FaultCase[] = [
     caughtBy: 'unassigned-count-matches',
     said: /not the error envelope with error.code 404/,
     fault: { response: (res, req) => (noneUnassigned(res, req) ? { ...res, status: 404 } : res) },
+  },
+  {
+    name: 'refuses the API key with 401 on one operation while another accepts it',
+    only: ['catalog/'],
+    caughtBy: 'auth-required',
+    said: /refused the API key with 401, which GET \S+ accepted \(200\)/,
+    fault: {
+      answer: (req) =>
+        req.method === 'GET' &&
+        req.path.startsWith('/embeddings/models') &&
+        req.headers.authorization === 'Bearer sk-mock-user'
+          ? {
+              status: 401,
+              headers: { 'content-type': 'application/json' },
+              body: { error: { code: 401, message: 'Invalid API key' } },
+            }
+          : undefined,
+    },
   },
 ];
