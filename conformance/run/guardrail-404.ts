@@ -1,5 +1,6 @@
 import { isRecord } from '../../kit/json/guards';
 import { UNKNOWN_GUARDRAIL_ID, baseRequest } from '../scenarios/base-requests';
+import { normalise } from '../engine/failure-cause';
 import type { PlanContext } from '../engine/scenario';
 import type { Exchange, RequestSpec } from '../engine/types';
 import type { PreflightFinding } from './preflight-finding';
@@ -61,12 +62,12 @@ function envelopeMessage(exchange: Exchange): string | undefined {
   return code === 404 && typeof message === 'string' ? message : undefined;
 }
 
-/** The message with the guardrail's id left out: two answers that differ only by the id they name are one. */
+/**
+ * The message without the guardrail's id and a request's particulars (ids, numbers, quoted values:
+ * failure-cause.ts): two answers that differ only by those say the same.
+ */
 function withoutIds(message: string, id: string): string {
-  return message
-    .split(id)
-    .join('ID')
-    .replace(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/gi, 'ID');
+  return normalise(message.split(id).join('ID'));
 }
 
 /**
