@@ -6,7 +6,7 @@ import type { Finding } from '../engine/types';
  */
 export interface PreflightFinding {
   readonly check: string;
-  readonly family: 'guardrail' | 'auth';
+  readonly family: 'guardrail' | 'auth' | 'catalog';
   readonly rule: string;
   readonly finding: Finding;
 }

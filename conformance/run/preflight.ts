@@ -9,6 +9,7 @@ import type { PlanContext } from '../engine/scenario';
 import type { Credential, Exchange, RequestSpec } from '../engine/types';
 import { guardrail404Finding } from './guardrail-404';
 import { contradictedRefusals } from './key-refusal';
+import { model404Finding } from './model-404';
 import type { PreflightFinding } from './preflight-finding';
 
 /** Bounds each preflight request: an unreachable target must be reported within seconds. */
@@ -75,7 +76,13 @@ export async function preflight({ plan, baseUrl, scope, clientFor, found }: Pref
     if (!contradicted.some(([refusal]) => refusal === exchange)) refused(exchange, 'apiKey', baseUrl);
   for (const exchange of keyAnswers) {
     const status = exchange.response?.status;
-    if (status === 404 && exchange.operation.pathParamNames.includes('author'))
+    if (status !== 404 || !exchange.operation.pathParamNames.includes('author')) continue;
+    // Not a bad model when the target answers 404 for a model it lists as well (model-404.ts).
+    const defect = await model404Finding(exchange, keyAnswers, plan, (request) =>
+      send(client, exchange.operation, request),
+    );
+    if (defect) found(exchange, defect);
+    else
       throw new ConfigError(
         unknownModel(
           exchange,

@@ -67,4 +67,20 @@ export const PREFLIGHT_FAULTS: readonly FaultCase[] = [
           : undefined,
     },
   },
+  {
+    name: 'answers GET /model 404 for every model, those it lists included',
+    only: ['catalog/'],
+    caughtBy: 'model-matches-request',
+    said: /answered 404 for openai\/gpt-4o and for \S+, a model GET \/embeddings\/models lists/,
+    fault: {
+      answer: (req) =>
+        req.method === 'GET' && req.path.startsWith('/model/')
+          ? {
+              status: 404,
+              headers: { 'content-type': 'application/json' },
+              body: { error: { code: 404, message: 'Model not found' } },
+            }
+          : undefined,
+    },
+  },
 ];
