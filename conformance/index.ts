@@ -18,6 +18,7 @@ export type { ObservedBounds } from './observe/observed-bounds';
 export type { CapturedResponse, Exchange, Expectation, Finding, RequestSpec, StreamCapture } from './engine/types';
 export type { Keys } from './http/credentials';
 export { writeReports } from './report/write-reports';
+export { sarifReport, writeSarif } from './report/sarif-report';
 export { jobSummary, reportToGithubActions, summarySections } from './report/github-actions';
 export { rootCauses } from './report/root-causes';
 export type { RootCause } from './report/root-causes';
