@@ -95,7 +95,15 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
   const har = init.har === undefined ? undefined : new HarFile(init.har, secrets);
   const taps: Array<(relayed: ReadRelayed) => void> = [];
   if (recorder) taps.push((relayed) => recorder.record(relayed));
-  if (har) taps.push((relayed) => har.append(relayed));
+  if (har)
+    taps.push((relayed) => {
+      try {
+        har.append(relayed);
+      } catch (error) {
+        // A HAR that cannot be written (a full disk) is a line, never a proxy that stops relaying.
+        log(`proxy: the HAR file ${har.path} could not be written: ${(error as Error).message}`);
+      }
+    });
   const judge = createJudge({ contract, traffic, basePath, secrets, log, taps });
   /** One for the proxy's life: the relay works out its address once. */
   const gateway = upstreamAt(upstream);

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { describeReadError } from '../../kit/files/describe-read-error';
@@ -11,6 +12,11 @@ import { redact } from '../redact';
 import type { KnownSecrets } from '../redact';
 import { HAR_CREATOR } from './har-types';
 import type { HarEntry, HarHeader } from './har-types';
+
+/** A `--har` file that cannot be written: one line, the proxy does not start. */
+export class HarFileError extends Error {
+  override readonly name = 'HarFileError';
+}
 
 /** What follows the last entry: written after each one, so the file is a whole HAR document between writes. */
 const CLOSER = '\n]}}\n';
@@ -37,7 +43,7 @@ export class HarFile {
     try {
       this.#fd = openSync(path, 'w');
     } catch (error) {
-      throw new Error(`--har ${displayPath(path)} cannot be written: ${describeReadError(error)}`);
+      throw new HarFileError(`--har ${displayPath(path)} cannot be written: ${describeReadError(error)}`);
     }
     const head = `{"log":{"version":"1.2","creator":${JSON.stringify(HAR_CREATOR)},"pages":[],"entries":[`;
     this.#end = writeSync(this.#fd, head + CLOSER, 0) - Buffer.byteLength(CLOSER);
@@ -117,10 +123,7 @@ export class HarFile {
     for (const [name, value] of Object.entries(headers)) {
       if (value === undefined) continue;
       for (const one of Array.isArray(value) ? value : [value]) {
-        const scrubbed = scrubSecrets(one, secrets);
-        // A secret header's value never shows, even one the scrub did not find whole.
-        const shown = this.secrets.names.header(name) && scrubbed === one ? REDACTED : scrubbed;
-        out.push({ name, value: shown });
+        out.push({ name, value: this.secrets.names.header(name) ? hidden(one) : scrubSecrets(one, secrets) });
       }
     }
     return out;
@@ -132,7 +135,7 @@ export class HarFile {
     secrets: readonly Secret[],
   ): { text: string; encoding?: string } | undefined {
     if (body === undefined) return undefined;
-    if (!Buffer.isUtf8(body)) return { text: body.toString('base64'), encoding: 'base64' };
+    if (!isUtf8(body)) return { text: body.toString('base64'), encoding: 'base64' };
     const text = scrubSecrets(body.toString('utf8'), secrets);
     let parsed: unknown;
     try {
@@ -144,6 +147,16 @@ export class HarFile {
     const redacted = redact(parsed, this.secrets.names, secrets);
     return { text: JSON.stringify(redacted) === JSON.stringify(parsed) ? text : JSON.stringify(redacted) };
   }
+}
+
+/**
+ * A secret header's value as the HAR shows it: never any of it, but an authorization's scheme
+ * (`Bearer [redacted]`, RFC 9110 11.6.2), so a reader of the file (verify) still sees a credential
+ * of the documented scheme was sent.
+ */
+function hidden(value: string): string {
+  const scheme = /^([A-Za-z][\w!#$%&'*+.^`|~-]*) +\S/.exec(value);
+  return scheme ? `${scheme[1]} ${REDACTED}` : REDACTED;
 }
 
 function single(value: string | string[] | undefined): string | undefined {
