@@ -1,7 +1,7 @@
 import { displayPath } from '../kit/files/display-path';
 import { loadContract, SPEC_PATH } from '../kit/contract/contract';
 import { HarFileError, startProxy, VIOLATIONS_PATH } from '../proxy/index';
-import { reportToGithubActions, writeSarif } from '../conformance/index';
+import { coverageLines, reportToGithubActions, writeSarif } from '../conformance/index';
 import { listenOrExplain } from './listen-or-explain';
 import type { CliSettings } from './mock-args';
 import { explainStartError } from './start-errors';
@@ -79,10 +79,12 @@ async function proxyUntilStopped(settings: CliSettings, upstream: string): Promi
     console.error(`proxy: the recording could not be written: ${(error as Error).message}`);
   }
   const files = proxy.writeReports(settings.reportDir);
+  const report = proxy.report();
   if (settings.sarifPath !== undefined)
-    files.push(writeSarif(settings.sarifPath, proxy.report(), settings.specPath ?? SPEC_PATH));
+    files.push(writeSarif(settings.sarifPath, report, settings.specPath ?? SPEC_PATH));
+  if (!settings.quiet && report.coverage) for (const line of coverageLines(report.coverage)) console.log(line);
   // Annotations first: the summary line stays the last line of the output.
-  reportToGithubActions(proxy.report(), process.env, {
+  reportToGithubActions(report, process.env, {
     out: (line) => console.log(line),
     err: (line) => console.error(line),
   });

@@ -19,6 +19,8 @@ export type { CapturedResponse, Exchange, Expectation, Finding, RequestSpec, Str
 export type { Keys } from './http/credentials';
 export { writeReports } from './report/write-reports';
 export { sarifReport, writeSarif } from './report/sarif-report';
+export { coverageLines } from './report/coverage';
+export type { CoverageJson, CoverageList } from './report/coverage';
 export { jobSummary, reportToGithubActions, summarySections } from './report/github-actions';
 export { rootCauses } from './report/root-causes';
 export type { RootCause } from './report/root-causes';

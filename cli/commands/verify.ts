@@ -3,7 +3,7 @@ import path from 'node:path';
 import { displayPath } from '../../kit/files/display-path';
 import { ContractError, loadContract, SPEC_PATH } from '../../kit/contract/contract';
 import { reportToGithubActions } from '../../conformance/index';
-import { writeSarif } from '../../conformance/index';
+import { coverageLines, writeSarif } from '../../conformance/index';
 import { TrafficFileError, verifyTraffic } from '../../proxy/index';
 import type { VerifiedTraffic } from '../../proxy/index';
 
@@ -97,6 +97,7 @@ export async function run(argv: string[]): Promise<number> {
   const report = verified.report();
   const written = verified.writeReports(reportDir);
   if (values.sarif !== undefined) written.push(writeSarif(values.sarif, report, values.spec ?? SPEC_PATH));
+  if (report.coverage) for (const line of coverageLines(report.coverage)) console.log(line);
   reportToGithubActions(report, process.env, { out: (line) => console.log(line), err: (line) => console.error(line) });
   console.log(
     `verify: ${verified.exchanges} exchange(s) under ${verified.baseUrl}, ${verified.violationCount} violation(s); reports: ${written.map(displayPath).join(', ')}`,

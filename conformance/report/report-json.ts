@@ -1,4 +1,5 @@
 import type { Failure, Outcome } from '../engine/types';
+import type { CoverageJson } from './coverage';
 import type { FeatureMatrix, FeatureRow } from './feature-matrix';
 import type { RootCause } from './root-causes';
 import type { StatusCoverage, Tally } from './summarize';
@@ -44,6 +45,8 @@ export interface ConformanceReportJson {
   readonly incomplete?: { readonly kind: string; readonly reason: string };
   /** The spec's operations `--only` left out: not asked, not judged (never failures). */
   readonly notInScope?: readonly string[];
+  /** What the traffic exercised of the document and what it never did (report/coverage.ts). */
+  readonly coverage?: CoverageJson;
   readonly operations: Readonly<
     Record<string, { readonly checks: Readonly<Record<string, Tally>>; readonly statuses?: StatusCoverage }>
   >;

@@ -1,5 +1,6 @@
 import type { Contract } from '../../kit/contract/contract';
 import type { FeatureIndex } from '../../kit/contract/feature-index';
+import { documentedEventTypes } from '../../kit/contract/event-types';
 import { checkRequiredFeatures } from '../config/check-features';
 import { ConfigError } from '../config/config-error';
 import { resolveResetUrl } from '../config/resolve-config';
@@ -58,6 +59,8 @@ export interface SuiteResult {
   readonly observed?: boolean;
   /** The features the document marks, for the feature matrix (report/feature-matrix.ts). */
   readonly features?: FeatureIndex;
+  /** The stream event types the document names, for the coverage (report/coverage.ts). */
+  readonly eventTypes?: readonly string[];
 }
 
 export const PROGRESS_INTERVAL_MS = 10_000;
@@ -91,6 +94,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     ),
     startedAt,
     features: checks.features,
+    eventTypes: documentedEventTypes(contract),
     durationMs: Math.round(performance.now() - started),
     ...(control.stopped ? { incomplete: control.stopped } : {}),
   });

@@ -37,6 +37,21 @@ describe('verifyTraffic', () => {
     expect(verified.report().passed).toBe(true);
   });
 
+  it('lists in coverage the operations, statuses, features and stream event types exercised and never', async () => {
+    const { coverage } = (await verifyTraffic({ files: [REDOCLY_HAR] })).report();
+    expect(coverage?.operations).toEqual({
+      exercised: ['createResponse', 'listEmbeddingsModels', 'getModel'],
+      never: ['unassignGuardrailKeys'],
+    });
+    expect(coverage?.statuses.getModel?.exercised).toEqual(['200']);
+    expect(coverage?.statuses.getModel?.never).toContain('404');
+    expect(coverage?.features.exercised).toEqual(['core']);
+    expect(coverage?.features.never).toContain('guardrails');
+    expect(coverage?.eventTypes.exercised).toEqual(expect.arrayContaining(['response.created', 'response.completed']));
+    expect(coverage?.eventTypes.never).toEqual(expect.arrayContaining(['response.failed', 'response.refusal.delta']));
+    expect(coverage?.eventTypes.undocumented).toEqual([]);
+  });
+
   it('keeps the Authorization a HAR holds in clear out of every report', async () => {
     const faulty = changedHar((har) => {
       const entry = har.log.entries[1];
