@@ -17,6 +17,7 @@ export type SettingKey =
   | 'reportDir'
   | 'only'
   | 'seed'
+  | 'shard'
   | 'concurrency'
   | 'requestTimeoutMs'
   | 'eventTimeoutMs'
@@ -176,6 +177,13 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'CONFORMANCE_SEED',
     value: 'N',
     help: 'seed of the property-based phase (printed on every run; pass it to replay)',
+  },
+  {
+    key: 'shard',
+    flag: 'shard',
+    env: 'CONFORMANCE_SHARD',
+    value: 'I/N',
+    help: 'run the I-th of N shares of the scenarios (1/4 … 4/4), split by --seed, which every shard must be given alike; merge the reports with model-gateway merge-reports (docs/ci.md)',
   },
   {
     key: 'concurrency',

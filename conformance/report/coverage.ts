@@ -19,7 +19,11 @@ export interface CoverageJson {
   /** Features of the API (`x-feature`): exercised when some verdict was about it (report/feature-matrix.ts). */
   readonly features: CoverageList;
   /** The event types the document names (kit/contract/event-types.ts); `undocumented`: types seen it does not name. */
-  readonly eventTypes: CoverageList & { readonly undocumented: readonly string[] };
+  readonly eventTypes: CoverageList & {
+    /** Every type the document names, in its order. */
+    readonly documented: readonly string[];
+    readonly undocumented: readonly string[];
+  };
 }
 
 /** The coverage of one run, from its result and summary (the reports' one source: summarize.ts). */
@@ -42,6 +46,7 @@ export function coverageOf(result: SuiteResult, summary: Summary): CoverageJson 
       never: rows.filter((row) => row.status === 'not tested').map((row) => row.id),
     },
     eventTypes: {
+      documented,
       exercised: documented.filter((type) => seen.includes(type)),
       never: documented.filter((type) => !seen.includes(type)),
       undocumented: seen.filter((type) => !documented.includes(type)).sort(),

@@ -32,6 +32,7 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
       embeddingsModel: config.embeddingsModel ?? null,
     },
     seed: result.observed === true ? null : config.seed,
+    ...(config.shard === undefined ? {} : { shard: config.shard }),
     requests: recorder.exchanges,
     totals: summary.totals,
     passed: summary.failing === 0 && result.incomplete === undefined,

@@ -28,6 +28,8 @@ export interface ConformanceReportJson {
   };
   /** The run's seed (`--seed` replays it); null for observed traffic, which the suite did not send. */
   readonly seed: number | null;
+  /** `--shard I/N`: the share of the scenarios this run took; merge-reports joins the shares. */
+  readonly shard?: { readonly index: number; readonly count: number };
   readonly requests: number;
   readonly totals: Tally;
   /** Complete, and no failure other than known ones. */

@@ -20,7 +20,7 @@ export function terminalSummary(result: SuiteResult, summary: Summary, reportFil
   const lines: string[] = [];
   lines.push(`Model Gateway API conformance: ${config.baseUrl} (${config.source})`);
   lines.push(
-    `seed ${config.seed} (replay: --seed ${config.seed}) · ${result.scenarios.length} scenarios · ${recorder.exchanges} requests · ${(result.durationMs / 1000).toFixed(1)} s`,
+    `seed ${config.seed} (replay: --seed ${config.seed})${config.shard ? ` · shard ${config.shard.index}/${config.shard.count}` : ''} · ${result.scenarios.length} scenarios · ${recorder.exchanges} requests · ${(result.durationMs / 1000).toFixed(1)} s`,
   );
   if (result.outOfScope && result.outOfScope.length > 0)
     lines.push(`not in scope (left out by --only; not asked, not judged): ${result.outOfScope.join(', ')}`);

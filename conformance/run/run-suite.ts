@@ -6,6 +6,7 @@ import { ConfigError } from '../config/config-error';
 import { resolveResetUrl } from '../config/resolve-config';
 import type { ConformanceConfig } from '../config/resolve-config';
 import { buildScenarios } from '../scenarios/all-scenarios';
+import { scenariosOfShard } from './shard';
 import { createCheckContext } from '../engine/check-context';
 import { OperationNotInDocument } from '../engine/not-in-document';
 import { matchesOnly } from '../engine/match-only';
@@ -168,5 +169,7 @@ export function planScenarios(
   plan: PlanContext,
   factory: (plan: PlanContext) => Scenario[] = buildScenarios,
 ): Scenario[] {
-  return factory(plan).filter((s) => matchesOnly(plan.config.only, s));
+  const chosen = factory(plan).filter((s) => matchesOnly(plan.config.only, s));
+  const { shard, seed } = plan.config;
+  return shard === undefined ? chosen : scenariosOfShard(chosen, shard, seed);
 }
