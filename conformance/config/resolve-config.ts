@@ -51,6 +51,8 @@ export interface ConformanceConfig {
   /** The gateway's names for the contract's headers and members (empty maps: the same names). */
   readonly names: Required<NameMapping>;
   readonly reportDir: string;
+  /** Also write the findings as SARIF 2.1.0 there (`--sarif`). */
+  readonly sarif?: string;
   readonly only: readonly string[];
   readonly seed: number;
   /** `--shard I/N`: this run takes the I-th (from 1) of N shares of the scenarios (run/shard.ts). */
@@ -152,6 +154,7 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
     strictHttp: given.strictHttp === 'true',
     names: { headers: file.names?.headers ?? {}, members: file.names?.members ?? {} },
     reportDir: given.reportDir ?? DEFAULT_REPORT_DIR,
+    ...(given.sarif === undefined ? {} : { sarif: given.sarif }),
     only: (given.only ?? '')
       .split(',')
       .map((p) => p.trim())

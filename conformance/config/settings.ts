@@ -15,6 +15,7 @@ export type SettingKey =
   | 'model'
   | 'embeddingsModel'
   | 'reportDir'
+  | 'sarif'
   | 'only'
   | 'seed'
   | 'shard'
@@ -148,6 +149,13 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'CONFORMANCE_REPORT_DIR',
     value: 'DIR',
     help: 'where junit.xml, conformance.json and conformance.html are written (default reports/conformance)',
+  },
+  {
+    key: 'sarif',
+    flag: 'sarif',
+    env: 'CONFORMANCE_SARIF',
+    value: 'FILE',
+    help: 'also write the root causes as SARIF 2.1.0, for code-scanning views (docs/verify.md, "SARIF")',
   },
   {
     key: 'only',
