@@ -70,12 +70,6 @@ export async function* jsonValues(chunks: AsyncIterable<string>): AsyncGenerator
             lastKey = keyParts.join('');
             keyParts = [];
             keyNext = false;
-            // `{"log": …}` at the top: a HAR document, whose entries are the values, not itself.
-            if (kinds.length === 1 && lastKey === 'log' && captureDepth === 1) {
-              captureDepth = -1;
-              captureParts = [];
-              captureSize = 0;
-            }
           }
         } else if (code === NEWLINE) line++;
         continue;
@@ -93,6 +87,12 @@ export async function* jsonValues(chunks: AsyncIterable<string>): AsyncGenerator
           kinds.push(code === OPEN_OBJECT);
           keyNext = code === OPEN_OBJECT;
           const depth = kinds.length;
+          // `{"log": {…}}` at the top: a HAR document, whose entries are the values, not itself.
+          if (depth === 2 && captureDepth === 1 && keys[1] === 'log' && kinds[0] === true && kinds[1] === true) {
+            captureDepth = -1;
+            captureParts = [];
+            captureSize = 0;
+          }
           const entryOfHar =
             depth === 4 && keys[1] === 'log' && keys[2] === 'entries' && kinds[0] === true && kinds[1] === true;
           if (captureDepth < 0 && (depth === 1 || entryOfHar)) {

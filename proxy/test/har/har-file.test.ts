@@ -70,6 +70,24 @@ describe('the proxy with har', () => {
     expect(JSON.parse(entry?.request.postData?.text ?? '{}')).toMatchObject({ metadata: { api_key: '[redacted]' } });
   });
 
+  it('writes a recording (--record) verify reads too, its stream and JSON answers judged', async () => {
+    const recording = path.join(dir, 'recording.json');
+    const recorder = await startProxy({ upstream: mock.baseUrl, record: recording });
+    for (const stream of [false, true])
+      await (
+        await fetch(`${recorder.baseUrl}/responses`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'openai/gpt-4o', input: stream ? 'Stream it' : 'Hello', stream }),
+        })
+      ).text();
+    await recorder.close();
+    const verified = await verifyTraffic({ files: [recording] });
+    expect(verified.exchanges).toBe(2);
+    expect(verified.violations()).toEqual([]);
+    expect(verified.report().coverage?.eventTypes.exercised).toContain('response.completed');
+  });
+
   it('is read back by verify, which judges it as the proxy did', async () => {
     await (await ask({ model: 'openai/gpt-4o', input: 'Hello', stream: true })).text();
     await (
