@@ -82,7 +82,18 @@ describe('model-gateway verify', () => {
       async (signal) => {
         const har = path.join(dir, 'traffic.har');
         const cli = startCli(
-          ['--proxy', mock.baseUrl, '--port', '0', '--report-dir', path.join(dir, 'proxy'), '--har', har],
+          [
+            '--proxy',
+            mock.baseUrl,
+            '--port',
+            '0',
+            '--report-dir',
+            path.join(dir, 'proxy'),
+            '--har',
+            har,
+            '--sarif',
+            path.join(dir, 'proxy.sarif'),
+          ],
           {},
           /^Model Gateway proxy listening on (\S+)$/m,
         );
@@ -94,7 +105,13 @@ describe('model-gateway verify', () => {
         });
         await res.text();
         cli.child.kill(signal);
-        expect((await cli.exit).code).toBe(0);
+        const exit = await cli.exit;
+        expect(exit.code).toBe(0);
+        expect(exit.stdout).toMatch(/^Coverage:\n  operations: 1 of 4 exercised; never: /m);
+        expect(JSON.parse(readFileSync(path.join(dir, 'proxy.sarif'), 'utf8'))).toMatchObject({
+          version: '2.1.0',
+          runs: [{ automationDetails: { id: 'proxy/' }, results: [] }],
+        });
         const text = readFileSync(har, 'utf8');
         expect(text).not.toContain('sk-mock-user');
         const run = verify([har, '--report-dir', path.join(dir, 'verify')]);

@@ -37,7 +37,7 @@ ${result.kept ? fact('Kept', keptLine(result.kept)) : ''}
 ${result.notInScope && result.notInScope.length > 0 ? fact('Not in scope', `${result.notInScope.join(', ')} (left out by --only: not asked, not judged)`) : ''}
 </dl>
 ${result.incomplete ? `<p class="incomplete" id="incomplete">INCOMPLETE: ${esc(result.incomplete.reason)}. The results below cover what ran before it stopped.</p>` : ''}
-<nav><a href="#features">Features</a> · <a href="#root-causes">Root causes (${result.rootCauses.length})</a> · <a href="#matrix">Operations by checks</a> · <a href="#coverage">Status coverage</a> · <a href="#failures">Failures (${result.failures.length})</a>${result.warnings ? ` · <a href="#warnings">Warnings (${result.warnings.count})</a>` : ''} · <a href="#skipped">Skipped (${result.scenarios.filter((s) => s.outcome === 'skip').length})</a> · <a href="#scenarios">Scenarios</a></nav>
+<nav><a href="#features">Features</a> · <a href="#root-causes">Root causes (${result.rootCauses.length})</a> · <a href="#matrix">Operations by checks</a> · <a href="#coverage">Status coverage</a>${result.coverage ? ' · <a href="#exercised">Coverage</a>' : ''} · <a href="#failures">Failures (${result.failures.length})</a>${result.warnings ? ` · <a href="#warnings">Warnings (${result.warnings.count})</a>` : ''} · <a href="#skipped">Skipped (${result.scenarios.filter((s) => s.outcome === 'skip').length})</a> · <a href="#scenarios">Scenarios</a></nav>
 </header>
 <main>
 ${featureMatrixHtml(result, esc)}
