@@ -70,6 +70,26 @@ describe('the proxy with har', () => {
     expect(JSON.parse(entry?.request.postData?.text ?? '{}')).toMatchObject({ metadata: { api_key: '[redacted]' } });
   });
 
+  it('keeps every secret header out of the file, and its value wherever else it appears (the URL)', async () => {
+    const secrets = ['cookie-value-1234', 'xk-secret-5678', 'tok-in-url-9012'];
+    await (
+      await fetch(`${proxy.baseUrl}/model/openai/gpt-4o?token=${secrets[2]}`, {
+        headers: {
+          authorization: `Bearer ${KEY}`,
+          cookie: `session=${secrets[0]}`,
+          'x-api-key': secrets[1] as string,
+          'x-auth-token': secrets[2] as string,
+        },
+      })
+    ).text();
+    await proxy.close();
+    const text = readFileSync(file, 'utf8');
+    for (const secret of [KEY, ...secrets]) expect(text).not.toContain(secret);
+    const headers = read().log.entries[0]?.request.headers ?? [];
+    expect(headers).toContainEqual({ name: 'cookie', value: '[redacted]' });
+    expect(headers).toContainEqual({ name: 'x-api-key', value: '[redacted]' });
+  });
+
   it('writes a recording (--record) verify reads too, its stream and JSON answers judged', async () => {
     const recording = path.join(dir, 'recording.json');
     const recorder = await startProxy({ upstream: mock.baseUrl, record: recording });
