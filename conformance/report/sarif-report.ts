@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { displayPath } from '../../kit/files/display-path';
+import { causeOf } from '../engine/failure-cause';
 import type { ConformanceReportJson } from './report-json';
 import { writeFileAtomic } from './write-file-atomic';
 
@@ -59,7 +60,7 @@ export function sarifReport(report: ConformanceReportJson, specPath: string): un
     };
   });
   for (const cause of report.warnings?.causes ?? []) {
-    const example = report.warnings?.findings.find((f) => f.message !== '' && cause.title.includes(f.check));
+    const example = report.warnings?.findings.find((f) => causeOf(f) === cause.cause);
     const ruleId = example?.check ?? 'conformance-warning';
     rules.add(ruleId);
     results.push({
