@@ -46,9 +46,9 @@ Options:
   --record FILE               proxy mode: write each POST /responses exchange into FILE as a
                               script the mock replays with --scripts FILE; an existing FILE is
                               added to (docs/record-replay.md)
-  --har FILE                  proxy mode: append each exchange to FILE as a HAR 1.2 entry as it
-                              ends (secrets scrubbed, streams whole as text); a valid HAR at
-                              every moment, which \`model-gateway verify\` reads (docs/verify.md)
+  --har FILE                  proxy mode: write FILE anew, then append each exchange as a HAR 1.2
+                              entry as it ends (secrets scrubbed, streams whole as text); a valid
+                              HAR at every moment, which \`model-gateway verify\` reads (docs/verify.md)
   --sarif FILE                proxy mode: at exit, also write the findings as SARIF 2.1.0
   --redact NAME               proxy mode: also treat the header NAME as secret (repeatable):
                               its value, wherever it appears, shows in the reports and the

@@ -160,6 +160,11 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
       server.off('error', reject);
       resolve();
     });
+  }).catch((error: unknown) => {
+    // A proxy that never listened leaves no file open (its HAR holds no entry: a valid, empty HAR).
+    har?.close();
+    void gateway.pool.destroy();
+    throw error;
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
