@@ -30,6 +30,12 @@ export interface VerifyInit {
   readonly redact?: readonly string[];
   /** How much of the traffic the reports keep in full, as for the proxy (the rest is counted). */
   readonly keep?: Partial<ObservedBounds>;
+  /**
+   * The HAR's writer removed the keys (`--keys-removed`; Chrome's "Export HAR (sanitized)", the
+   * default, drops Authorization and cookies): a request without an Authorization header is judged
+   * as if it carried its key, so the missing key is no violation and the answer is judged as such.
+   */
+  readonly keysRemoved?: boolean;
 }
 
 /** Exchanges of the files that were not judged, and why. */
@@ -53,6 +59,8 @@ export interface VerifiedTraffic {
   readonly skipped: SkippedTraffic;
   /** Violations found, kept or only counted. */
   readonly violationCount: number;
+  /** Exchanges judged whose request carried no Authorization header (all of them: a sanitized HAR?). */
+  readonly withoutKey: number;
   /** The violations kept (all of the first ones, then examples per cause), as the suite reports a failure. */
   violations(): Failure[];
   /** The traffic as conformance.json holds a run. */
@@ -75,6 +83,7 @@ export async function verifyTraffic(init: VerifyInit): Promise<VerifiedTraffic> 
   const secrets = new KnownSecrets(secretNames(init.redact));
   const skipped: SkippedTraffic = { otherHosts: 0, hosts: [], outsideApi: 0, preflights: 0, withoutText: 0 };
   let origin = given?.origin;
+  let withoutKey = 0;
   let judged: { traffic: ObservedTraffic; judge: Judge } | undefined;
   const start = (at: string): { traffic: ObservedTraffic; judge: Judge } => {
     const traffic = observeTraffic(contract, {
@@ -99,14 +108,18 @@ export async function verifyTraffic(init: VerifyInit): Promise<VerifiedTraffic> 
         skipped.outsideApi++;
         continue;
       }
-      const relayed = await exchangeOfEntry(entry);
+      const relayed = await exchangeOfEntry(entry, init.keysRemoved === true);
       if (relayed === undefined) {
         skipped.withoutText++;
         continue;
       }
       judged ??= start(origin);
-      if (judged.judge.admit(relayed)) judged.judge.judge(relayed);
-      else skipped.preflights++;
+      if (!judged.judge.admit(relayed)) {
+        skipped.preflights++;
+        continue;
+      }
+      if (relayed.requestHeaders.authorization === undefined) withoutKey++;
+      judged.judge.judge(relayed);
     }
   }
   const { traffic } = judged ?? start(origin ?? '');
@@ -115,6 +128,7 @@ export async function verifyTraffic(init: VerifyInit): Promise<VerifiedTraffic> 
     exchanges: traffic.exchanges,
     skipped,
     violationCount: traffic.failureCount,
+    withoutKey,
     violations: () => traffic.failures(),
     report: () => traffic.report(),
     writeReports: (dir) => traffic.writeReports(dir),

@@ -27,6 +27,8 @@ Options:
   --redact NAME           also treat the header NAME as secret (repeatable)
   --keep-exchanges N      the reports list the first N exchanges in full (the rest are counted)
   --keep-examples N       after those, up to N exchanges per root cause
+  --keys-removed          the HAR's writer removed the keys (Chrome's "Export HAR (sanitized)"):
+                          judge each request without Authorization as if it carried its key
   --quiet                 no line per violation
   -h, --help              this text
 
@@ -51,6 +53,7 @@ const OPTIONS = {
   'keep-exchanges': { type: 'string' },
   'keep-examples': { type: 'string' },
   quiet: { type: 'boolean' },
+  'keys-removed': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -80,6 +83,7 @@ export async function run(argv: string[]): Promise<number> {
       contract: loadContract(values.spec ?? SPEC_PATH),
       ...(values['base-url'] === undefined ? {} : { baseUrl: values['base-url'] }),
       redact: values.redact ?? [],
+      keysRemoved: values['keys-removed'] === true,
       keep: {
         ...(values['keep-exchanges'] === undefined
           ? {}
@@ -107,6 +111,10 @@ export async function run(argv: string[]): Promise<number> {
     );
     return 2;
   }
+  if (verified.withoutKey === verified.exchanges && verified.violationCount > 0 && values['keys-removed'] !== true)
+    console.log(
+      'verify: no request carried an Authorization header: if the HAR was exported sanitized (its keys removed), --keys-removed judges each as if it carried its key',
+    );
   const report = verified.report();
   const written = verified.writeReports(reportDir);
   if (values.sarif !== undefined) written.push(writeSarif(values.sarif, report, values.spec ?? SPEC_PATH));

@@ -11,13 +11,16 @@ import type { HarEntry, HarHeader } from './har-types';
  * stream all carry the exchange's end time, as a HAR keeps no time per event.
  * Undefined when the HAR kept no text of an answer that had one (a browser may leave it out).
  */
-export async function exchangeOfEntry(entry: HarEntry): Promise<Relayed | undefined> {
+export async function exchangeOfEntry(entry: HarEntry, keysRemoved = false): Promise<Relayed | undefined> {
   const { request, response } = entry;
+  const requestHeaders = headerObject(request.headers);
+  // A HAR exported "sanitized" (Chrome's default) dropped the key the request carried.
+  if (keysRemoved && requestHeaders.authorization === undefined) requestHeaders.authorization = REMOVED_KEY;
   const durationMs = Math.max(0, Math.round(typeof entry.time === 'number' ? entry.time : 0));
   const base = {
     method: request.method.toUpperCase(),
     url: request.url,
-    requestHeaders: headerObject(request.headers) as IncomingHttpHeaders,
+    requestHeaders: requestHeaders as IncomingHttpHeaders,
     requestBody: bytesOf(request.postData?.text, request.postData?.encoding),
     abandoned: false,
     durationMs,
@@ -42,6 +45,9 @@ export async function exchangeOfEntry(entry: HarEntry): Promise<Relayed | undefi
     ...(entry._transportError === undefined ? {} : { transportError: entry._transportError }),
   };
 }
+
+/** The key a request is taken to have carried when the HAR's writer removed it (`--keys-removed`). */
+const REMOVED_KEY = 'Bearer [removed]';
 
 /**
  * HAR's list of headers as node gives them: names lower-case, repeated ones joined with `, `

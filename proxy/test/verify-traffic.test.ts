@@ -11,7 +11,12 @@ const REDOCLY_HAR = path.join(__dirname, 'fixtures', 'redocly-proxy.har');
 const DEMO_KEY = 'sk-mock-user';
 
 interface HarDoc {
-  log: { entries: Array<{ request: { url: string }; response: { content: { text?: string } } }> };
+  log: {
+    entries: Array<{
+      request: { url: string; headers: Array<{ name: string; value: string }> };
+      response: { content: { text?: string } };
+    }>;
+  };
 }
 
 describe('verifyTraffic', () => {
@@ -80,6 +85,19 @@ describe('verifyTraffic', () => {
     });
     const verified = await verifyTraffic({ files: [faulty] });
     expect(verified.violations().map((v) => v.check)).toContain('stream-done-last');
+  });
+
+  it('judges a HAR whose writer removed the keys as if each request carried its key, with --keys-removed', async () => {
+    const sanitized = changedHar((har) => {
+      for (const entry of har.log.entries)
+        entry.request.headers = entry.request.headers.filter((h) => h.name.toLowerCase() !== 'authorization');
+    });
+    const asIs = await verifyTraffic({ files: [sanitized] });
+    expect(asIs.withoutKey).toBe(4);
+    expect(new Set(asIs.violations().map((v) => v.check))).toEqual(new Set(['request-valid']));
+    const keysRemoved = await verifyTraffic({ files: [sanitized], keysRemoved: true });
+    expect(keysRemoved.withoutKey).toBe(0);
+    expect(keysRemoved.violations()).toEqual([]);
   });
 
   it('reads NDJSON of HAR entries as it reads the HAR', async () => {
