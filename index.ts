@@ -44,6 +44,10 @@ export type { ConformanceOptions, ConformanceReport, Failure, InProcessTarget } 
 export { ContractError } from './kit/contract/contract';
 export { startProxy, VIOLATIONS_PATH } from './proxy/index';
 export type { ProxyInit, RunningProxy } from './proxy/index';
+export { TrafficFileError, verifyTraffic } from './proxy/index';
+export type { SkippedTraffic, VerifiedTraffic, VerifyInit } from './proxy/index';
+export { mergeReportFiles, mergeReports, sarifReport, writeSarif } from './conformance/index';
+export type { CoverageJson, CoverageList, NamedReport } from './conformance/index';
 
 /**
  * Runs the conformance suite, as `model-gateway-conformance` does, and resolves to the report

@@ -46,6 +46,10 @@ Options:
   --record FILE               proxy mode: write each POST /responses exchange into FILE as a
                               script the mock replays with --scripts FILE; an existing FILE is
                               added to (docs/record-replay.md)
+  --har FILE                  proxy mode: write FILE anew, then append each exchange as a HAR 1.2
+                              entry as it ends (secrets scrubbed, streams whole as text); a valid
+                              HAR at every moment, which \`model-gateway verify\` reads (docs/verify.md)
+  --sarif FILE                proxy mode: at exit, also write the findings as SARIF 2.1.0
   --redact NAME               proxy mode: also treat the header NAME as secret (repeatable):
                               its value, wherever it appears, shows in the reports and the
                               lines printed as $NAME_IN_CAPITALS and in a recording as
@@ -90,6 +94,8 @@ export const CLI_OPTIONS = {
   'keep-exchanges': { type: 'string' },
   'keep-examples': { type: 'string' },
   record: { type: 'string' },
+  har: { type: 'string' },
+  sarif: { type: 'string' },
   redact: { type: 'string', multiple: true },
   'strict-replay': { type: 'boolean', default: false },
   'fast-replay': { type: 'boolean', default: false },
@@ -112,7 +118,7 @@ const MOCK_ONLY = [
 ];
 
 /** Flags of proxy mode only. */
-const PROXY_ONLY = ['report-dir', 'keep-exchanges', 'keep-examples', 'record', 'redact'];
+const PROXY_ONLY = ['report-dir', 'keep-exchanges', 'keep-examples', 'record', 'har', 'sarif', 'redact'];
 
 export const DEFAULT_PROXY_REPORT_DIR = path.join('reports', 'proxy');
 
@@ -137,6 +143,10 @@ export interface CliSettings {
   readonly keep: { readonly exchanges: number; readonly examplesPerCause: number };
   /** Proxy mode: the scripts file exchanges are recorded into. */
   readonly recordPath: string | undefined;
+  /** Proxy mode: the HAR file each exchange is appended to (`--har`). */
+  readonly harPath?: string;
+  /** Proxy mode: the SARIF file written at exit (`--sarif`). */
+  readonly sarifPath?: string;
   /** Proxy mode: header names secret besides kit/secrets' rule, in the reports and the recording. */
   readonly redact: readonly string[];
   /** Replay: a request no recording answers gets a 404 (MockOptions.strictReplay). */
@@ -208,6 +218,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
       ),
     },
     recordPath: values.record,
+    ...(values.har === undefined ? {} : { harPath: values.har }),
+    ...(values.sarif === undefined ? {} : { sarifPath: values.sarif }),
     redact: values.redact ?? [],
     strictReplay: values['strict-replay'] === true,
     fastReplay: values['fast-replay'] === true,

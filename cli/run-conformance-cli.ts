@@ -5,7 +5,7 @@
  * the report files and the exit status.
  */
 import { constants } from 'node:os';
-import { ContractError } from '../kit/contract/contract';
+import { ContractError, SPEC_PATH } from '../kit/contract/contract';
 import { packageVersion } from '../kit/package/package-version';
 import { checkNames } from '../conformance/config/check-names';
 import { ConfigError } from '../conformance/config/config-error';
@@ -24,6 +24,7 @@ import { scenarioList } from '../conformance/report/scenario-list';
 import { scenariosRun, summarize } from '../conformance/report/summarize';
 import { terminalSummary } from '../conformance/report/terminal-summary';
 import { prepareReportDir, writeReports } from '../conformance/report/write-reports';
+import { writeSarif } from '../conformance/report/sarif-report';
 import { contractOf, redacting, runAgainstTarget } from '../conformance/run-conformance';
 import type { Io, RunOptions } from '../conformance/run-conformance';
 
@@ -95,8 +96,10 @@ function report(
 ): number {
   const summary = summarize(result, baseline);
   const files = writeReports(config.reportDir, result, summary);
+  const json = jsonReport(result, summary);
+  if (config.sarif !== undefined) files.push(writeSarif(config.sarif, json, config.spec ?? SPEC_PATH));
   // Annotations first: the verdict stays the last line of the output.
-  reportToGithubActions(jsonReport(result, summary), env, io);
+  reportToGithubActions(json, env, io);
   io.out(terminalSummary(result, summary, files));
   const stop = result.incomplete;
   if (baseline && config.baselineUpdate) {

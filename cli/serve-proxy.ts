@@ -1,7 +1,7 @@
 import { displayPath } from '../kit/files/display-path';
 import { loadContract, SPEC_PATH } from '../kit/contract/contract';
-import { startProxy, VIOLATIONS_PATH } from '../proxy/index';
-import { reportToGithubActions } from '../conformance/index';
+import { HarFileError, startProxy, VIOLATIONS_PATH } from '../proxy/index';
+import { coverageLines, reportToGithubActions, writeSarif } from '../conformance/index';
 import { listenOrExplain } from './listen-or-explain';
 import type { CliSettings } from './mock-args';
 import { explainStartError } from './start-errors';
@@ -25,6 +25,10 @@ export async function serveProxy(settings: CliSettings, upstream: string): Promi
   try {
     return await proxyUntilStopped(settings, upstream);
   } catch (err) {
+    if (err instanceof HarFileError) {
+      console.error(`proxy: ${err.message}`);
+      return 2;
+    }
     return explainStartError(err);
   } finally {
     restoreGrowth();
@@ -44,6 +48,7 @@ async function proxyUntilStopped(settings: CliSettings, upstream: string): Promi
         redact: settings.redact,
         keep: settings.keep,
         ...(settings.recordPath === undefined ? {} : { record: settings.recordPath }),
+        ...(settings.harPath === undefined ? {} : { har: settings.harPath }),
       }),
     settings,
   );
@@ -54,6 +59,10 @@ async function proxyUntilStopped(settings: CliSettings, upstream: string): Promi
   if (settings.recordPath !== undefined)
     console.log(
       `Recording POST /responses exchanges into ${displayPath(settings.recordPath)} (replay: --scripts FILE)`,
+    );
+  if (settings.harPath !== undefined)
+    console.log(
+      `Writing every exchange into ${displayPath(settings.harPath)} (HAR 1.2; check it: model-gateway verify FILE)`,
     );
   if (!settings.quiet) console.log('Ctrl-C stops, then writes the reports.');
 
@@ -70,8 +79,12 @@ async function proxyUntilStopped(settings: CliSettings, upstream: string): Promi
     console.error(`proxy: the recording could not be written: ${(error as Error).message}`);
   }
   const files = proxy.writeReports(settings.reportDir);
+  const report = proxy.report();
+  if (settings.sarifPath !== undefined)
+    files.push(writeSarif(settings.sarifPath, report, settings.specPath ?? SPEC_PATH));
+  if (!settings.quiet && report.coverage) for (const line of coverageLines(report.coverage)) console.log(line);
   // Annotations first: the summary line stays the last line of the output.
-  reportToGithubActions(proxy.report(), process.env, {
+  reportToGithubActions(report, process.env, {
     out: (line) => console.log(line),
     err: (line) => console.error(line),
   });

@@ -1,3 +1,4 @@
+import { writeSarif } from './report/sarif-report';
 import type { Contract } from '../kit/contract/contract';
 import { checkNames } from './config/check-names';
 import { ConfigError } from './config/config-error';
@@ -93,7 +94,9 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     const ran = scenariosRun(result, summary.scenarioOutcomes);
     writeBaseline(baseline.file, updatedBaseline(baseline, result.recorder.failures(), ran, config.baseUrl ?? ''));
   }
-  return jsonReport(result, summary);
+  const report = jsonReport(result, summary);
+  if (config.sarif !== undefined) writeSarif(config.sarif, report, contract.specPath);
+  return report;
 }
 
 /** The run's document (runContract), and a line naming it when it is not the shipped one. */

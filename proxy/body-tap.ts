@@ -16,6 +16,8 @@ export interface TappedBody {
   readonly stream?: SseStream;
   /** Why the body cannot be checked: a coding the proxy cannot decode, a corrupt one, a JSON body too large. */
   readonly unreadable?: string;
+  /** An event stream's whole decoded text, however long (`text` keeps its start): for the HAR file. */
+  readonly wholeText?: () => string;
 }
 
 /**
@@ -86,7 +88,8 @@ export function createBodyTap(contentEncoding: string | undefined, eventStream: 
       const flag = unreadable === undefined ? {} : { unreadable };
       if (stream) {
         const endMs = clock();
-        return { read: () => ({ ...readStream(stream, endMs), ...flag }) };
+        const whole = (): string => wholeText(stream);
+        return { read: () => ({ ...readStream(stream, endMs), ...flag, wholeText: whole }) };
       }
       let text = '';
       if (unreadable === undefined) {
@@ -129,6 +132,12 @@ class StampedBytes {
     this.ends.push(needed);
     this.times.push(atMs);
   }
+}
+
+/** The stream's bytes as UTF-8 text, a leading byte order mark dropped (as TextDecoder reads it). */
+function wholeText(kept: StampedBytes): string {
+  const bom = kept.bytes[0] === 0xef && kept.bytes[1] === 0xbb && kept.bytes[2] === 0xbf && kept.length >= 3;
+  return kept.bytes.toString('utf8', bom ? 3 : 0, kept.length);
 }
 
 /**

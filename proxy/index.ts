@@ -4,3 +4,7 @@
  */
 export { startProxy, VIOLATIONS_PATH } from './start-proxy';
 export type { ProxyInit, RunningProxy } from './start-proxy';
+export { verifyTraffic } from './verify-traffic';
+export type { SkippedTraffic, VerifiedTraffic, VerifyInit } from './verify-traffic';
+export { TrafficFileError } from './har/read-traffic';
+export { HarFileError } from './har/har-file';

@@ -4,12 +4,12 @@ import type { Contract } from '../kit/contract/contract';
 import { loadContract } from '../kit/contract/contract';
 import { observeTraffic } from '../conformance/index';
 import type { ConformanceReport, Failure, ObservedBounds } from '../conformance/index';
-import { createExchangeChecker } from './check-exchange';
 import { createRecorder } from './record-exchange';
 import { createCheckQueue } from './check-queue';
-import { readRelayed, relay, upstreamAt } from './relay';
-import type { Relayed } from './relay';
-import { violationLine } from './violation-line';
+import { relay, upstreamAt } from './relay';
+import type { ReadRelayed, Relayed } from './relay';
+import { createJudge } from './judge-relayed';
+import { HarFile } from './har/har-file';
 import { KnownSecrets } from './redact';
 import { refusalOf } from './parser-refusal';
 import { secretNames } from '../kit/secrets/secret-names';
@@ -33,6 +33,11 @@ export interface ProxyInit {
    * `--scripts` (docs/record-replay.md). Off by default.
    */
   readonly record?: string;
+  /**
+   * Appends each exchange to this HAR 1.2 file as it ends (`--har FILE`), secrets scrubbed, streams
+   * whole as text; the file is a valid HAR at every moment and `verify` reads it back. Off by default.
+   */
+  readonly har?: string;
   /**
    * Header names secret besides kit/secrets' rule (`--redact NAME`): their values never reach a
    * report, a line printed or a recording; members of these names are left out of recordings.
@@ -82,24 +87,32 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
     ...(init.keep === undefined ? {} : { bounds: init.keep }),
   });
   const secrets = new KnownSecrets(secretNames(init.redact));
-  const check = createExchangeChecker(contract, traffic, basePath, secrets);
   const log = init.log ?? (() => undefined);
   const recorder =
     init.record === undefined
       ? undefined
       : createRecorder({ file: init.record, contract, upstream: init.upstream, secrets, log });
+  const har = init.har === undefined ? undefined : new HarFile(init.har, secrets);
+  const taps: Array<(relayed: ReadRelayed) => void> = [];
+  if (recorder) taps.push((relayed) => recorder.record(relayed));
+  if (har)
+    taps.push((relayed) => {
+      try {
+        har.append(relayed);
+      } catch (error) {
+        // A HAR that cannot be written (a full disk) is a line, never a proxy that stops relaying.
+        log(`proxy: the HAR file ${har.path} could not be written: ${(error as Error).message}`);
+      }
+    });
+  const judge = createJudge({ contract, traffic, basePath, secrets, log, taps });
   /** One for the proxy's life: the relay works out its address once. */
   const gateway = upstreamAt(upstream);
   let inFlight = 0;
   let closing = false;
   /** Exchanges not yet relayed: `close` waits for them, so the reports hold every one. */
   const pending = new Set<Promise<void>>();
-  const queue = createCheckQueue<Relayed>((kept) => {
-    // Read here for the recording and the checks alike, and dropped with them (KeptBody).
-    const relayed = readRelayed(kept);
-    recorder?.record(relayed);
-    for (const failure of check(relayed)) log(violationLine(failure, relayed));
-  });
+  // Read there for the recording, the HAR file and the checks alike, and dropped with them (KeptBody).
+  const queue = createCheckQueue<Relayed>((kept) => judge.judge(kept));
 
   const server = http.createServer((req, res) => {
     const path = req.url ?? '';
@@ -127,12 +140,7 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
     const exchange = relay(req, res, gateway).then((relayed) => {
       inFlight--;
       if (closing && inFlight === 0) server.closeAllConnections();
-      // An exchange the client gave up on (or the proxy's shutdown cut) is not the gateway's doing;
-      // a browser's CORS preflight is HTTP's, not the API's.
-      if (relayed.abandoned || isCorsPreflight(relayed)) return;
-      secrets.learn(relayed.requestHeaders);
-      secrets.learn(relayed.responseHeaders);
-      queue.add(relayed);
+      if (judge.admit(relayed)) queue.add(relayed);
     });
     pending.add(exchange);
     void exchange.finally(() => pending.delete(exchange));
@@ -152,6 +160,11 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
       server.off('error', reject);
       resolve();
     });
+  }).catch((error: unknown) => {
+    // A proxy that never listened leaves no file open (its HAR holds no entry: a valid, empty HAR).
+    har?.close();
+    void gateway.pool.destroy();
+    throw error;
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -176,6 +189,7 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
           void gateway.pool.destroy();
           void Promise.all(pending)
             .then(() => queue.flush())
+            .then(() => har?.close())
             .then(() => recorder?.settled())
             .then(() => resolve(), reject);
         });
@@ -199,8 +213,4 @@ function isRefusal(err: NodeJS.ErrnoException): boolean {
 
 function isViolationsPath(path: string): boolean {
   return path.length === VIOLATIONS_PATH.length || path[VIOLATIONS_PATH.length] === '?';
-}
-
-function isCorsPreflight(relayed: Relayed): boolean {
-  return relayed.method === 'OPTIONS' && relayed.requestHeaders['access-control-request-method'] !== undefined;
 }

@@ -26,6 +26,8 @@ import type { InProcessFigures } from './bench/run-msw-in-process';
 import { runProxyBench } from './bench/run-proxy-bench';
 import type { ProxyFigures } from './bench/proxy-figures';
 import { lostStreams } from './bench/proxy-figures';
+import { renderVerify, runVerifyBench } from './bench/run-verify-bench';
+import type { VerifyFigures } from './bench/run-verify-bench';
 
 const progress = (line: string): void => {
   process.stderr.write(`  ${line}\n`);
@@ -53,6 +55,7 @@ async function main(): Promise<number> {
     console.log(BENCH_USAGE);
     return 0;
   }
+  if (plan.verifyOnly) return measureVerifyOnly(plan);
   build();
   const running = new Set<ChildServer>();
   const start = async (spec: ServerSpec): Promise<ChildServer> => {
@@ -150,6 +153,7 @@ async function measure(
     progress(`in-process path not measured: ${inProcessError}`);
   }
   const proxy = await runProxyBench(plan, start, cannedFile, scratch, progress);
+  const verify = await verifyRows(plan, scratch);
   const partial: Omit<BenchReport, 'targets'> = {
     generatedAt: new Date().toISOString(),
     command: commandLine(),
@@ -161,6 +165,7 @@ async function measure(
     streaming,
     inProcess,
     proxy,
+    verify,
     notes: [
       ...prismNotes,
       ...(streaming ? [streaming.paced.openFiles] : []),
@@ -170,6 +175,7 @@ async function measure(
   };
   const report = writeReport(plan, partial);
   if (inProcess) console.log(renderInProcess(inProcess));
+  if (verify) console.log(renderVerify(verify));
   // Misses against the targets are reported, not fatal (shared machines are noisy); broken answers are.
   const broken =
     load.some((row) => row.target !== 'prism' && row.median.errors + row.median.non2xx > 0) ||
@@ -202,6 +208,41 @@ async function measureProxyOnly(
     notes: [],
   });
   return proxyBroken(report.proxy) ? 1 : 0;
+}
+
+/** The recorded-traffic rows; null (said why) when they could not be measured. */
+async function verifyRows(plan: BenchPlan, scratch: string): Promise<VerifyFigures | null> {
+  try {
+    return await runVerifyBench(plan.verifyMb, scratch, progress);
+  } catch (err) {
+    progress(`verify not measured: ${(err as Error).message}`);
+    return null;
+  }
+}
+
+/** `--verify-only`: verify against Redocly CLI's drift on one traffic file, nothing built. */
+async function measureVerifyOnly(plan: BenchPlan): Promise<number> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'verify-bench-'));
+  try {
+    const loadAtStart = load1m();
+    const verify = await verifyRows(plan, scratch);
+    writeReport(plan, {
+      generatedAt: new Date().toISOString(),
+      command: commandLine(),
+      machine: { node: process.version, cpus: os.cpus().length, loadAtStart, loadAtEnd: load1m() },
+      plan: { ...plan, help: undefined },
+      servers: [],
+      load: [],
+      ratios: [],
+      streaming: null,
+      verify,
+      notes: [],
+    });
+    if (verify) console.log(renderVerify(verify));
+    return verify === null || verify.ours.error !== undefined ? 1 : 0;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 function proxyBroken(proxy: ProxyFigures | null | undefined): boolean {

@@ -52,8 +52,12 @@ export interface ConformanceConfig {
   /** The gateway's names for the contract's headers and members (empty maps: the same names). */
   readonly names: Required<NameMapping>;
   readonly reportDir: string;
+  /** Also write the findings as SARIF 2.1.0 there (`--sarif`). */
+  readonly sarif?: string;
   readonly only: readonly string[];
   readonly seed: number;
+  /** `--shard I/N`: this run takes the I-th (from 1) of N shares of the scenarios (run/shard.ts). */
+  readonly shard?: { readonly index: number; readonly count: number };
   readonly concurrency: number;
   readonly requestTimeoutMs: number;
   readonly eventTimeoutMs: number;
@@ -153,10 +157,12 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
     strictHttp: given.strictHttp === 'true',
     names: { headers: file.names?.headers ?? {}, members: file.names?.members ?? {} },
     reportDir: given.reportDir ?? DEFAULT_REPORT_DIR,
+    ...(given.sarif === undefined ? {} : { sarif: given.sarif }),
     only: (given.only ?? '')
       .split(',')
       .map((p) => p.trim())
       .filter((p) => p !== ''),
+    ...(given.shard === undefined ? {} : { shard: shardOf(given.shard, given.seed) }),
     seed: given.seed === undefined ? randomInt(1, 2 ** 31 - 1) : integer('seed', given.seed, -(2 ** 31), 2 ** 31 - 1),
     concurrency: given.concurrency === undefined ? 8 : integer('concurrency', given.concurrency, 1, 64),
     requestTimeoutMs:
@@ -183,6 +189,20 @@ export function resolveConfig(cli: CliInput): ConformanceConfig {
       ),
     ],
   };
+}
+
+/** `I/N`, 1 ≤ I ≤ N ≤ 1000; with a seed given, since the shards of one run must split the same list alike. */
+function shardOf(raw: string, seed: string | undefined): { index: number; count: number } {
+  const found = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
+  const index = Number(found?.[1]);
+  const count = Number(found?.[2]);
+  if (!found || index < 1 || count < 1 || index > count || count > 1000)
+    throw new ConfigError(`shard must be I/N with 1 ≤ I ≤ N ≤ 1000 (e.g. 2/4), got "${raw}"`);
+  if (seed === undefined)
+    throw new ConfigError(
+      `--shard ${raw} needs --seed N (or CONFORMANCE_SEED), the same on every shard: the shards split the scenarios by the seed`,
+    );
+  return { index, count };
 }
 
 function profileOf(raw: string | undefined): Profile {

@@ -15,8 +15,10 @@ export type SettingKey =
   | 'model'
   | 'embeddingsModel'
   | 'reportDir'
+  | 'sarif'
   | 'only'
   | 'seed'
+  | 'shard'
   | 'concurrency'
   | 'requestTimeoutMs'
   | 'eventTimeoutMs'
@@ -150,6 +152,13 @@ export const SETTINGS: readonly SettingDefinition[] = [
     help: 'where junit.xml, conformance.json and conformance.html are written (default reports/conformance)',
   },
   {
+    key: 'sarif',
+    flag: 'sarif',
+    env: 'CONFORMANCE_SARIF',
+    value: 'FILE',
+    help: 'also write the root causes as SARIF 2.1.0, for code-scanning views (docs/verify.md, "SARIF")',
+  },
+  {
     key: 'only',
     flag: 'only',
     env: 'CONFORMANCE_ONLY',
@@ -177,6 +186,13 @@ export const SETTINGS: readonly SettingDefinition[] = [
     env: 'CONFORMANCE_SEED',
     value: 'N',
     help: 'seed of the property-based phase (printed on every run; pass it to replay)',
+  },
+  {
+    key: 'shard',
+    flag: 'shard',
+    env: 'CONFORMANCE_SHARD',
+    value: 'I/N',
+    help: 'run the I-th of N shares of the scenarios (1/4 … 4/4), split by --seed, which every shard must be given alike; merge the reports with model-gateway merge-reports (docs/ci.md)',
   },
   {
     key: 'concurrency',

@@ -52,6 +52,9 @@ export interface FoldedResults {
   unlisted: number;
 }
 
+/** Distinct stream event types a run keeps for its coverage. */
+const MAX_EVENT_TYPES = 200;
+
 /** Collects the results of one run. One recorder per run; nothing is shared between runs. */
 export class Recorder {
   readonly results: CheckResult[] = [];
@@ -65,6 +68,8 @@ export class Recorder {
   readonly warnings: Failure[] = [];
   /** By operationId: the statuses observed (as strings, like the document's keys). */
   readonly observedStatuses = new Map<string, Set<string>>();
+  /** Stream event types seen (each event's `type`), for the reports' coverage; bounded: a gateway may invent many. */
+  readonly observedEventTypes = new Set<string>();
   /** By scenario id: the number of check results it produced (a scenario must produce some). */
   private readonly perScenario = new Map<string, number>();
   /** By scenario id: the time it took, in ms (JUnit's `time` on each test case). */
@@ -78,6 +83,11 @@ export class Recorder {
 
   noteExchange(exchange: Exchange): void {
     this.exchanges++;
+    for (const event of exchange.stream?.events ?? []) {
+      const json = event.json as { type?: unknown } | undefined;
+      if (typeof json?.type === 'string' && this.observedEventTypes.size < MAX_EVENT_TYPES)
+        this.observedEventTypes.add(json.type);
+    }
     const status = exchange.response?.status;
     // An undocumented method or malformed HTTP is not the operation's traffic (outside-operation.ts).
     if (status === undefined || isOutsideOperation(exchange.operation)) return;

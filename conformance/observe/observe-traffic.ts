@@ -1,4 +1,5 @@
 import type { Contract } from '../../kit/contract/contract';
+import { documentedEventTypes } from '../../kit/contract/event-types';
 import { GENERIC_CHECKS } from '../checks/generic-checks';
 import type { ConformanceConfig } from '../config/resolve-config';
 import { excerpt } from '../engine/build-failure';
@@ -90,6 +91,7 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
   const recorder = new BoundedRecorder({ ...DEFAULT_OBSERVED_BOUNDS, ...target.bounds });
   let failureCount = 0;
   const scenarios: PlannedScenario[] = [];
+  const eventTypes = documentedEventTypes(contract);
   const startedAt = new Date();
   const started = performance.now();
   const config: ConformanceConfig & { readonly baseUrl: string } = {
@@ -127,6 +129,7 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     durationMs: Math.round(performance.now() - started),
     observed: true,
     features: checks.features,
+    eventTypes,
   });
   const plan = (exchange: UnroutedExchange, operationId: string): void => {
     recorder.timed(exchange.scenario, exchange.response?.durationMs ?? 0);

@@ -37,7 +37,7 @@ ${result.kept ? fact('Kept', keptLine(result.kept)) : ''}
 ${result.notInScope && result.notInScope.length > 0 ? fact('Not in scope', `${result.notInScope.join(', ')} (left out by --only: not asked, not judged)`) : ''}
 </dl>
 ${result.incomplete ? `<p class="incomplete" id="incomplete">INCOMPLETE: ${esc(result.incomplete.reason)}. The results below cover what ran before it stopped.</p>` : ''}
-<nav><a href="#features">Features</a> · <a href="#root-causes">Root causes (${result.rootCauses.length})</a> · <a href="#matrix">Operations by checks</a> · <a href="#coverage">Status coverage</a> · <a href="#failures">Failures (${result.failures.length})</a>${result.warnings ? ` · <a href="#warnings">Warnings (${result.warnings.count})</a>` : ''} · <a href="#skipped">Skipped (${result.scenarios.filter((s) => s.outcome === 'skip').length})</a> · <a href="#scenarios">Scenarios</a></nav>
+<nav><a href="#features">Features</a> · <a href="#root-causes">Root causes (${result.rootCauses.length})</a> · <a href="#matrix">Operations by checks</a> · <a href="#coverage">Status coverage</a>${result.coverage ? ' · <a href="#exercised">Coverage</a>' : ''} · <a href="#failures">Failures (${result.failures.length})</a>${result.warnings ? ` · <a href="#warnings">Warnings (${result.warnings.count})</a>` : ''} · <a href="#skipped">Skipped (${result.scenarios.filter((s) => s.outcome === 'skip').length})</a> · <a href="#scenarios">Scenarios</a></nav>
 </header>
 <main>
 ${featureMatrixHtml(result, esc)}
@@ -46,6 +46,7 @@ ${warningsSection(result)}
 ${baselineSection(result)}
 ${matrixSection(result, anchors)}
 ${coverageSection(result)}
+${exercisedSection(result)}
 ${failuresSection(result.failures)}
 ${skippedSection(result)}
 ${scenariosSection(result)}
@@ -54,6 +55,26 @@ ${scenariosSection(result)}
 </body>
 </html>
 `;
+}
+
+/** What the traffic exercised of the document and what it never did (report/coverage.ts). */
+function exercisedSection(result: ConformanceReportJson): string {
+  const coverage = result.coverage;
+  if (!coverage) return '';
+  const row = (what: string, list: { exercised: readonly string[]; never: readonly string[] }): string =>
+    `<tr><th scope="row">${esc(what)}</th><td>${list.exercised.length} of ${list.exercised.length + list.never.length}</td>` +
+    `<td>${list.exercised.map((x) => `<span class="pass">${esc(x)}</span>`).join(', ') || '—'}</td>` +
+    `<td>${list.never.map((x) => `<span class="skip">${esc(x)}</span>`).join(', ') || '—'}</td></tr>`;
+  const undocumented = coverage.eventTypes.undocumented;
+  return `<section id="exercised">
+<h2>Coverage</h2>
+<p class="legend">What the traffic exercised of the document, and what it never did.${undocumented.length > 0 ? ` Stream event types seen that the document does not name: ${esc(undocumented.join(', '))}.` : ''}</p>
+<table class="coverage"><thead><tr><th scope="col">Of the document</th><th scope="col">Exercised</th><th scope="col">Which</th><th scope="col">Never</th></tr></thead>
+<tbody>
+${row('operations', coverage.operations)}
+${row('features', coverage.features)}
+${row('stream event types', coverage.eventTypes)}
+</tbody></table></section>`;
 }
 
 function matrixSection(result: ConformanceReportJson, anchors: ReadonlyMap<string, number>): string {

@@ -1,6 +1,7 @@
 import type { FoldedResults } from '../engine/recorder';
 import type { SuiteResult } from '../run/run-suite';
 import type { ConformanceReportJson } from './report-json';
+import { coverageOf } from './coverage';
 import { scenarioFeatures } from './feature-matrix';
 import { rootCauseTitle, warningTitle } from './root-causes';
 import type { Summary, Tally } from './summarize';
@@ -31,6 +32,7 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
       embeddingsModel: config.embeddingsModel ?? null,
     },
     seed: result.observed === true ? null : config.seed,
+    ...(config.shard === undefined ? {} : { shard: config.shard }),
     requests: recorder.exchanges,
     totals: summary.totals,
     passed: summary.failing === 0 && result.incomplete === undefined,
@@ -41,6 +43,7 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
     features: summary.features.features,
     ...(result.incomplete ? { incomplete: { kind: result.incomplete.kind, reason: result.incomplete.reason } } : {}),
     ...(result.outOfScope && result.outOfScope.length > 0 ? { notInScope: result.outOfScope } : {}),
+    coverage: coverageOf(result, summary),
     operations,
     scenarios: result.scenarios.map((s) => {
       const outcome = summary.scenarioOutcomes.get(s.id);

@@ -1,4 +1,5 @@
 import type { Failure, Outcome } from '../engine/types';
+import type { CoverageJson } from './coverage';
 import type { FeatureMatrix, FeatureRow } from './feature-matrix';
 import type { RootCause } from './root-causes';
 import type { StatusCoverage, Tally } from './summarize';
@@ -27,6 +28,8 @@ export interface ConformanceReportJson {
   };
   /** The run's seed (`--seed` replays it); null for observed traffic, which the suite did not send. */
   readonly seed: number | null;
+  /** `--shard I/N`: the share of the scenarios this run took; merge-reports joins the shares. */
+  readonly shard?: { readonly index: number; readonly count: number };
   readonly requests: number;
   readonly totals: Tally;
   /** Complete, and no failure other than known ones. */
@@ -44,6 +47,8 @@ export interface ConformanceReportJson {
   readonly incomplete?: { readonly kind: string; readonly reason: string };
   /** The spec's operations `--only` left out: not asked, not judged (never failures). */
   readonly notInScope?: readonly string[];
+  /** What the traffic exercised of the document and what it never did (report/coverage.ts). */
+  readonly coverage?: CoverageJson;
   readonly operations: Readonly<
     Record<string, { readonly checks: Readonly<Record<string, Tally>>; readonly statuses?: StatusCoverage }>
   >;

@@ -1,5 +1,6 @@
 import type { SuiteResult } from '../run/run-suite';
 import type { Failure } from '../engine/types';
+import { coverageLines, coverageOf } from './coverage';
 import { featureMatrixLines } from './feature-matrix';
 import { verdictLine } from './html-report';
 import { rootCauseTitle, warningTitle } from './root-causes';
@@ -19,7 +20,7 @@ export function terminalSummary(result: SuiteResult, summary: Summary, reportFil
   const lines: string[] = [];
   lines.push(`Model Gateway API conformance: ${config.baseUrl} (${config.source})`);
   lines.push(
-    `seed ${config.seed} (replay: --seed ${config.seed}) · ${result.scenarios.length} scenarios · ${recorder.exchanges} requests · ${(result.durationMs / 1000).toFixed(1)} s`,
+    `seed ${config.seed} (replay: --seed ${config.seed})${config.shard ? ` · shard ${config.shard.index}/${config.shard.count}` : ''} · ${result.scenarios.length} scenarios · ${recorder.exchanges} requests · ${(result.durationMs / 1000).toFixed(1)} s`,
   );
   if (result.outOfScope && result.outOfScope.length > 0)
     lines.push(`not in scope (left out by --only; not asked, not judged): ${result.outOfScope.join(', ')}`);
@@ -34,6 +35,7 @@ export function terminalSummary(result: SuiteResult, summary: Summary, reportFil
       `  ${op}: observed ${c.observed.join(', ') || 'none'}; never ${c.never.join(', ') || 'none'}${c.undocumented.length ? `; UNDOCUMENTED ${c.undocumented.join(', ')}` : ''}`,
     );
   }
+  lines.push(...coverageLines(coverageOf(result, summary)));
   if (recorder.skipped.length > 0) {
     lines.push('', `Skipped (${recorder.skipped.length}):`);
     for (const line of skipSummary(recorder.skipped.map((s) => s.reason))) lines.push(`  ${line}`);

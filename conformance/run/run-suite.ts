@@ -1,10 +1,12 @@
 import type { Contract } from '../../kit/contract/contract';
 import type { FeatureIndex } from '../../kit/contract/feature-index';
+import { documentedEventTypes } from '../../kit/contract/event-types';
 import { checkRequiredFeatures } from '../config/check-features';
 import { ConfigError } from '../config/config-error';
 import { resolveResetUrl } from '../config/resolve-config';
 import type { ConformanceConfig } from '../config/resolve-config';
 import { buildScenarios } from '../scenarios/all-scenarios';
+import { scenariosOfShard } from './shard';
 import { createCheckContext } from '../engine/check-context';
 import { runClock } from '../engine/run-clock';
 import { OperationNotInDocument } from '../engine/not-in-document';
@@ -65,6 +67,8 @@ export interface SuiteResult {
   readonly observed?: boolean;
   /** The features the document marks, for the feature matrix (report/feature-matrix.ts). */
   readonly features?: FeatureIndex;
+  /** The stream event types the document names, for the coverage (report/coverage.ts). */
+  readonly eventTypes?: readonly string[];
 }
 
 export const PROGRESS_INTERVAL_MS = 10_000;
@@ -101,6 +105,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     ),
     startedAt,
     features: checks.features,
+    eventTypes: documentedEventTypes(contract),
     durationMs: Math.round(performance.now() - started),
     ...(control.stopped ? { incomplete: control.stopped } : {}),
   });
@@ -176,5 +181,7 @@ export function planScenarios(
   plan: PlanContext,
   factory: (plan: PlanContext) => Scenario[] = buildScenarios,
 ): Scenario[] {
-  return factory(plan).filter((s) => matchesOnly(plan.config.only, s));
+  const chosen = factory(plan).filter((s) => matchesOnly(plan.config.only, s));
+  const { shard, seed } = plan.config;
+  return shard === undefined ? chosen : scenariosOfShard(chosen, shard, seed);
 }

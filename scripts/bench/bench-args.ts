@@ -24,6 +24,10 @@ Compares the mock with Prism and a bare node:http server on 127.0.0.1, then meas
   --proxy-exchanges N
                  exchanges of the proxy's long run before SIGTERM, whose reports must be
                  written within 5 s (default 100000)
+  --verify-mb N  size of the NDJSON traffic file verify reads, in MB, and of the same
+                 exchanges as a HAR for Redocly CLI's drift (default 1024; quick 64)
+  --verify-only  only the recorded-traffic rows: verify against redocly drift (no build:
+                 dist/cli/verify.js when built, else the sources)
   --out FILE     where to write the JSON report (default reports/bench.json)
   -h, --help     show this help`;
 
@@ -52,6 +56,10 @@ export interface BenchPlan {
   readonly proxyStreams: number;
   /** Exchanges of the proxy's long run. */
   readonly proxyExchanges: number;
+  /** Size of the traffic file of the verify rows, in MB (run-verify-bench.ts). */
+  readonly verifyMb: number;
+  /** Only the verify rows. */
+  readonly verifyOnly: boolean;
   readonly out: string;
   readonly help: boolean;
 }
@@ -67,6 +75,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchPlan {
       'no-knee': { type: 'boolean', default: false },
       'proxy-only': { type: 'boolean', default: false },
       'proxy-exchanges': { type: 'string' },
+      'verify-mb': { type: 'string' },
+      'verify-only': { type: 'boolean', default: false },
       out: { type: 'string', default: 'reports/bench.json' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -82,6 +92,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchPlan {
     throw new Error(
       `--proxy-exchanges must be a whole number from 1 to 10000000, got ${values['proxy-exchanges'] ?? ''}`,
     );
+  const verifyMb = Number(values['verify-mb'] ?? (quick ? 64 : 1024));
+  if (!Number.isInteger(verifyMb) || verifyMb < 1 || verifyMb > 16_384)
+    throw new Error(`--verify-mb must be a whole number from 1 to 16384, got ${values['verify-mb'] ?? ''}`);
   return {
     quick,
     // Even the quick run takes the median of 3 rounds: one burst of noise on a shared machine
@@ -103,6 +116,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchPlan {
     proxyOnly: values['proxy-only'] === true,
     proxyStreams: 1000,
     proxyExchanges,
+    verifyMb,
+    verifyOnly: values['verify-only'] === true,
     out: values.out ?? 'reports/bench.json',
     help: values.help === true,
   };

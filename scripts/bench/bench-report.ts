@@ -1,3 +1,4 @@
+import type { VerifyFigures } from './run-verify-bench';
 import type { InProcessFigures } from './run-msw-in-process';
 import type { LoadResult } from './http-load';
 import type { TargetName } from './scenarios';
@@ -72,6 +73,8 @@ export interface BenchReport {
   readonly inProcess?: readonly InProcessFigures[] | null;
   /** The proxy against a bare node:http relay in front of the same upstream (run-proxy-bench.ts). */
   readonly proxy?: ProxyFigures | null;
+  /** `verify` on a large NDJSON traffic file against Redocly CLI's drift on the same exchanges. */
+  readonly verify?: VerifyFigures | null;
   /** What Prism answered, and anything that could not be measured. */
   readonly notes: readonly string[];
   readonly targets: readonly TargetCheck[];

@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startInProcessMock } from '../../mocks/index';
+import type { RunningMock } from '../../mocks/index';
+import { ROOT, useCli } from './support/run-cli';
+
+const REDOCLY_HAR = path.join(ROOT, 'proxy', 'test', 'fixtures', 'redocly-proxy.har');
+
+/** Runs `model-gateway verify` on its own (cli/verify.ts) and waits for it. */
+function verify(args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('cli', 'verify.ts'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '' },
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('model-gateway verify', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'verify-cli-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('exits 0 for clean traffic and writes the reports and SARIF', () => {
+    const sarif = path.join(dir, 'out', 'verify.sarif');
+    const run = verify([REDOCLY_HAR, '--report-dir', dir, '--sarif', sarif]);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toMatch(/^verify: 4 exchange\(s\) under http:\/\/127\.0\.0\.1:4761\/api\/v1, 0 violation\(s\)/m);
+    const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as {
+      target: { source: string };
+    };
+    expect(report.target.source).toBe('verify');
+    expect(JSON.parse(readFileSync(sarif, 'utf8'))).toMatchObject({ version: '2.1.0', runs: [{ results: [] }] });
+  });
+
+  it('exits 1 when the traffic breaks the contract, a line per violation', () => {
+    const har = JSON.parse(readFileSync(REDOCLY_HAR, 'utf8')) as {
+      log: { entries: Array<{ response: { status: number } }> };
+    };
+    const entry = har.log.entries[0];
+    if (entry) entry.response.status = 418;
+    const file = path.join(dir, 'faulty.har');
+    writeFileSync(file, JSON.stringify(har));
+    const run = verify([file, '--report-dir', dir, '--sarif', path.join(dir, 'x.sarif')]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /^verify: ✗ status-code-documented · getModel · GET \/api\/v1\/model\/openai\/gpt-4o → 418/m,
+    );
+    const sarif = JSON.parse(readFileSync(path.join(dir, 'x.sarif'), 'utf8')) as {
+      runs: Array<{ results: Array<{ ruleId: string; level: string; locations: unknown[] }> }>;
+    };
+    expect(sarif.runs[0]?.results).toContainEqual(
+      expect.objectContaining({ ruleId: 'status-code-documented', level: 'error' }),
+    );
+  });
+
+  it.each([
+    ['an unreadable file', ['no-such-traffic.har'], /^verify: no-such-traffic\.har: no such file$/],
+    ['no FILE', [], /^verify: give at least one FILE to verify \(see --help\)$/],
+    ['an unknown option', ['--nope', 'x'], /^verify: Unknown option '--nope'/],
+  ])('exits 2 with one line for %s', (_, args, line) => {
+    const run = verify(args);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trimEnd()).toMatch(line);
+    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+
+  describe('reading the HAR the proxy wrote (--har)', () => {
+    let mock: RunningMock;
+    const startCli = useCli();
+    beforeAll(async () => {
+      mock = await startInProcessMock();
+    });
+    afterAll(() => mock.close());
+
+    it.each(['SIGINT', 'SIGTERM'] as const)(
+      'finds a valid HAR after %s, which verify judges as the proxy did',
+      async (signal) => {
+        const har = path.join(dir, 'traffic.har');
+        const cli = startCli(
+          [
+            '--proxy',
+            mock.baseUrl,
+            '--port',
+            '0',
+            '--report-dir',
+            path.join(dir, 'proxy'),
+            '--har',
+            har,
+            '--sarif',
+            path.join(dir, 'proxy.sarif'),
+          ],
+          {},
+          /^Model Gateway proxy listening on (\S+)$/m,
+        );
+        const { baseUrl } = await cli.ready;
+        const res = await fetch(`${baseUrl}/responses`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer sk-mock-user', 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'openai/gpt-4o', input: 'hello', stream: true }),
+        });
+        await res.text();
+        cli.child.kill(signal);
+        const exit = await cli.exit;
+        expect(exit.code).toBe(0);
+        expect(exit.stdout).toMatch(/^Coverage:\n  operations: 1 of 4 exercised; never: /m);
+        expect(JSON.parse(readFileSync(path.join(dir, 'proxy.sarif'), 'utf8'))).toMatchObject({
+          version: '2.1.0',
+          runs: [{ automationDetails: { id: 'proxy/' }, results: [] }],
+        });
+        const text = readFileSync(har, 'utf8');
+        expect(text).not.toContain('sk-mock-user');
+        const run = verify([har, '--report-dir', path.join(dir, 'verify')]);
+        expect(run.code).toBe(0);
+        expect(run.stdout).toMatch(/verify: 1 exchange\(s\) under .*, 0 violation\(s\)/);
+      },
+    );
+  });
+});
