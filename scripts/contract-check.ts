@@ -1,8 +1,8 @@
 /**
  * `npm run contract:check`: lint, diff, version gate, generated-types drift and the conformance
- * suite on one spec, with one exit code and one summary. The work is in scripts/contract-check/.
+ * suite on one spec, with one exit code and one summary. The work is in contract-check/.
  */
-import { runContractCheck } from './contract-check/run-contract-check';
+import { runContractCheck } from '../contract-check/run-contract-check';
 
 runContractCheck(process.argv.slice(2), {
   cwd: process.cwd(),

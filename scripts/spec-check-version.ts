@@ -1,8 +1,8 @@
 /**
  * `npm run spec:check-version`: part of `npm test`. A breaking change to spec/openapi.yaml
- * since the base commit needs a major bump of info.version. Logic: scripts/spec-diff/check-version.ts.
+ * since the base commit needs a major bump of info.version. Logic: diff/check-version.ts.
  */
-import { runCheckVersion } from './spec-diff/check-version';
+import { runCheckVersion } from '../diff/check-version';
 
 try {
   process.exitCode = runCheckVersion(process.argv.slice(2), {

@@ -1,8 +1,8 @@
 /**
  * `npm run spec:diff -- [REF]`: what a change to spec/openapi.yaml breaks, for clients and for
- * the mock. The work is in scripts/spec-diff/; this file only wires the process to it.
+ * the mock. The work is in diff/; this file only wires the process to it.
  */
-import { runSpecDiff } from './spec-diff/run-spec-diff';
+import { runSpecDiff } from '../diff/run-spec-diff';
 
 try {
   process.exitCode = runSpecDiff(process.argv.slice(2), {
