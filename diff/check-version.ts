@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countBySeverity, diffSpecs } from './diff-specs';
@@ -6,10 +6,10 @@ import { formatChangeLine, summary } from './format-report';
 import type { SpecDiffResult } from './types';
 import {
   commitsTouching,
-  isInsideWorkTree,
   isShallow,
   mergeBase,
   parseSpec,
+  repositoryRoot,
   resolveCommit,
   SpecDiffError,
   specTextAt,
@@ -20,16 +20,20 @@ import { nextMajor, parseVersion } from './semver';
 import { ACCEPTED_FILE, applyAccepted, readAccepted } from './accepted-changes';
 import type { AcceptedChange } from './accepted-changes';
 
-export const CHECK_USAGE = `Usage: npm run spec:check-version [-- --base REF] [--spec FILE] [--accepted FILE]
+export const CHECK_USAGE = `Usage: model-gateway check-version [--spec FILE] [--base REF | --base-file FILE] [--accepted FILE]
+       (in the repository: npm run spec:check-version -- [options])
 
-Fails (exit 1) when spec/openapi.yaml (as in the working tree) has a breaking change, or a change
-the diff cannot classify, without a major bump of info.version and not accepted with a reason in
---accepted FILE (default ${ACCEPTED_FILE}; see docs/spec-authors.md). It compares with the previous version of the spec: the last commit
-where info.version was something else, or, if the version never changed, the first commit of the
-spec; so every breaking change since the last version counts, however many commits it took.
---base REF (or env SPEC_BASE_REF) compares with the merge base with REF instead. Outside git, or
-before the spec is committed, the check is skipped with the reason printed. Exit 2 on a usage or
-input error.`;
+Fails (exit 1) when the spec (default spec/openapi.yaml, as in the working tree) has a breaking
+change, or a change the diff cannot classify, without a major bump of info.version and not
+accepted with a reason in --accepted FILE (default ${ACCEPTED_FILE} when it exists; see
+docs/spec-authors.md).
+  --base-file FILE  compare with FILE, the spec as last released (no git needed)
+  --base REF        compare with the spec at the merge base with the git REF (or env SPEC_BASE_REF)
+Without either, it compares with the previous version of the spec in the git repository that
+holds it: the last commit where info.version was something else, or, if the version never
+changed, the first commit of the spec; so every breaking change since the last version counts,
+however many commits it took. A spec it cannot compare (outside git, not committed yet, absent
+at the base) is an error naming what to pass, never a pass. Exit 2 on a usage or input error.`;
 
 /** Where the comparison starts, and how the report names it. */
 interface Base {
@@ -130,6 +134,7 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
       options: {
         base: { type: 'string' },
         spec: { type: 'string', default: 'spec/openapi.yaml' },
+        'base-file': { type: 'string' },
         accepted: { type: 'string', default: ACCEPTED_FILE },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -143,33 +148,17 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
     return 0;
   }
   const specPath = values.spec;
-  const skip = (reason: string): number => {
-    io.out(`spec:check-version: skipped: ${reason}`);
-    return 0;
-  };
   try {
-    if (!isInsideWorkTree(io.cwd))
-      return skip('not inside a git work tree, so there is no earlier version to compare with');
-    const requested = values.base ?? (env.SPEC_BASE_REF || undefined);
     const headText = readFileSync(path.resolve(io.cwd, specPath), 'utf8');
-    let base: Base;
-    if (requested !== undefined) {
-      if (!resolveCommit(io.cwd, requested))
-        throw new SpecDiffError(
-          `unknown git ref "${requested}" (from ${values.base !== undefined ? '--base' : 'SPEC_BASE_REF'})`,
-        );
-      const commit = mergeBase(io.cwd, 'HEAD', requested);
-      if (!commit) return skip(`HEAD and ${requested} share no history`);
-      base = { commit, label: `merge base with ${requested}` };
-    } else {
-      const found = previousVersion(io.cwd, specPath, versionOf(headText));
-      if (typeof found === 'string') return skip(found);
-      base = found;
-    }
-    const baseLabel = `${base.label} (${base.commit.slice(0, 10)})`;
-    const baseText = specTextAt(io.cwd, base.commit, specPath);
-    if (baseText === undefined) return skip(`${specPath} is new since ${baseLabel}`);
-    const before = parseSpec(baseText, `${specPath} at ${baseLabel}`);
+    const requested = values.base ?? (env.SPEC_BASE_REF || undefined);
+    if (values['base-file'] !== undefined && values.base !== undefined)
+      throw new SpecDiffError('give --base REF or --base-file FILE, not both');
+    const found =
+      values['base-file'] !== undefined
+        ? { text: readFileSync(path.resolve(io.cwd, values['base-file']), 'utf8'), label: values['base-file'] }
+        : baseFromGit(io.cwd, specPath, requested, values.base !== undefined ? '--base' : 'SPEC_BASE_REF', headText);
+    const { text: baseText, label: baseLabel } = found;
+    const before = parseSpec(baseText, values['base-file'] ?? `${specPath} at ${baseLabel}`);
     const after = parseSpec(headText, specPath);
     const verdict = judgeVersion(
       diffSpecs(before, after),
@@ -186,4 +175,44 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
     }
     throw err;
   }
+}
+
+/** Tells what to pass when the spec has no earlier version in git to compare with. */
+const PASS_A_BASE = 'pass --base-file FILE (the spec as last released)';
+
+/**
+ * The spec's earlier version from the git repository that holds it (found from the spec's own
+ * folder, so a spec in another repository than the working folder is compared with its own
+ * history): the merge base with `requested`, or the previous version.
+ */
+function baseFromGit(
+  cwd: string,
+  specPath: string,
+  requested: string | undefined,
+  from: string,
+  headText: string,
+): { text: string; label: string } {
+  // git names the work tree by its real path.
+  const specFile = realpathSync(path.resolve(cwd, specPath));
+  const root = repositoryRoot(path.dirname(specFile));
+  if (root === undefined)
+    throw new SpecDiffError(`${specPath} is not in a git work tree, so it has no earlier version here: ${PASS_A_BASE}`);
+  const inRepo = path.relative(root, specFile);
+  let base: Base;
+  if (requested !== undefined) {
+    if (!resolveCommit(root, requested)) throw new SpecDiffError(`unknown git ref "${requested}" (from ${from})`);
+    const commit = mergeBase(root, 'HEAD', requested);
+    if (!commit)
+      throw new SpecDiffError(`HEAD and ${requested} share no history: ${PASS_A_BASE}, or another --base REF`);
+    base = { commit, label: `merge base with ${requested}` };
+  } else {
+    const found = previousVersion(root, inRepo, versionOf(headText));
+    if (typeof found === 'string') throw new SpecDiffError(`${found}: commit it, or ${PASS_A_BASE}`);
+    base = found;
+  }
+  const label = `${base.label} (${base.commit.slice(0, 10)})`;
+  const text = specTextAt(root, base.commit, inRepo);
+  if (text === undefined)
+    throw new SpecDiffError(`${specPath} does not exist at ${label}: ${PASS_A_BASE}, or a --base REF where it exists`);
+  return { text, label };
 }

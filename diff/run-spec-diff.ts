@@ -8,16 +8,18 @@ import { mockNotes } from './mock-impact';
 
 const DEFAULT_SPEC = 'spec/openapi.yaml';
 
-export const USAGE = `Usage: npm run spec:diff -- [REF] [options]
+export const USAGE = `Usage: model-gateway diff [REF] [options]      (in the repository: npm run spec:diff -- [REF] [options])
 
 Compares spec/openapi.yaml (as it is in the working tree) with its version at the git REF
-(default HEAD) and lists the changes: breaking, non-breaking, deprecated, unclassified, annotations.
+(default HEAD; or --base REF) or with --base-file FILE (no git needed), and lists the changes:
+breaking, non-breaking, deprecated, unclassified, annotations.
 A --spec FILE outside the repository is compared with spec/openapi.yaml at REF.
 Exit status: 0 no breaking change, 1 breaking change(s), 2 usage or input error.
 
 Options:
   --spec FILE        the spec to compare (default spec/openapi.yaml)
   --base-file FILE   compare with FILE instead of a git ref
+  --base REF         the git ref to compare with (the same as REF)
   --all              list annotation changes one by one (descriptions, examples)
   --json             print the changes as JSON
   -h, --help         show this help`;
@@ -37,6 +39,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
       options: {
         spec: { type: 'string', default: DEFAULT_SPEC },
         'base-file': { type: 'string' },
+        base: { type: 'string' },
         all: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -51,7 +54,8 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
     io.out(USAGE);
     return 0;
   }
-  if (positionals.length > 1 || (positionals.length === 1 && values['base-file'] !== undefined)) {
+  const refs = [...positionals, ...(values.base === undefined ? [] : [values.base])];
+  if (refs.length > 1 || (refs.length === 1 && values['base-file'] !== undefined)) {
     io.err(`spec:diff: give one git REF or --base-file, not both\n\n${USAGE}`);
     return 2;
   }
@@ -60,7 +64,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
     const inside = isInRepository(io.cwd, specPath);
     const basePath = basePathFor(io.cwd, specPath);
     const headLabel = inside ? `${specPath} (working tree)` : specPath;
-    const base = readBase(io.cwd, basePath, positionals[0] ?? 'HEAD', values['base-file']);
+    const base = readBase(io.cwd, basePath, refs[0] ?? 'HEAD', values['base-file']);
     const head = parseSpec(readFileSync(path.resolve(io.cwd, specPath), 'utf8'), headLabel);
     const result = diffSpecs(base.document, head);
     const notes = mockNotes(head);

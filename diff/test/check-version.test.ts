@@ -32,13 +32,13 @@ describe('npm run spec:check-version', () => {
     return { code, out: run.out.join('\n'), err: run.err.join('\n') };
   }
 
-  it('skips with the reason while the spec has no commit', () => {
+  it('fails with exit 2, naming what to pass, while the spec has no commit', () => {
     repo.commit('empty');
     repo.writeSpec(miniSpec());
     expect(check()).toEqual({
-      code: 0,
-      out: 'spec:check-version: skipped: spec/openapi.yaml has no commit yet, so there is no earlier version to compare with',
-      err: '',
+      code: 2,
+      out: '',
+      err: 'spec:check-version: spec/openapi.yaml has no commit yet, so there is no earlier version to compare with: commit it, or pass --base-file FILE (the spec as last released)',
     });
   });
 
