@@ -1,5 +1,5 @@
 /**
- * `npm run docs [-- --spec FILE] [--output FILE]`: renders a spec (default spec/openapi.yaml) to one
+ * `model-gateway docs [--spec FILE] [--output FILE]` (in the repository: `npm run docs`): renders a spec (default spec/openapi.yaml) to one
  * self-contained HTML reference (mocks/src/render-docs.ts). The mock serves the reference of the
  * spec it runs on at GET /__mock/docs; this also fills the mock's cache, so that page opens at once.
  */
@@ -7,19 +7,22 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SPEC_PATH } from '../kit/contract/contract';
+import { ADD_REDOCLY } from '../kit/package/redocly-cli';
 import { cachedDocsPath, defaultDocsHtmlPath } from '../mocks/src/runtimes/node/docs-routes';
 import { renderDocs, RenderDocsError, writePage } from '../mocks/src/runtimes/node/render-docs';
 
 const ROOT = path.join(__dirname, '..');
-const USAGE = `Usage: npm run docs [-- --spec FILE] [--output FILE]
+export const DOCS_USAGE = `Usage: model-gateway docs [--spec FILE] [--output FILE]      (in the repository: npm run docs -- [options])
 
 Writes the HTML API reference of a spec.
   --spec FILE     the spec to render (default spec/openapi.yaml)
-  --output FILE   where to write it (default ${path.relative(ROOT, defaultDocsHtmlPath())} for the
-                  default spec, reports/docs/NAME.html for --spec NAME.yaml)
+  --output FILE   where to write it (default ${path.relative(ROOT, defaultDocsHtmlPath())} of the package
+                  for the default spec, reports/docs/NAME.html in the current folder for --spec NAME.yaml)
+It needs the Redocly CLI (@redocly/cli), which the package leaves optional: ${ADD_REDOCLY}.
 A mock serves the reference of the spec it runs on at GET /__mock/docs (with --spec and --watch too).`;
 
-async function main(args: readonly string[]): Promise<number> {
+/** The command: its exit status (0 written, 1 the renderer failed, 2 usage or input error). */
+export async function runDocs(args: readonly string[]): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -31,11 +34,11 @@ async function main(args: readonly string[]): Promise<number> {
       },
     }));
   } catch (err) {
-    console.error(`docs: ${(err as Error).message}\n\n${USAGE}`);
+    console.error(`docs: ${(err as Error).message}\n\n${DOCS_USAGE}`);
     return 2;
   }
   if (values.help) {
-    console.log(USAGE);
+    console.log(DOCS_USAGE);
     return 0;
   }
   const specPath = values.spec === undefined ? SPEC_PATH : path.resolve(values.spec);
@@ -44,7 +47,7 @@ async function main(args: readonly string[]): Promise<number> {
       ? path.resolve(values.output)
       : values.spec === undefined
         ? defaultDocsHtmlPath()
-        : path.join(path.dirname(defaultDocsHtmlPath()), `${path.basename(specPath).replace(/\.[^.]*$/, '')}.html`);
+        : path.resolve('reports', 'docs', `${path.basename(specPath).replace(/\.[^.]*$/, '')}.html`);
   let specText: string;
   try {
     specText = readFileSync(specPath, 'utf8');
@@ -74,12 +77,14 @@ async function main(args: readonly string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error('docs: unexpected error', err);
-    process.exitCode = 2;
-  },
-);
+if (require.main === module) {
+  runDocs(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      console.error('docs: unexpected error', err);
+      process.exitCode = 2;
+    },
+  );
+}

@@ -1,27 +1,23 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { existsSync, readFileSync } from 'node:fs';
 import { SPEC_PATH } from '../kit/contract/contract';
-import { judgeVersion } from '../diff/check-version';
-import { readAccepted } from '../diff/accepted-changes';
-import { diffSpecs } from '../diff/diff-specs';
-import { formatReport } from '../diff/format-report';
-import { parseSpec, SpecDiffError } from '../diff/git-spec';
-import { basePathFor, readBase } from '../diff/run-spec-diff';
+import { ADD_REDOCLY, redoclyCli } from '../kit/package/redocly-cli';
+import { basePathFor, diffSpecs, formatReport, judgeVersion, parseSpec, readAccepted, readBase, SpecDiffError } from '../diff/index';
 import { servedSpecWarning } from './served-spec';
 
 const ROOT = path.join(__dirname, '..');
 const STEPS = ['lint', 'diff', 'version', 'generated', 'suite'] as const;
 type StepName = (typeof STEPS)[number];
 
-export const CONTRACT_USAGE = `Usage: npm run contract:check -- [options]
+export const CONTRACT_USAGE = `Usage: model-gateway contract-check [options]      (in the repository: npm run contract:check -- [options])
 
 The whole check of a change to the contract, one exit code and one summary:
-  lint        redocly lint of the spec
+  lint        redocly lint of the spec (skipped, with how to add it, where @redocly/cli is not installed)
   diff        the changes since the base (npm run spec:diff), listed in full
   version     the version gate: a breaking change needs a major bump of info.version
-  generated   generated/ is up to date with the spec (only for spec/openapi.yaml itself)
+  generated   generated/ is up to date with the spec (only for this repository's spec/openapi.yaml)
   suite       the conformance suite with --spec, against --base-url or, without it, the mock
               started in-process on the same spec
 Exit status: 0 every step passed or was skipped, 1 a step failed, 2 usage or input error.
@@ -73,10 +69,21 @@ const runCommand: RunCommand = (command, args, show) =>
 
 const bin = (name: string): string => path.join(ROOT, 'node_modules', '.bin', name);
 
+/**
+ * The conformance command as node runs it: the built entry in the package, the TypeScript one
+ * through tsx in the repository (this file is .js or .ts alike).
+ */
+function suiteCommand(): string[] {
+  const entry = path.join(ROOT, 'cli', `conformance${path.extname(__filename)}`);
+  return path.extname(__filename) === '.ts' ? ['--import', 'tsx', entry] : [entry];
+}
+
+/** `redocly`: where the Redocly CLI is, or undefined where it is not installed (kit/package/redocly-cli.ts). */
 export async function runContractCheck(
   argv: readonly string[],
   io: CheckIo,
   run: RunCommand = runCommand,
+  redocly: () => string | undefined = redoclyCli,
 ): Promise<number> {
   let values;
   try {
@@ -130,7 +137,13 @@ export async function runContractCheck(
   };
 
   await step('lint', async () => {
-    const lint = await run(bin('redocly'), ['lint', specFile, '--format=stylish'], false);
+    const cli = redocly();
+    if (cli === undefined) {
+      const missing = `the Redocly linter (@redocly/cli) is not installed: ${ADD_REDOCLY} to lint`;
+      warnings.push(missing);
+      return { status: 'skipped', detail: missing };
+    }
+    const lint = await run(process.execPath, [cli, 'lint', specFile, '--format=stylish'], false);
     if (lint.code === 0) return { status: 'pass', detail: 'redocly lint: no error' };
     io.err(lint.output.trim());
     return { status: 'fail', detail: `redocly lint: exit ${lint.code} (its report is above)` };
@@ -155,7 +168,7 @@ export async function runContractCheck(
   });
 
   await step('generated', async () => {
-    if (specFile !== path.resolve(SPEC_PATH))
+    if (specFile !== path.resolve(SPEC_PATH) || !existsSync(path.join(ROOT, 'scripts')))
       return { status: 'skipped', detail: `generated/ is derived from spec/openapi.yaml, not ${values.spec}` };
     for (const script of ['generate-types.ts', 'bundle-fixtures-schema.ts']) {
       const check = await run(bin('tsx'), [path.join('scripts', script), '--check'], false);
@@ -180,14 +193,14 @@ export async function runContractCheck(
     }
     const target = baseUrl === undefined ? [] : ['--base-url', baseUrl];
     const args = [
-      path.join('cli', 'conformance.ts'),
+      ...suiteCommand(),
       '--spec',
       specFile,
       ...target,
       '--report-dir',
       path.resolve(io.cwd, values['report-dir']),
     ];
-    const suite = await run(bin('tsx'), args, true);
+    const suite = await run(process.execPath, args, true);
     const against = baseUrl ?? 'the in-process mock';
     return suite.code === 0
       ? { status: 'pass', detail: `conformance against ${against}: passed` }

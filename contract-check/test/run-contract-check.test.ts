@@ -36,6 +36,9 @@ function commandsExiting(code: (args: readonly string[]) => number): { run: RunC
   };
 }
 
+/** The suite's command line: node --import tsx cli/conformance.ts … in the repository. */
+const isSuite = (args: readonly string[]): boolean => args.includes(path.join(ROOT, 'cli', 'conformance.ts'));
+
 describe('npm run contract:check', () => {
   let dir: string;
 
@@ -74,16 +77,29 @@ describe('npm run contract:check', () => {
 
   it('exits 1 when the suite fails though every other step passes', async () => {
     const run = capture();
-    const commands = commandsExiting((args) => (args[0] === path.join('cli', 'conformance.ts') ? 1 : 0));
+    const commands = commandsExiting((args) => (isSuite(args) ? 1 : 0));
     expect(await runContractCheck([], run.io, commands.run)).toBe(1);
     const summary = run.out[run.out.length - 1] ?? '';
     expect(summary).toMatch(/^ {2}lint +pass/m);
     expect(summary).toMatch(/^ {2}version +pass/m);
     expect(summary).toMatch(/^ {2}generated +pass/m);
     expect(summary).toMatch(/^ {2}suite +FAIL {2}conformance against the in-process mock: exit 1/m);
-    expect(commands.calls.find((args) => args[0] === path.join('cli', 'conformance.ts'))).toEqual(
+    expect(commands.calls.find((args) => isSuite(args))).toEqual(
       expect.arrayContaining(['--spec', path.resolve(SPEC_PATH)]),
     );
+  });
+
+  it('says the Redocly linter is missing and how to add it, and runs the other steps', async () => {
+    const run = capture();
+    const commands = commandsExiting(() => 0);
+    expect(await runContractCheck(['--skip', 'generated'], run.io, commands.run, () => undefined)).toBe(0);
+    const summary = run.out[run.out.length - 1] ?? '';
+    const missing = 'the Redocly linter (@redocly/cli) is not installed: npm install --save-dev @redocly/cli to lint';
+    expect(summary).toMatch(new RegExp(`^ {2}lint +skip {2}${missing.replace(/[().]/g, '\\$&')}$`, 'm'));
+    expect(summary).toContain(`  warning: ${missing}`);
+    expect(summary).toMatch(/^ {2}version +pass/m);
+    expect(summary).toMatch(/^ {2}suite +pass/m);
+    expect(commands.calls.filter(isSuite)).toHaveLength(1);
   });
 
   describe('against a running mock', () => {
@@ -116,9 +132,7 @@ describe('npm run contract:check', () => {
       const commands = commandsExiting(() => 0);
       await runContractCheck(['--base-url', baseUrl, '--skip', 'lint,generated'], run.io, commands.run);
       expect(run.err.join('\n')).not.toContain('warning');
-      expect(commands.calls.find((args) => args[0] === path.join('cli', 'conformance.ts'))).toEqual(
-        expect.arrayContaining(['--base-url', baseUrl]),
-      );
+      expect(commands.calls.find((args) => isSuite(args))).toEqual(expect.arrayContaining(['--base-url', baseUrl]));
     });
   });
 });
