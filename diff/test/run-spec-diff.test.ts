@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { runSpecDiff } from '../run-spec-diff';
 import { miniSpec } from './support/mini-spec';
@@ -112,14 +113,14 @@ describe('npm run spec:diff', () => {
     expect(run.out.join('\n')).toContain('! GET /items (listItems) has no handler in mocks/src/operations/registry.ts');
   });
 
-  it('runs as a command and sets the exit status', async () => {
+  it('runs as model-gateway diff and sets the exit status', async () => {
     const spec = miniSpec();
     spec.components.schemas.ItemRequest!.properties!.name!.maxLength = 10;
     repo.writeSpec(spec);
-    const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-    const failure = await promisify(execFile)(tsx, [path.join(ROOT, 'scripts', 'spec-diff.ts')], {
-      cwd: repo.dir,
-    }).then(
+    // tsx by its path: node resolves `--import tsx` from the working folder, the temporary repository.
+    const tsx = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+    const command = ['--import', tsx, path.join(ROOT, 'cli', 'model-gateway.ts'), 'diff'];
+    const failure = await promisify(execFile)(process.execPath, command, { cwd: repo.dir }).then(
       () => undefined,
       (err: { code: number; stdout: string }) => err,
     );
