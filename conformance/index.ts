@@ -19,6 +19,9 @@ export type { CapturedResponse, Exchange, Expectation, Finding, RequestSpec, Str
 export type { Keys } from './http/credentials';
 export { writeReports } from './report/write-reports';
 export { jobSummary, reportToGithubActions, summarySections } from './report/github-actions';
+export type { ActionsIo } from './report/github-actions';
+export { featureMatrixMarkdown } from './report/feature-matrix';
+export type { FeatureMatrix, FeatureRow, FeatureStatus } from './report/feature-matrix';
 export { rootCauses } from './report/root-causes';
 export type { RootCause } from './report/root-causes';
 export type { ConformanceReportJson, RootCauseJson } from './report/report-json';
