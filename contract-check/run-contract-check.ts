@@ -4,7 +4,16 @@ import { parseArgs } from 'node:util';
 import { existsSync, readFileSync } from 'node:fs';
 import { SPEC_PATH } from '../kit/contract/contract';
 import { ADD_REDOCLY, redoclyCli } from '../kit/package/redocly-cli';
-import { basePathFor, diffSpecs, formatReport, judgeVersion, parseSpec, readAccepted, readBase, SpecDiffError } from '../diff/index';
+import {
+  basePathFor,
+  diffSpecs,
+  formatReport,
+  judgeVersion,
+  parseSpec,
+  readAccepted,
+  readBase,
+  SpecDiffError,
+} from '../diff/index';
 import { servedSpecWarning } from './served-spec';
 
 const ROOT = path.join(__dirname, '..');
