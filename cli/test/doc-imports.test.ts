@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { docImports, importsProgram } from './support/doc-imports';
+import { docImports, docReferences, importsProgram } from './support/doc-imports';
 import { ROOT } from './support/run-cli';
 
 // The packed package's side of this check is in package.test.ts, which installs the tarball once.
@@ -26,5 +26,11 @@ describe('the imports of the package that the docs show', () => {
       "import type { T as t2 } from 'model-gateway-mock'; // README.md:1",
       'export {};',
     ]);
+  });
+
+  it('collects the entry points and installed files the docs name', () => {
+    const { entries, files } = docReferences(ROOT);
+    expect(entries).toEqual(expect.arrayContaining(['model-gateway-mock/contract', 'model-gateway-mock/msw/node']));
+    expect(files).toEqual(expect.arrayContaining(['conformance/targets/target.schema.json']));
   });
 });

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { createMockServer } from '../../mocks/index';
 import { startScriptNodeFlags } from '../../scripts/bench/server-specs';
 import { COMMANDS, nonAsciiPlaces } from '../../scripts/bundle-commands';
-import { docImports, importsProgram } from './support/doc-imports';
+import { docImports, docReferences, importsProgram } from './support/doc-imports';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const run = promisify(execFile);
@@ -551,6 +551,22 @@ console.log(JSON.stringify({ missing, loaded }));`,
     expect(result.missing).toEqual([]);
     expect(result.loaded).toBeGreaterThanOrEqual(values.filter(([module]) => module === 'model-gateway-mock').length);
   }, 60_000);
+
+  it('holds every file and resolves every entry point README.md and docs/*.md name', async () => {
+    const { entries, files: named } = docReferences(ROOT);
+    expect(named.filter((file) => !files.includes(file))).toEqual([]);
+    writeFileSync(
+      path.join(app, 'doc-entries.cjs'),
+      `const unresolved = [];
+for (const entry of ${JSON.stringify(entries)}) {
+  try { require.resolve(entry); } catch (err) { unresolved.push(entry + ': ' + err.code); }
+}
+console.log(JSON.stringify(unresolved));`,
+    );
+    const { stdout } = await run(process.execPath, ['doc-entries.cjs'], { cwd: app, env: userEnv() });
+    expect(JSON.parse(stdout)).toEqual([]);
+    expect(entries.length).toBeGreaterThan(0);
+  });
 
   it('runs npx model-gateway --help, diff and check-version on a spec outside any git repository', async () => {
     const npx = (args: readonly string[]) =>

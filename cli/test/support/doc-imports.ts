@@ -14,16 +14,20 @@ export interface DocImport {
 
 const IMPORT = /import\s+(type\s+)?\{([^}]*)\}\s*from\s*'(model-gateway-mock(?:\/[^']*)?)'/g;
 
-/** Every import of the package in README.md and docs/*.md, as a reader would copy it. */
-export function docImports(root: string): DocImport[] {
-  const files = [
+/** README.md and docs/*.md, relative to `root`. */
+function docFiles(root: string): string[] {
+  return [
     'README.md',
     ...readdirSync(path.join(root, 'docs'))
       .filter((name) => name.endsWith('.md'))
       .sort()
       .map((name) => path.join('docs', name)),
   ];
-  return files.flatMap((file) => {
+}
+
+/** Every import of the package in README.md and docs/*.md, as a reader would copy it. */
+export function docImports(root: string): DocImport[] {
+  return docFiles(root).flatMap((file) => {
     const text = readFileSync(path.join(root, file), 'utf8');
     return [...text.matchAll(IMPORT)].map((match) => {
       const typeOnly = match[1] !== undefined;
@@ -53,4 +57,17 @@ export function importsProgram(imports: readonly DocImport[]): string {
     ])
     .concat('export {};')
     .join('\n');
+}
+
+/**
+ * What else the docs point a user at in the package: entry points by name (`'model-gateway-mock/jest'`
+ * in a Jest config, say) and files by their installed path (`node_modules/model-gateway-mock/…`).
+ */
+export function docReferences(root: string): { entries: string[]; files: string[] } {
+  const text = docFiles(root)
+    .map((file) => readFileSync(path.join(root, file), 'utf8'))
+    .join('\n');
+  const entries = [...text.matchAll(/['"](model-gateway-mock\/[\w./-]*[\w])['"]/g)].map((match) => match[1] ?? '');
+  const files = [...text.matchAll(/node_modules\/model-gateway-mock\/([\w./-]*[\w])/g)].map((match) => match[1] ?? '');
+  return { entries: [...new Set(entries)].sort(), files: [...new Set(files)].sort() };
 }
