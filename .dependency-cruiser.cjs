@@ -1,5 +1,6 @@
 /**
- * Import direction, one way: spec → kit → mocks / conformance → proxy → cli, scripts
+ * Import direction, one way: spec → kit → mocks / conformance → proxy, diff, contract-check,
+ * api-docs → cli, scripts
  * (`npm run lint:deps`). The kit is what the mock and the suite share; the mock and the suite
  * never import each other, so either can be taken alone. Tests may wire the sides together, but
  * only through the public surfaces (mocks/index.ts, conformance/index.ts). The proxy uses both,
@@ -174,6 +175,32 @@ module.exports = {
       comment: 'index.ts is the top; the code below it, and the commands, import what they need directly.',
       from: { pathNot: '^index\\.ts$' },
       to: { path: '^index\\.ts$' },
+    },
+    {
+      name: 'commands-use-public-surfaces',
+      severity: 'error',
+      comment:
+        "cli/ (the package's commands) is built from the public surfaces alone (mocks/index.ts, conformance/index.ts, proxy/index.ts, diff/index.ts, contract-check/index.ts, api-docs/index.ts) and kit/, so a layer's insides can move without breaking a command; what a command needs is exported there. cli/'s tests may wire insides.",
+      from: { path: '^cli/', pathNot: '^cli/test/' },
+      to: {
+        path: '^(mocks|conformance|proxy|diff|contract-check|api-docs)/',
+        pathNot: '^(mocks|conformance|proxy|diff|contract-check|api-docs)/index\\.ts$',
+      },
+    },
+    {
+      name: 'tools-are-below-the-commands',
+      severity: 'error',
+      comment:
+        "The diff, the contract check and the docs build ship in the package as rooms of their own, under the commands that run them: none imports cli/ or the repository's scripts/.",
+      from: { path: '^(diff|contract-check|api-docs)/' },
+      to: { path: '^(cli|scripts)/' },
+    },
+    {
+      name: 'tools-use-the-diff-surface',
+      severity: 'error',
+      comment: 'The contract check and the docs build use the diff through diff/index.ts, as the commands do.',
+      from: { path: '^(contract-check|api-docs)/' },
+      to: { path: '^diff/', pathNot: '^diff/index\\.ts$' },
     },
     {
       name: 'commands-do-not-import-scripts',

@@ -41,6 +41,9 @@ export type {
 } from './mocks/index';
 export { ConfigError } from './conformance/index';
 export type { ConformanceOptions, ConformanceReport, Failure, InProcessTarget } from './conformance/index';
+// For a report of one's own from conformance.json: the job summary and annotations, the feature matrix (docs/ci.md).
+export { featureMatrixMarkdown, jobSummary, reportToGithubActions, summarySections } from './conformance/index';
+export type { ActionsIo, FeatureMatrix, FeatureRow, FeatureStatus } from './conformance/index';
 export { ContractError } from './kit/contract/contract';
 export { startProxy, VIOLATIONS_PATH } from './proxy/index';
 export type { ProxyInit, RunningProxy } from './proxy/index';

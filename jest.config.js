@@ -19,6 +19,9 @@ module.exports = {
     '<rootDir>/cli',
     '<rootDir>/proxy',
     '<rootDir>/scripts',
+    '<rootDir>/diff',
+    '<rootDir>/contract-check',
+    '<rootDir>/api-docs',
     // docs/examples/: the examples the docs show, run as users run them (docs/browser-tests.md).
     '<rootDir>/docs',
   ],

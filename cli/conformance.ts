@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 /**
- * `model-gateway-conformance` (in the repository: `npm run conformance --`): the entry, which runs
- * the command (conformance-main.ts) with its compiled code cached (compile-cache.ts). In the built
- * package, conformance-main.js is the command's code in one file (scripts/bundle-commands.ts).
+ * `model-gateway-conformance` and `model-gateway conformance` (in the repository: `npm run
+ * conformance --`): the entry, which runs the command (conformance-main.ts) with its compiled
+ * code cached (compile-cache.ts). In the built package, conformance-main.js is the command's code
+ * in one file (scripts/bundle-commands.ts).
  */
+import { holdStopSignals } from './stop-signal';
 import { runCommand } from './compile-cache';
 
+// Before the command loads (seconds on a busy machine): a cancel meanwhile still gets its report.
+holdStopSignals();
 runCommand(require.resolve('./conformance-main'));

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_BODY_LIMIT_BYTES } from '../mocks/src/core/options';
-import { DEFAULT_JOURNAL_LIMIT } from '../mocks/src/core/journal/request-journal';
-import { DEFAULT_OBSERVED_BOUNDS } from '../conformance/observe/observed-bounds';
-import { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from '../mocks/src/exchange/stream/pacing';
-import { FAIL_AFTER_TOKENS_HEADER } from '../mocks/src/exchange/stream/stream-failures';
+import { DEFAULT_BODY_LIMIT_BYTES } from '../mocks/index';
+import { DEFAULT_JOURNAL_LIMIT } from '../mocks/index';
+import { DEFAULT_OBSERVED_BOUNDS } from '../kit/observe/observed-bounds';
+import { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from '../mocks/index';
+import { FAIL_AFTER_TOKENS_HEADER } from '../mocks/index';
 
-export const USAGE = `Usage: model-gateway-mock [options]      (in the repository: npm start -- [options])
+export const USAGE = `Usage: model-gateway mock [options]      (also model-gateway-mock; in the repository: npm start -- [options])
 
 Serves the Model Gateway mock at http://HOST:PORT/api/v1; with --proxy, forwards every request to
 a real gateway instead and reports where its answers (and the requests) break the spec.

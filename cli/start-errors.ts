@@ -1,5 +1,5 @@
 import { ContractError } from '../kit/contract/contract';
-import { FixturesError } from '../mocks/src/runtimes/node/load-fixtures/fixtures-error';
+import { FixturesError } from '../mocks/index';
 import { CliError } from './mock-args';
 
 /**

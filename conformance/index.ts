@@ -25,8 +25,27 @@ export type { NamedReport } from './report/merge-reports';
 export { mergeReportFiles } from './report/merge-report-files';
 export type { CoverageJson, CoverageList } from './report/coverage';
 export { jobSummary, reportToGithubActions, summarySections } from './report/github-actions';
+export type { ActionsIo } from './report/github-actions';
+export { featureMatrixMarkdown } from './report/feature-matrix';
+export type { FeatureMatrix, FeatureRow, FeatureStatus } from './report/feature-matrix';
 export { rootCauses } from './report/root-causes';
 export type { RootCause } from './report/root-causes';
 export type { ConformanceReportJson, RootCauseJson } from './report/report-json';
 export type { RunStop } from './engine/run-control';
 export { describeTransportError } from './http/transport-error';
+// What `model-gateway conformance` (cli/run-conformance-cli.ts) is built from, for a command of
+// one's own: the command line and its settings, the plan, the baseline and the report files.
+export { contractOf, redacting } from './run-conformance';
+export { checkNames } from './config/check-names';
+export { helpText, keysOnCommandLine, parseCli } from './config/parse-cli';
+export { resolveConfig } from './config/resolve-config';
+export { runContract } from './config/run-contract';
+export { proxyEnv, proxyVariableFor, shownProxy } from './http/proxy-route';
+export { planContext, planScenarios } from './run/run-suite';
+export { readBaseline, updatedBaseline, writeBaseline } from './report/baseline';
+export type { Baseline } from './report/baseline';
+export { jsonReport } from './report/json-report';
+export { scenarioList } from './report/scenario-list';
+export { scenariosRun } from './report/summarize';
+export { terminalSummary } from './report/terminal-summary';
+export { prepareReportDir } from './report/write-reports';

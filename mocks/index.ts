@@ -26,6 +26,23 @@ export { loadFixtures, parseFixtures } from './src/runtimes/node/load-fixtures/l
 export { withScripts } from './src/runtimes/node/load-fixtures/load-scripts';
 export { FixturesError } from './src/runtimes/node/load-fixtures/fixtures-error';
 export type { FixturesIssue } from './src/runtimes/node/load-fixtures/fixtures-error';
+// What `model-gateway mock` (cli/) is built from, for a command of one's own: the mock from the
+// command's settings, reloaded on a change of its files (--watch), and the limits and headers its
+// options document.
+export { buildMock } from './src/runtimes/node/watch/build-mock';
+export type { BuildMockInit } from './src/runtimes/node/watch/build-mock';
+export { ReloadableMock } from './src/runtimes/node/watch/reloadable-mock';
+export type { ReloadOutcome } from './src/runtimes/node/watch/reloadable-mock';
+export { describeWatchEvent, startWatching } from './src/runtimes/node/watch/start-watching';
+export type { WatchEvent, WatchInit } from './src/runtimes/node/watch/start-watching';
+export type { FileWatcher } from './src/runtimes/node/watch/watch-files';
+export { isLoopbackHost } from './src/runtimes/node/loopback-host';
+export { builtinFixturesPath } from './src/runtimes/node/load-fixtures/fixtures-paths';
+export { hashKey } from './src/core/fixture-model/hash-key';
+export { DEFAULT_BODY_LIMIT_BYTES } from './src/core/options';
+export { DEFAULT_JOURNAL_LIMIT } from './src/core/journal/request-journal';
+export { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from './src/exchange/stream/pacing';
+export { FAIL_AFTER_TOKENS_HEADER } from './src/exchange/stream/stream-failures';
 export type { Fixtures } from './src/core/fixture-model/fixture-types';
 export { createRequestInspector } from './src/runtimes/inspect-request';
 export { answerClientError } from './src/runtimes/node/server-timeouts';

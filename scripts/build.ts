@@ -33,7 +33,7 @@ const STEPS: readonly Step[] = [
       command(path.join(BIN, 'tsx'), [path.join('scripts', 'precompile.ts'), path.join('dist', 'precompiled')]),
   },
   // The API reference served at /__mock/docs: reports/docs/index.html, where the mock looks for it.
-  { name: 'docs page', run: () => command(path.join(BIN, 'tsx'), [path.join('scripts', 'build-docs.ts')]) },
+  { name: 'docs page', run: () => command(path.join(BIN, 'tsx'), [path.join('api-docs', 'build-docs.ts')]) },
 ];
 
 function command(file: string, args: readonly string[]): void {

@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { createMockServer } from '../../mocks/index';
 import { startScriptNodeFlags } from '../../scripts/bench/server-specs';
 import { COMMANDS, nonAsciiPlaces } from '../../scripts/bundle-commands';
+import { docImports, docReferences, importsProgram } from './support/doc-imports';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const run = promisify(execFile);
@@ -96,6 +97,10 @@ describe('the installable package (npm pack, npm install into an empty folder)',
       'dist/index.d.ts',
       'dist/cli/mock.js',
       'dist/cli/conformance.js',
+      'dist/cli/model-gateway.js',
+      'dist/diff/index.js',
+      'dist/contract-check/index.js',
+      'dist/api-docs/index.js',
       'dist/generated/openapi.d.ts',
       'dist/precompiled/manifest.json',
       'dist/precompiled/openapi.json',
@@ -211,7 +216,11 @@ describe('the installable package (npm pack, npm install into an empty folder)',
    * Starts the installed model-gateway-mock with `args` (and node's `nodeOptions`), answers one
    * GET, stops it, and returns what it had loaded by then, as a preloaded module saw it at exit.
    */
-  async function recordAStart(args: readonly string[], nodeOptions: readonly string[] = []): Promise<StartRecord> {
+  async function recordAStart(
+    args: readonly string[],
+    nodeOptions: readonly string[] = [],
+    entry: readonly string[] = [path.join('dist', 'cli', 'mock.js')],
+  ): Promise<StartRecord> {
     const preload = path.join(dir, 'list-loaded.cjs');
     const listFile = path.join(dir, `loaded-${Date.now()}.json`);
     writeFileSync(
@@ -235,7 +244,8 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIS
         ...nodeOptions,
         '-r',
         preload,
-        path.join(installed, 'dist', 'cli', 'mock.js'),
+        path.join(installed, entry[0] ?? ''),
+        ...entry.slice(1),
         '--port',
         '0',
         '--quiet',
@@ -283,6 +293,27 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIS
     expect(loaded.filter((file) => COMPILERS.test(file.split(path.sep).join('/')))).toEqual([]);
   }, 60_000);
 
+  it('starts model-gateway mock from the same bundle, loading only the command and its registry besides', async () => {
+    const { files: loaded, lateNodeModules } = await recordAStart([], startScriptNodeFlags(), [
+      path.join('dist', 'cli', 'model-gateway.js'),
+      'mock',
+    ]);
+    const ours = loaded.filter((file) => file.startsWith(`dist${path.sep}`)).map((f) => f.split(path.sep).join('/'));
+    // The bundle itself (mock-main.js) is compiled from the code cache, outside require.cache, as for model-gateway-mock.
+    expect(ours.sort()).toEqual(
+      [
+        'dist/cli/model-gateway.js',
+        'dist/cli/commands/registry.js',
+        'dist/cli/commands/mock.js',
+        'dist/cli/commands/run-entry.js',
+        'dist/cli/mock.js',
+        'dist/cli/compile-cache.js',
+        'dist/precompiled/contract-validators.js',
+      ].sort(),
+    );
+    expect(lateNodeModules?.filter((name) => /^(http|net|crypto|vm|os)$/.test(name))).toEqual([]);
+  }, 60_000);
+
   // With any V8 option set, V8 refuses the code node ships its own modules compiled with.
   it("loads node:http, node:crypto and node's other modules a start needs before it sets its V8 options", async () => {
     const { lateNodeModules } = await recordAStart([], startScriptNodeFlags());
@@ -317,9 +348,9 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIS
     expect(failed?.stderr?.trim().split('\n')).toHaveLength(1);
   });
 
-  it('prints the package name and version from both commands', async () => {
+  it('prints the package name and version from each of its commands', async () => {
     const { version } = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { version: string };
-    for (const bin of ['model-gateway-mock', 'model-gateway-conformance']) {
+    for (const bin of ['model-gateway', 'model-gateway-mock', 'model-gateway-conformance']) {
       const { stdout } = await run(path.join(app, 'node_modules', '.bin', bin), ['--version'], {
         cwd: app,
         env: userEnv(),
@@ -471,4 +502,106 @@ export async function check(id: ModelId, author: Author): Promise<boolean> {
     },
     60_000,
   );
+
+  it('exports every name README.md and docs/*.md import from it, values at run time and types to tsc', async () => {
+    const imports = docImports(ROOT);
+    writeFileSync(path.join(app, 'doc-imports.ts'), importsProgram(imports));
+    writeFileSync(
+      path.join(app, 'tsconfig-doc-imports.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: 'node16',
+          moduleResolution: 'node16',
+          target: 'ES2022',
+          noEmit: true,
+          typeRoots: [path.join(ROOT, 'node_modules', '@types')],
+          types: ['node'],
+          // model-gateway-mock/msw's types name msw's, the user's own optional peer, absent here.
+          skipLibCheck: true,
+        },
+        files: ['doc-imports.ts'],
+      }),
+    );
+    const tsc = path.join(ROOT, 'node_modules', '.bin', 'tsc');
+    const typed = await run(tsc, ['-p', 'tsconfig-doc-imports.json'], { cwd: app }).then(
+      () => '',
+      (err: { stdout: string }) => err.stdout,
+    );
+    expect(typed).toBe('');
+    // Each value as a program gets it; the msw entries need msw, the user's own peer, so they are loaded only if it is there.
+    const values = imports.flatMap((found) => found.values.map((name) => [found.module, name, found.place]));
+    writeFileSync(
+      path.join(app, 'doc-values.cjs'),
+      `const missing = [];
+let loaded = 0;
+for (const [module, name, place] of ${JSON.stringify(values)}) {
+  let exports;
+  try { exports = require(module); } catch (err) {
+    if (module.includes('/msw') && /Cannot find module 'msw/.test(err.message)) continue;
+    throw err;
+  }
+  loaded++;
+  if (exports[name] === undefined) missing.push(place + ': ' + name + ' from ' + module);
+}
+console.log(JSON.stringify({ missing, loaded }));`,
+    );
+    const { stdout } = await run(process.execPath, ['doc-values.cjs'], { cwd: app, env: userEnv() });
+    const result = JSON.parse(stdout) as { missing: string[]; loaded: number };
+    expect(result.missing).toEqual([]);
+    expect(result.loaded).toBeGreaterThanOrEqual(values.filter(([module]) => module === 'model-gateway-mock').length);
+  }, 60_000);
+
+  it('holds every file and resolves every entry point README.md and docs/*.md name', async () => {
+    const { entries, files: named } = docReferences(ROOT);
+    expect(named.filter((file) => !files.includes(file))).toEqual([]);
+    writeFileSync(
+      path.join(app, 'doc-entries.cjs'),
+      `const unresolved = [];
+for (const entry of ${JSON.stringify(entries)}) {
+  try { require.resolve(entry); } catch (err) { unresolved.push(entry + ': ' + err.code); }
+}
+console.log(JSON.stringify(unresolved));`,
+    );
+    const { stdout } = await run(process.execPath, ['doc-entries.cjs'], { cwd: app, env: userEnv() });
+    expect(JSON.parse(stdout)).toEqual([]);
+    expect(entries.length).toBeGreaterThan(0);
+  });
+
+  it('runs npx model-gateway --help, diff and check-version on a spec outside any git repository', async () => {
+    const npx = (args: readonly string[]) =>
+      run(NPX, ['model-gateway', ...args], { cwd: app, env: userEnv(), maxBuffer: 16 * 1024 * 1024 }).then(
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        (err: { code: number; stdout: string; stderr: string }) => ({
+          code: err.code,
+          stdout: err.stdout,
+          stderr: err.stderr,
+        }),
+      );
+    const help = await npx(['--help']);
+    expect(help.code).toBe(0);
+    for (const name of ['mock', 'conformance', 'diff', 'check-version', 'contract-check', 'docs'])
+      expect(help.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
+    const released = readFileSync(path.join(installed, 'spec', 'openapi.yaml'), 'utf8');
+    writeFileSync(path.join(app, 'released.yaml'), released);
+    // A model's id is no longer required in the answer, and info.version stays: breaking, without a major bump.
+    writeFileSync(
+      path.join(app, 'api.yaml'),
+      released.replace(/^( {4}Model:\n(?: {6}.*\n)*? {6}required:\n) {8}- id\n/m, '$1'),
+    );
+    expect(readFileSync(path.join(app, 'api.yaml'), 'utf8')).not.toBe(released);
+    const diff = await npx(['diff', '--spec', 'api.yaml', '--base-file', 'released.yaml']);
+    expect(diff).toMatchObject({ code: 1, stdout: expect.stringMatching(/breaking/) });
+    const gate = await npx(['check-version', '--spec', 'api.yaml', '--base-file', 'released.yaml']);
+    expect(gate.code).toBe(1);
+    expect(gate.stderr).toContain('without a major bump of info.version');
+    const noBase = await npx(['check-version', '--spec', 'api.yaml']);
+    expect(noBase.code).toBe(2);
+    expect(noBase.stderr).toContain(
+      'is not in a git work tree, so it has no earlier version here: pass --base-file FILE',
+    );
+    const unknown = await npx(['dif']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Did you mean "diff"?');
+  }, 60_000);
 });

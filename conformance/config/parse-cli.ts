@@ -83,7 +83,7 @@ export function helpText(): string {
       `  ${usage(s).padEnd(width)}  ${s.help}\n  ${''.padEnd(width)}  env ${s.env}${s.secret === true ? ' (use this: a flag shows the key in CI logs)' : ''}`,
   );
   return [
-    'Usage: model-gateway-conformance [options]      (in the repository: npm run conformance -- [options])',
+    'Usage: model-gateway conformance [options]      (also model-gateway-conformance; in the repository: npm run conformance -- [options])',
     '',
     'Runs the Model Gateway API conformance suite against a gateway and reports, check by check,',
     'where it departs from the contract (spec/openapi.yaml, or the document given with --spec).',

@@ -4,8 +4,8 @@ import type { ServerSpec } from './child-server';
 import { API_BASE, DEMO_KEY } from './scenarios';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
-/** Compiled by `npm run build` (tsconfig.build.json); started with plain node, no tsx in the way. */
-export const MOCK_CLI = path.join(ROOT, 'dist', 'cli', 'mock.js');
+/** `model-gateway mock`, compiled by `npm run build` (tsconfig.build.json); started with plain node, no tsx in the way. */
+export const MOCK_CLI = path.join(ROOT, 'dist', 'cli', 'model-gateway.js');
 export const BARE_SERVER = path.join(ROOT, 'dist', 'scripts', 'bench', 'bare-server.js');
 const PRISM = path.join(ROOT, 'node_modules', '.bin', 'prism');
 const SPEC = path.join(ROOT, 'spec', 'openapi.yaml');
@@ -41,7 +41,7 @@ export function oursSpec(name = 'ours', extra: readonly string[] = []): ServerSp
   return {
     name,
     command: process.execPath,
-    args: [...startScriptNodeFlags(), MOCK_CLI, '--host', '127.0.0.1', '--port', '{port}', '--quiet', ...extra],
+    args: [...startScriptNodeFlags(), MOCK_CLI, 'mock', '--host', '127.0.0.1', '--port', '{port}', '--quiet', ...extra],
     probe: { path: API_BASE + PROBE_PATH, headers: PROBE_HEADERS },
   };
 }

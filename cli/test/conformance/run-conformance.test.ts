@@ -24,7 +24,7 @@ describe('npm run conformance', () => {
   it('prints the help and exits 0', async () => {
     const { code, out } = await cli(['--help']);
     expect(code).toBe(EXIT_PASS);
-    expect(out).toContain('Usage: model-gateway-conformance [options]');
+    expect(out).toContain('Usage: model-gateway conformance [options]');
     expect(out).toContain('in the repository: npm run conformance');
   });
 

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ADD_REDOCLY, redoclyCli } from '../../../../kit/package/redocly-cli';
 
 /**
  * One self-contained HTML reference of a spec, rendered by Redocly (`redocly build-docs
@@ -38,17 +39,6 @@ export class RenderDocsError extends Error {
   override readonly name = 'RenderDocsError';
 }
 
-/** Redocly's command, or undefined where it is not installed (it is a development dependency). */
-function redoclyCli(): string | undefined {
-  try {
-    const manifest = require.resolve('@redocly/cli/package.json');
-    const bin = (JSON.parse(readFileSync(manifest, 'utf8')) as { bin?: Record<string, string> }).bin?.redocly;
-    return bin === undefined ? undefined : path.join(path.dirname(manifest), bin);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Renders `specText` (read from `specPath`, which relative references are resolved against) and
  * returns the page. Rejects with a RenderDocsError that says what to do.
@@ -57,7 +47,7 @@ export async function renderDocs(specText: string, specPath: string): Promise<st
   const cli = redoclyCli();
   if (cli === undefined) {
     throw new RenderDocsError(
-      'rendering the API reference needs @redocly/cli, which is not installed here (npm install --save-dev @redocly/cli)',
+      `rendering the API reference needs the Redocly CLI (@redocly/cli), which is not installed here: ${ADD_REDOCLY}`,
     );
   }
   const work = mkdtempSync(path.join(os.tmpdir(), 'api-docs-'));

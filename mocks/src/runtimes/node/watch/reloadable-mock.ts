@@ -1,4 +1,4 @@
-import type http from 'node:http';
+import type { Server } from 'node:http';
 import type { MockServer } from '../server';
 
 export type ReloadOutcome =
@@ -25,7 +25,7 @@ export class ReloadableMock {
     return this.#current;
   }
 
-  get server(): http.Server {
+  get server(): Server {
     return this.#host.server;
   }
 
