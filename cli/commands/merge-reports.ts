@@ -9,7 +9,7 @@ import {
   writeSarif,
 } from '../../conformance/index';
 
-export const help = `model-gateway merge-reports DIR… --report-dir OUT [--sarif FILE]
+export const help = `Usage: model-gateway merge-reports DIR… --report-dir OUT [--sarif FILE]
 
 Merges the reports of the suite's shards (--shard I/N), proxy replicas or verify runs into one:
 totals, the operations-by-checks matrix and the feature matrix added up, coverage joined, root

@@ -8,7 +8,7 @@ import { coverageLines, writeSarif } from '../../conformance/index';
 import { TrafficFileError, verifyTraffic } from '../../proxy/index';
 import type { VerifiedTraffic } from '../../proxy/index';
 
-export const help = `model-gateway verify FILE… [options]
+export const help = `Usage: model-gateway verify FILE… [options]      (in the repository: npm run verify --)
 
 Checks recorded traffic against the contract (spec/openapi.yaml) with the proxy's checks: each
 request with the mock's request checks, each answer with every check of the conformance suite,

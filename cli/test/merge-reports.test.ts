@@ -9,7 +9,7 @@ import { ROOT } from './support/run-cli';
 const REDOCLY_HAR = path.join(ROOT, 'proxy', 'test', 'fixtures', 'redocly-proxy.har');
 
 function mergeCli(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('cli', 'merge-reports.ts'), ...args], {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('cli', 'model-gateway.ts'), 'merge-reports', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...process.env, GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '' },

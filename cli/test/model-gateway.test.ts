@@ -36,6 +36,8 @@ describe('model-gateway', () => {
     expect(COMMANDS.map((command) => command.name)).toEqual([
       'mock',
       'conformance',
+      'verify',
+      'merge-reports',
       'diff',
       'check-version',
       'contract-check',

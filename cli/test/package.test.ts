@@ -580,7 +580,16 @@ console.log(JSON.stringify(unresolved));`,
       );
     const help = await npx(['--help']);
     expect(help.code).toBe(0);
-    for (const name of ['mock', 'conformance', 'diff', 'check-version', 'contract-check', 'docs'])
+    for (const name of [
+      'mock',
+      'conformance',
+      'diff',
+      'check-version',
+      'contract-check',
+      'docs',
+      'verify',
+      'merge-reports',
+    ])
       expect(help.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
     const released = readFileSync(path.join(installed, 'spec', 'openapi.yaml'), 'utf8');
     writeFileSync(path.join(app, 'released.yaml'), released);

@@ -8,9 +8,9 @@ import { ROOT, useCli } from './support/run-cli';
 
 const REDOCLY_HAR = path.join(ROOT, 'proxy', 'test', 'fixtures', 'redocly-proxy.har');
 
-/** Runs `model-gateway verify` on its own (cli/verify.ts) and waits for it. */
+/** Runs `model-gateway verify` (cli/model-gateway.ts) and waits for it. */
 function verify(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('cli', 'verify.ts'), ...args], {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('cli', 'model-gateway.ts'), 'verify', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...process.env, GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '' },

@@ -27,7 +27,7 @@ Compares the mock with Prism and a bare node:http server on 127.0.0.1, then meas
   --verify-mb N  size of the NDJSON traffic file verify reads, in MB, and of the same
                  exchanges as a HAR for Redocly CLI's drift (default 1024; quick 64)
   --verify-only  only the recorded-traffic rows: verify against redocly drift (no build:
-                 dist/cli/verify.js when built, else the sources)
+                 dist/cli/model-gateway.js verify when built, else the sources)
   --out FILE     where to write the JSON report (default reports/bench.json)
   -h, --help     show this help`;
 

@@ -50,10 +50,10 @@ export async function runVerifyBench(
   const exchanges = await writeTraffic(ndjson, har, entries, megabytes * 1024 * 1024);
   const fileMb = Math.round(statSync(ndjson).size / 1024 / 1024);
   progress(`verify: ${exchanges} exchanges, ${fileMb} MB of NDJSON`);
-  const built = path.join(ROOT, 'dist', 'cli', 'verify.js');
+  const built = path.join(ROOT, 'dist', 'cli', 'model-gateway.js');
   const ours = existsSync(built)
-    ? [process.execPath, built]
-    : [process.execPath, '--import', 'tsx', path.join(ROOT, 'cli', 'verify.ts')];
+    ? [process.execPath, built, 'verify']
+    : [process.execPath, '--import', 'tsx', path.join(ROOT, 'cli', 'model-gateway.ts'), 'verify'];
   const oursRun = await timed(
     'verify',
     [...ours, ndjson, '--quiet', '--report-dir', path.join(scratch, 'verify')],
