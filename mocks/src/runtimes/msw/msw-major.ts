@@ -10,6 +10,20 @@ export function isMsw2(): boolean {
   return 'SetupApi' in msw;
 }
 
+/** What msw does with a request no handler takes: its strategies, the same words in msw 2 and 3. */
+export type UnhandledStrategy = 'bypass' | 'warn' | 'error';
+
+/**
+ * `listen`/`start` options that apply `strategy` to requests no handler takes, under the name the
+ * installed major reads: msw 2's `onUnhandledRequest`, msw 3's `onUnhandledFrame` (msw 3 ignores
+ * the old name without a word, so a stray request would go to the network).
+ */
+export function unhandledOption(
+  strategy: UnhandledStrategy,
+): { onUnhandledRequest: UnhandledStrategy } | { onUnhandledFrame: UnhandledStrategy } {
+  return isMsw2() ? { onUnhandledRequest: strategy } : { onUnhandledFrame: strategy };
+}
+
 /** What a user of msw 2 reads once, where they create the handlers. */
 export const MSW2_CANCEL_HANG =
   'model-gateway-mock: with msw 2, a client that cancels a mocked answer before retrying it (the openai SDK ' +
