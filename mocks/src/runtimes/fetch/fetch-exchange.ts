@@ -1,5 +1,6 @@
 import type { BodyCallback, MockRequest, RequestHeaders } from '../../exchange/mock-request';
 import type { ConnectionCut, HeaderList, ReplySink, StreamSink } from '../../exchange/reply-sink';
+import { connectionResetError } from '../../exchange/connection-reset';
 import { readFetchBody } from './read-fetch-body';
 
 /** Bytes an event stream holds for its reader before the core waits (as a socket's buffer would). */
@@ -29,6 +30,7 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
   closed = false;
   status = 200;
   #resolve: (response: Response) => void = () => undefined;
+  #reject: (error: Error) => void = () => undefined;
   #extra: HeaderList = [];
   #controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   #drain: (() => void) | undefined;
@@ -49,7 +51,10 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
       headers[name] = value;
     });
     this.headers = headers;
-    this.response = new Promise((resolve) => (this.#resolve = resolve));
+    this.response = new Promise((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
     request.signal?.addEventListener('abort', () => this.#over(true), { once: true });
   }
 
@@ -131,14 +136,15 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
   }
 
   /**
-   * Before any byte: a network error (`Response.error()`); mid-stream: the body fails once its
+   * Before any byte: `response` rejects as fetch does on a reset connection (connection-reset.ts);
+   * mid-stream: the body fails once its
    * reader has taken what was sent before the cut and asks for more (erroring a stream, or a tee
    * of it, drops what it still holds).
    */
   cut(how: ConnectionCut): void {
     const controller = this.#controller;
     const error = new TypeError(`The mock gateway closed the connection (${how})`);
-    if (!this.headersSent) this.#resolve(Response.error());
+    if (!this.headersSent) this.#reject(connectionResetError());
     else if (this.#starving) controller?.error(error);
     else this.#cutWhenRead = error;
     this.#over(true);
