@@ -84,7 +84,7 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
         pull: (controller) => {
           // Called only when a reader waits on an empty queue (high-water mark 0, see below).
           if (this.#cutWhenRead) {
-            controller.error(this.#cutWhenRead);
+            failLater(controller, this.#cutWhenRead);
             return;
           }
           this.#starving = true;
@@ -145,7 +145,7 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
     const controller = this.#controller;
     const error = new TypeError(`The mock gateway closed the connection (${how})`);
     if (!this.headersSent) this.#reject(connectionResetError());
-    else if (this.#starving) controller?.error(error);
+    else if (this.#starving && controller) failLater(controller, error);
     else this.#cutWhenRead = error;
     this.#over(true);
   }
@@ -178,4 +178,15 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
     this.#closeListeners = [];
     for (const listener of listeners) listener(aborted && !this.answered);
   }
+}
+
+/**
+ * Fails a body in a task of its own, as a socket's error arrives in an event after the bytes
+ * before it: whatever reads through a chain of pipes (`pipeThrough`, which the AI SDK's stream
+ * parsing is) hands those bytes on first. A pipe drops what its later stages still hold when
+ * its source fails, so a failure in the same turn as the last bytes loses them (msw 2, which
+ * delivers the body in-process, would show the AI SDK no text before a cut).
+ */
+function failLater(controller: ReadableStreamDefaultController<Uint8Array>, error: Error): void {
+  setTimeout(() => controller.error(error), 0);
 }
