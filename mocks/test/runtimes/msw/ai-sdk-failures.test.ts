@@ -12,7 +12,12 @@ import type { Surface } from './surfaces';
 
 /** What fullStream gave: the text deltas, and the error it threw or its error part carried. */
 async function streamedBy(surface: Surface): Promise<{ deltas: number; error: string | undefined }> {
-  const gateway = createOpenAI({ baseURL: surface.url(''), apiKey: 'sk-mock-user', fetch: surface.fetch });
+  const gateway = createOpenAI({
+    baseURL: surface.url(''),
+    apiKey: 'sk-mock-user',
+    // The AI SDK calls fetch with a URL string and its init.
+    fetch: (input, init) => surface.fetch(String(input), init),
+  });
   const result = streamText({
     model: gateway.responses('openai/gpt-4o'),
     prompt: 'Tell me a story about a lighthouse.',
