@@ -1,6 +1,7 @@
 import type { BodyCallback, MockRequest, RequestHeaders } from '../../exchange/mock-request';
 import type { ConnectionCut, HeaderList, ReplySink, StreamSink } from '../../exchange/reply-sink';
 import { connectionResetError } from '../../exchange/connection-reset';
+import { runsOnNode } from '../../exchange/util/runs-on-node';
 import { readFetchBody } from './read-fetch-body';
 
 /** Bytes an event stream holds for its reader before the core waits (as a socket's buffer would). */
@@ -181,12 +182,17 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
 }
 
 /**
- * Fails a body in a task of its own, as a socket's error arrives in an event after the bytes
+ * How long a cut body waits, after its reader took the bytes before the cut, before it fails. On
+ * Node a task of its own is enough, as a socket's error arrives in an event after the bytes
  * before it: whatever reads through a chain of pipes (`pipeThrough`, which the AI SDK's stream
- * parsing is) hands those bytes on first. A pipe drops what its later stages still hold when
- * its source fails, so a failure in the same turn as the last bytes loses them (msw 2, which
- * delivers the body in-process, would show the AI SDK no text before a cut).
+ * parsing is) hands those bytes on first, where a failure in the same turn would make the pipes
+ * drop what their later stages hold (msw 2 would show the AI SDK no text before a cut). In a page
+ * the body crosses msw's service worker and the browser's loader to reach the page's reader, and
+ * Chromium drops what is still on its way when the worker's body fails (a JSON answer closed
+ * mid-body arrived empty): there the failure waits a moment longer than that crossing takes.
  */
+const CUT_AFTER_MS = runsOnNode() ? 0 : 50;
+
 function failLater(controller: ReadableStreamDefaultController<Uint8Array>, error: Error): void {
-  setTimeout(() => controller.error(error), 0);
+  setTimeout(() => controller.error(error), CUT_AFTER_MS);
 }

@@ -1,4 +1,5 @@
 import { isConnectionReset } from '../../exchange/connection-reset';
+import { runsOnNode } from '../../exchange/util/runs-on-node';
 import { isMsw2 } from './msw-major';
 
 /**
@@ -14,7 +15,7 @@ import { isMsw2 } from './msw-major';
  */
 export function resetForMsw(error: unknown): Response {
   if (!isConnectionReset(error)) throw error;
-  if (!inNode()) return Response.error();
+  if (!runsOnNode()) return Response.error();
   if (!isMsw2()) throw error.cause;
   for (const [name, value] of [
     ['code', error.cause.code],
@@ -22,9 +23,4 @@ export function resetForMsw(error: unknown): Response {
   ] as const)
     Object.defineProperty(error, name, { value, enumerable: false });
   throw error;
-}
-
-/** Whether msw runs on Node (setupServer, jsdom included) rather than in a page. */
-function inNode(): boolean {
-  return typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
 }
