@@ -31,8 +31,7 @@ export interface JestConfigPart {
  * unless the config gives its own `transformIgnorePatterns`.
  *
  * @example
- * // jest.config.js
- * const { withModelGatewayMock } = require('model-gateway-mock/jest');
+ * // jest.config.js, with withModelGatewayMock taken from 'model-gateway-mock/jest'
  * module.exports = withModelGatewayMock({ testEnvironment: 'jest-fixed-jsdom' });
  */
 export function withModelGatewayMock<Config extends JestConfigPart>(
