@@ -191,8 +191,28 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
  * Chromium drops what is still on its way when the worker's body fails (a JSON answer closed
  * mid-body arrived empty): there the failure waits a moment longer than that crossing takes.
  */
-const CUT_AFTER_MS = runsOnNode() ? 0 : 50;
+const IN_A_PAGE_MS = 50;
+const inAPage = !runsOnNode();
 
 function failLater(controller: ReadableStreamDefaultController<Uint8Array>, error: Error): void {
-  setTimeout(() => controller.error(error), CUT_AFTER_MS);
+  const fail = () => controller.error(error);
+  if (inAPage) setTimeout(fail, IN_A_PAGE_MS);
+  else nextTask(fail);
+}
+
+/**
+ * Calls `call` in a task of its own, after every microtask of this one, without a timer: a test
+ * that installs fake timers still sees an unpaced cut fail (only pacing follows its clock).
+ */
+function nextTask(call: () => void): void {
+  if (typeof MessageChannel === 'undefined') {
+    setTimeout(call, 0);
+    return;
+  }
+  const { port1, port2 } = new MessageChannel();
+  port1.onmessage = () => {
+    port1.close();
+    call();
+  };
+  port2.postMessage(undefined);
 }
