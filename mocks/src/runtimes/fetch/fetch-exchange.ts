@@ -200,6 +200,12 @@ function failLater(controller: ReadableStreamDefaultController<Uint8Array>, erro
   else nextTask(fail);
 }
 
+interface MessagePortLike {
+  onmessage: (() => void) | null;
+  postMessage(message: unknown): void;
+  close(): void;
+}
+
 /**
  * Calls `call` in a task of its own, after every microtask of this one, without a timer: a test
  * that installs fake timers still sees an unpaced cut fail (only pacing follows its clock).
@@ -209,7 +215,8 @@ function nextTask(call: () => void): void {
     setTimeout(call, 0);
     return;
   }
-  const { port1, port2 } = new MessageChannel();
+  // The ports as browsers and Node both give them (node's types leave out `onmessage`).
+  const { port1, port2 } = new MessageChannel() as unknown as { port1: MessagePortLike; port2: MessagePortLike };
   port1.onmessage = () => {
     port1.close();
     call();
