@@ -30,6 +30,7 @@ export type {
   MockServerInit,
   NetworkFailure,
   OperationId,
+  PaceName,
   ResponseViolation,
   RunningMock,
   Scenario,

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../mocks/index';
 import { DEFAULT_JOURNAL_LIMIT } from '../mocks/index';
 import { DEFAULT_OBSERVED_BOUNDS } from '../kit/observe/observed-bounds';
-import { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from '../mocks/index';
+import { FIRST_TOKEN_DELAY_HEADER, isPaceName, PACE_NAMES, PACES, TOKENS_PER_SECOND_HEADER } from '../mocks/index';
 import { FAIL_AFTER_TOKENS_HEADER } from '../mocks/index';
 
 export const USAGE = `Usage: model-gateway mock [options]      (also model-gateway-mock; in the repository: npm start -- [options])
@@ -24,6 +24,9 @@ Options:
   --body-limit BYTES          largest request body accepted; larger gets 413 (default ${DEFAULT_BODY_LIMIT_BYTES})
   --first-token-delay-ms N    streaming: wait N ms before the first text delta (default from fixtures)
   --tokens-per-second N       streaming: pace deltas at N tokens per second; 0 = as fast as possible
+  --pace NAME                 streaming: a named pace; human = the first text delta after
+                              ${PACES.human.firstTokenDelayMs} ms, then ${PACES.human.tokensPerSecond} tokens a second, for watching a UI stream
+                              (the two flags above override its parts)
   --validate-responses        check every response against the spec and log violations
   --journal-limit N           requests the journal (GET /__mock/requests) keeps, newest first
                               (default ${DEFAULT_JOURNAL_LIMIT}; docs/testing.md)
@@ -85,6 +88,7 @@ export const CLI_OPTIONS = {
   'body-limit': { type: 'string' },
   'first-token-delay-ms': { type: 'string' },
   'tokens-per-second': { type: 'string' },
+  pace: { type: 'string' },
   'validate-responses': { type: 'boolean', default: false },
   'journal-limit': { type: 'string' },
   watch: { type: 'boolean', default: false },
@@ -110,6 +114,7 @@ const MOCK_ONLY = [
   'body-limit',
   'first-token-delay-ms',
   'tokens-per-second',
+  'pace',
   'validate-responses',
   'journal-limit',
   'watch',
@@ -195,8 +200,12 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
       1,
       Number.MAX_SAFE_INTEGER,
     ),
-    firstTokenDelayMs: optionalInteger('--first-token-delay-ms', values['first-token-delay-ms'], 0, 600_000),
-    tokensPerSecond: optionalInteger('--tokens-per-second', values['tokens-per-second'], 0, 1_000_000),
+    firstTokenDelayMs:
+      optionalInteger('--first-token-delay-ms', values['first-token-delay-ms'], 0, 600_000) ??
+      namedPace(values.pace)?.firstTokenDelayMs,
+    tokensPerSecond:
+      optionalInteger('--tokens-per-second', values['tokens-per-second'], 0, 1_000_000) ??
+      namedPace(values.pace)?.tokensPerSecond,
     validateResponses: values['validate-responses'] === true,
     journalLimit: integer('--journal-limit', values['journal-limit'] ?? String(DEFAULT_JOURNAL_LIMIT), 0, 1_000_000),
     watch: values.watch === true,
@@ -226,6 +235,13 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     help: values.help === true,
     version: values.version === true,
   };
+}
+
+/** The pacing `--pace NAME` stands for (exchange/stream/pacing.ts holds the one definition). */
+function namedPace(name: string | undefined): (typeof PACES)[keyof typeof PACES] | undefined {
+  if (name === undefined) return undefined;
+  if (!isPaceName(name)) throw new CliError(`--pace must be one of ${PACE_NAMES.join(', ')}; got "${name}"`);
+  return PACES[name];
 }
 
 /** An http(s) base URL, without a trailing slash, query or fragment. */

@@ -13,6 +13,8 @@ export type { FetchHandler } from './src/runtimes/fetch/fetch-adapter';
 export { createMockCore } from './src/runtimes/build-mock';
 export type { MockCore, MockSetup } from './src/core/mock-core';
 export type { MockOptions } from './src/core/options';
+export type { PaceName } from './src/exchange/stream/pacing';
+export { isPaceName, PACE_NAMES, PACES } from './src/exchange/stream/pacing';
 export type { Scenario, ScenarioMatch, ScenarioStep, ListedScenario } from './src/core/scenarios/scenario-types';
 export type { ScenarioControls } from './src/core/scenarios/scenario-controls';
 export type { JournalEntry, NetworkFailure, SentBody, StreamEnd } from './src/core/journal/request-journal';

@@ -9,3 +9,4 @@ export type { MockHandlers, MockHandlersInit } from './src/runtimes/msw/create-h
 export type { JournalEntry, NetworkFailure, SentBody } from './src/core/journal/request-journal';
 export type { ListedScenario, Scenario, ScenarioMatch, ScenarioStep } from './src/core/scenarios/scenario-types';
 export type { OperationId } from './src/core/operation-types';
+export type { PaceName } from './src/exchange/stream/pacing';

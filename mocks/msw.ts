@@ -13,4 +13,5 @@ export type { JournalEntry, NetworkFailure, SentBody } from './src/core/journal/
 export type { ListedScenario, Scenario, ScenarioMatch, ScenarioStep } from './src/core/scenarios/scenario-types';
 export type { ScenarioControls, JournalReader } from './src/core/scenarios/scenario-controls';
 export type { OperationId } from './src/core/operation-types';
+export type { PaceName } from './src/exchange/stream/pacing';
 export type { O200kRanksModule } from './src/runtimes/browser/browser-setup';

@@ -21,6 +21,11 @@ const STEPS: readonly Step[] = [
   { name: 'clean dist/', run: () => rmSync(path.join(ROOT, 'dist'), { recursive: true, force: true }) },
   // JavaScript and .d.ts of the entries (index.ts, cli/, generated/openapi.ts) and what they import.
   { name: 'compile', run: () => command(path.join(BIN, 'tsc'), ['-p', 'tsconfig.build.json']) },
+  // node's types optional in the .d.ts files, for frontend projects without @types/node (scripts/node-types-optional.ts).
+  {
+    name: 'node types optional',
+    run: () => command(path.join(BIN, 'tsx'), [path.join('scripts', 'node-types-optional.ts'), 'dist']),
+  },
   // Each command's code in one file, so that a start reads one file, not some 160 (scripts/bundle-commands.ts).
   {
     name: 'bundle the commands',

@@ -1,5 +1,5 @@
 import { CLI_OPTIONS, CliError, parseCliArgs, USAGE } from '../mock-args';
-import { FIRST_TOKEN_DELAY_HEADER, TOKENS_PER_SECOND_HEADER } from '../../mocks/src/exchange/stream/pacing';
+import { FIRST_TOKEN_DELAY_HEADER, PACES, TOKENS_PER_SECOND_HEADER } from '../../mocks/src/exchange/stream/pacing';
 import { FAIL_AFTER_TOKENS_HEADER } from '../../mocks/src/exchange/stream/stream-failures';
 
 describe('npm start -- --help', () => {
@@ -51,6 +51,20 @@ describe('parseCliArgs', () => {
     ['--fast-replay with --proxy', ['--proxy', 'http://gw.test/api/v1', '--fast-replay'], 'leave out --fast-replay'],
   ])('refuses %s, saying what to do', (_name, argv, message) => {
     expect(() => parseCliArgs(argv, {})).toThrow(message);
+  });
+
+  it('reads --pace human as its pacing, each part of which the two pacing flags override', () => {
+    expect(parseCliArgs(['--pace', 'human'], {})).toMatchObject(PACES.human);
+    expect(parseCliArgs(['--pace', 'human', '--tokens-per-second', '40'], {})).toMatchObject({
+      firstTokenDelayMs: PACES.human.firstTokenDelayMs,
+      tokensPerSecond: 40,
+    });
+    expect(parseCliArgs([], {})).toMatchObject({ firstTokenDelayMs: undefined, tokensPerSecond: undefined });
+  });
+
+  it('refuses a pace it does not know, naming the ones it does', () => {
+    expect(() => parseCliArgs(['--pace', 'slow'], {})).toThrow('--pace must be one of human; got "slow"');
+    expect(() => parseCliArgs(['--proxy', 'http://gw.test/api/v1', '--pace', 'human'], {})).toThrow('leave out --pace');
   });
 
   it('reads how much of the traffic the proxy keeps, 1,000 exchanges and 20 per cause by default', () => {

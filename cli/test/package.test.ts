@@ -613,4 +613,38 @@ console.log(JSON.stringify(unresolved));`,
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Did you mean "diff"?');
   }, 60_000);
+
+  it("type-checks a frontend project's scenarios and journal types without node's types (skipLibCheck false)", async () => {
+    writeFileSync(
+      path.join(app, 'use-frontend.ts'),
+      `import type { JournalEntry, Scenario } from 'model-gateway-mock';
+
+export const rateLimited: Scenario = { match: { operation: 'createResponse' }, respond: { status: 429 } };
+export function modelOf(entry: JournalEntry): string | undefined {
+  if (entry.operationId !== 'createResponse' || entry.body === null || typeof entry.body === 'string') return undefined;
+  return entry.body.model;
+}
+`,
+    );
+    writeFileSync(
+      path.join(app, 'tsconfig-frontend.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          target: 'ES2022',
+          lib: ['ES2022', 'DOM'],
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          noEmit: true,
+          // A browser app: no @types/node anywhere it looks.
+          typeRoots: [],
+          types: [],
+          skipLibCheck: false,
+        },
+        files: ['use-frontend.ts'],
+      }),
+    );
+    const tsc = path.join(ROOT, 'node_modules', '.bin', 'tsc');
+    await expect(run(tsc, ['-p', 'tsconfig-frontend.json'], { cwd: app })).resolves.toMatchObject({ stdout: '' });
+  }, 60_000);
 });

@@ -1,6 +1,8 @@
 import type { ServerTimeouts } from './timeouts';
 import { DEFAULT_TIMEOUTS } from './timeouts';
 import { DEFAULT_JOURNAL_LIMIT } from './journal/request-journal';
+import type { PaceName } from '../exchange/stream/pacing';
+import { isPaceName, PACE_NAMES } from '../exchange/stream/pacing';
 
 /** Settings of one mock instance. The CLI fills them from flags and environment. */
 export interface MockOptions {
@@ -15,6 +17,11 @@ export interface MockOptions {
   readonly validateResponses: boolean;
   /** Stream pacing overrides; undefined falls back to the fixtures' `pacing`. */
   readonly pacing: { readonly firstTokenDelayMs?: number; readonly tokensPerSecond?: number };
+  /**
+   * A named pace for streams (`'human'`: the first token after 400 ms, then 15 tokens a second),
+   * under `pacing`'s own values and over the fixtures' `pacing` (exchange/stream/pacing.ts).
+   */
+  readonly pace?: PaceName;
   /** Admin endpoints (`/__mock/*`) demand the management key, e.g. when listening beyond loopback. */
   readonly adminRequiresManagementKey: boolean;
   /** Where log lines go; silent by default in tests. */
@@ -55,6 +62,9 @@ export const DEFAULT_LISTEN_BACKLOG = 4096;
 
 /** The default settings, with `overrides` applied; `basePath` is the spec's (see apiBasePath). */
 export function mockOptions(basePath: string, overrides: Partial<MockOptions> = {}): MockOptions {
+  // Code without types can pass any name: refuse it where the mock is made, not at the first stream.
+  if (overrides.pace !== undefined && !isPaceName(overrides.pace))
+    throw new Error(`Unknown pace "${String(overrides.pace)}": the paces are ${PACE_NAMES.join(', ')}`);
   return {
     basePath,
     bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,

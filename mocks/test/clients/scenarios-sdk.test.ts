@@ -37,6 +37,29 @@ describe('scenarios against the openai SDK', () => {
     expect((retried?.at ?? 0) - (limited?.at ?? 0)).toBeGreaterThanOrEqual(1000);
   });
 
+  it.each([
+    ['retry-after: 0', { headers: { 'retry-after': '0' }, ownBackoffs: 0 }],
+    ['retry-after-ms: 10', { headers: { 'retry-after-ms': '10' }, ownBackoffs: 0 }],
+    ['no retry header', { headers: {}, ownBackoffs: 1 }],
+  ])(
+    'retries a 429 with %s, with its own backoff only where no wait is named',
+    async (_name, { headers, ownBackoffs }) => {
+      // docs/testing.md: a named wait is taken as given, 0 included (a retry at once).
+      const backoff = jest.spyOn(
+        OpenAI.prototype as unknown as { calculateDefaultRetryTimeoutMillis(): number },
+        'calculateDefaultRetryTimeoutMillis',
+      );
+      try {
+        get().mock.scenarios.add({ match: { operation: 'createResponse' }, respond: { status: 429, headers } });
+        const response = await openai().responses.create({ model: 'openai/gpt-4o', input: 'hello' });
+        expect(response.status).toBe('completed');
+        expect(backoff).toHaveBeenCalledTimes(ownBackoffs);
+      } finally {
+        backoff.mockRestore();
+      }
+    },
+  );
+
   it('gets through a 500, 500, 200 sequence with its default two retries', async () => {
     get().mock.scenarios.add({
       id: 'flaky',

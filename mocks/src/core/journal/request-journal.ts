@@ -22,16 +22,23 @@ export type SentBody<Op extends OperationId> = Op extends OperationId
   : never;
 
 /**
- * One entry of the journal (`GET /__mock/requests`, `mock.requests()`); with `{ operation }`,
- * `mock.requests({ operation: 'createResponse' })` types `body` as that operation's request body.
+ * One entry of the journal (`GET /__mock/requests`, `mock.requests()`): a union over the
+ * operations, so that testing `entry.operationId === 'createResponse'` types `body` as that
+ * operation's request body, as `mock.requests({ operation: 'createResponse' })` does.
  */
-export interface JournalEntry<Op extends OperationId = OperationId> {
+export type JournalEntry<Op extends OperationId = OperationId> =
+  | (Op extends OperationId ? JournalEntryOf<Op> : never)
+  // Unfiltered, the journal also holds requests no operation takes (a 404): operationId null.
+  | (OperationId extends Op ? JournalEntryOf<null> : never);
+
+/** The entry of one operation's request (`null`: a request no operation takes). */
+export interface JournalEntryOf<Op extends OperationId | null> {
   /** When the request arrived (ISO 8601, milliseconds). */
   readonly at: string;
   readonly method: string;
   readonly path: string;
   /** null for a request no operation takes (a 404). */
-  readonly operationId: Op | null;
+  readonly operationId: Op;
   /** The status answered; absent when the request got no answer (`network` says why). */
   readonly status?: number;
   /** Present instead of `status` when the connection failed before any answer (a `network: 'reset'` scenario). */
@@ -44,7 +51,7 @@ export interface JournalEntry<Op extends OperationId = OperationId> {
    * longer than the journal keeps (JOURNAL_BODY_BYTES) is its first bytes as text, and `bodyBytes`
    * says how long it was.
    */
-  readonly body: SentBody<Op>;
+  readonly body: Op extends OperationId ? SentBody<Op> : unknown;
   /** Present when `body` holds only the start of a longer body: the whole body's size in bytes. */
   readonly bodyBytes?: number;
   /** For an event stream: how it ended. */
@@ -255,7 +262,8 @@ function isSettledPlain(outcome: RequestOutcome): boolean {
 function show(recorded: RecordedRequest): JournalEntry {
   const { outcome } = recorded;
   const secrets = journalSecrets(recorded.headers);
-  const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = {
+  type Shown = JournalEntryOf<OperationId | null>;
+  const entry: { -readonly [K in keyof Shown]: Shown[K] } = {
     at: new Date(recorded.atMs).toISOString(),
     method: recorded.method,
     path: scrubDeep(recorded.path, secrets),
@@ -269,14 +277,15 @@ function show(recorded: RecordedRequest): JournalEntry {
   else entry.status = recorded.status;
   if (recorded.body !== undefined) {
     const { body, bodyBytes } = decodeKept(recorded.body);
-    entry.body = scrubDeep(body, secrets) as SentBody<OperationId>;
+    entry.body = scrubDeep(body, secrets);
     if (bodyBytes !== undefined) entry.bodyBytes = bodyBytes;
   }
   if (outcome.streamed === true)
     entry.stream = outcome.cut === true ? 'cut' : recorded.incomplete ? 'aborted' : 'completed';
   if (outcome.scenario !== undefined) entry.scenario = outcome.scenario;
   if (recorded.incomplete) entry.aborted = true;
-  return entry;
+  // The operation's id and its body's type go together: the union is what a reader narrows.
+  return entry as JournalEntry;
 }
 
 /**

@@ -3,14 +3,20 @@ import type { OperationId } from '../operation-types';
 /**
  * A scenario as mocks/scenarios/scenario.schema.json describes it: what a test queues on a running
  * mock (POST /__mock/scenarios, `mock.scenarios.add`) to steer the answers of matching requests.
+ * It gives `respond` or `steps`, never both and never neither (the schema's description; the
+ * mock refuses either at run time too, for JSON that arrives without types).
  */
-export interface Scenario {
+export type Scenario = ScenarioBase &
+  (
+    | { readonly respond: ScenarioStep; readonly steps?: never }
+    | { readonly steps: readonly ScenarioStep[]; readonly respond?: never }
+  );
+
+interface ScenarioBase {
   readonly id?: string;
   readonly match: ScenarioMatch;
   /** How many matching requests `respond` answers, or how many times `steps` run (default 1). */
   readonly times?: number;
-  readonly respond?: ScenarioStep;
-  readonly steps?: readonly ScenarioStep[];
 }
 
 /** Which requests a scenario answers; every given field must match. */
@@ -25,13 +31,36 @@ export interface ScenarioMatch {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** How one matching request is answered (see the schema's `step`). */
-export interface ScenarioStep {
-  readonly status?: number;
+/**
+ * How one matching request is answered (the schema's `step`): one of three kinds, as the mock
+ * checks them (validate-scenario.ts): an answer with `status`, a `network` failure, or the normal
+ * answer changed (`cut`, pacing; `{}` is the normal answer as it is). `latencyMs` goes with any.
+ */
+export type ScenarioStep = AnswerStep | NetworkStep | SteeredStep;
+
+/** Fields no step of another kind may carry, so that mixing kinds fails `tsc`. */
+type Without<Keys extends string> = { readonly [K in Keys]?: never };
+
+type AnswerFields = 'status' | 'headers' | 'message' | 'body';
+type SteeringFields = 'cut' | 'firstTokenDelayMs' | 'tokensPerSecond';
+
+/** That status instead of the normal answer (the body defaults to the error envelope; required below 400). */
+export interface AnswerStep extends Without<'network' | SteeringFields> {
+  readonly status: number;
   readonly headers?: Readonly<Record<string, string>>;
   readonly message?: string;
   readonly body?: unknown;
-  readonly network?: 'reset' | 'close-mid-body';
+  readonly latencyMs?: number;
+}
+
+/** A network failure: no status, no body of its own. */
+export interface NetworkStep extends Without<AnswerFields | SteeringFields> {
+  readonly network: 'reset' | 'close-mid-body';
+  readonly latencyMs?: number;
+}
+
+/** The normal answer, its stream cut or paced. */
+export interface SteeredStep extends Without<AnswerFields | 'network'> {
   readonly cut?: { readonly afterTokens: number; readonly end?: 'error' | 'drop' };
   readonly latencyMs?: number;
   readonly firstTokenDelayMs?: number;

@@ -4,6 +4,7 @@ import type { MockSetup } from '../../core/mock-core';
 import type { Fixtures } from '../../core/fixture-model/fixture-types';
 import type { HandlerOverrides } from '../../core/handler-types';
 import type { MockOptions } from '../../core/options';
+import type { PaceName } from '../../exchange/stream/pacing';
 import type { RankedToken, TokenRanks } from '../../core/token-counter';
 import { shippedSetup } from './shipped-setup';
 
@@ -18,6 +19,12 @@ export interface BrowserMockInit {
    */
   readonly fixtures?: Fixtures;
   readonly options?: Partial<MockOptions>;
+  /**
+   * A named pace for streams: `'human'` sends the first token after 400 ms, then 15 tokens a
+   * second, so a page shows an answer arriving (the default sends it as fast as it is read).
+   * The same as `options.pace`; `options.pacing` and the `x-mock-*` headers override its parts.
+   */
+  readonly pace?: PaceName;
   /** Replace handlers, as with createMockServer. */
   readonly handlers?: HandlerOverrides;
   /**
@@ -48,7 +55,7 @@ export function browserSetup(init: BrowserMockInit = {}): MockSetup {
   return {
     contract,
     fixtures: init.fixtures ?? shipped.builtinFixtures(),
-    options: init.options,
+    options: init.pace === undefined ? init.options : { ...init.options, pace: init.pace },
     handlers: init.handlers,
     tokenRanks: init.tokenRanks && ranksLoadedLater(init.tokenRanks),
   };

@@ -1,5 +1,7 @@
 import type { BodyCallback, MockRequest, RequestHeaders } from '../../exchange/mock-request';
 import type { ConnectionCut, HeaderList, ReplySink, StreamSink } from '../../exchange/reply-sink';
+import { connectionResetError } from '../../exchange/connection-reset';
+import { runsOnNode } from '../../exchange/util/runs-on-node';
 import { readFetchBody } from './read-fetch-body';
 
 /** Bytes an event stream holds for its reader before the core waits (as a socket's buffer would). */
@@ -29,6 +31,7 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
   closed = false;
   status = 200;
   #resolve: (response: Response) => void = () => undefined;
+  #reject: (error: Error) => void = () => undefined;
   #extra: HeaderList = [];
   #controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   #drain: (() => void) | undefined;
@@ -49,7 +52,10 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
       headers[name] = value;
     });
     this.headers = headers;
-    this.response = new Promise((resolve) => (this.#resolve = resolve));
+    this.response = new Promise((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
     request.signal?.addEventListener('abort', () => this.#over(true), { once: true });
   }
 
@@ -79,7 +85,7 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
         pull: (controller) => {
           // Called only when a reader waits on an empty queue (high-water mark 0, see below).
           if (this.#cutWhenRead) {
-            controller.error(this.#cutWhenRead);
+            failLater(controller, this.#cutWhenRead);
             return;
           }
           this.#starving = true;
@@ -131,15 +137,16 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
   }
 
   /**
-   * Before any byte: a network error (`Response.error()`); mid-stream: the body fails once its
+   * Before any byte: `response` rejects as fetch does on a reset connection (connection-reset.ts);
+   * mid-stream: the body fails once its
    * reader has taken what was sent before the cut and asks for more (erroring a stream, or a tee
    * of it, drops what it still holds).
    */
   cut(how: ConnectionCut): void {
     const controller = this.#controller;
     const error = new TypeError(`The mock gateway closed the connection (${how})`);
-    if (!this.headersSent) this.#resolve(Response.error());
-    else if (this.#starving) controller?.error(error);
+    if (!this.headersSent) this.#reject(connectionResetError());
+    else if (this.#starving && controller) failLater(controller, error);
     else this.#cutWhenRead = error;
     this.#over(true);
   }
@@ -172,4 +179,47 @@ export class FetchExchange implements MockRequest, ReplySink, StreamSink {
     this.#closeListeners = [];
     for (const listener of listeners) listener(aborted && !this.answered);
   }
+}
+
+/**
+ * How long a cut body waits, after its reader took the bytes before the cut, before it fails. On
+ * Node a task of its own is enough, as a socket's error arrives in an event after the bytes
+ * before it: whatever reads through a chain of pipes (`pipeThrough`, which the AI SDK's stream
+ * parsing is) hands those bytes on first, where a failure in the same turn would make the pipes
+ * drop what their later stages hold (msw 2 would show the AI SDK no text before a cut). In a page
+ * the body crosses msw's service worker and the browser's loader to reach the page's reader, and
+ * Chromium drops what is still on its way when the worker's body fails (a JSON answer closed
+ * mid-body arrived empty): there the failure waits a moment longer than that crossing takes.
+ */
+const IN_A_PAGE_MS = 50;
+const inAPage = !runsOnNode();
+
+function failLater(controller: ReadableStreamDefaultController<Uint8Array>, error: Error): void {
+  const fail = () => controller.error(error);
+  if (inAPage) setTimeout(fail, IN_A_PAGE_MS);
+  else nextTask(fail);
+}
+
+interface MessagePortLike {
+  onmessage: (() => void) | null;
+  postMessage(message: unknown): void;
+  close(): void;
+}
+
+/**
+ * Calls `call` in a task of its own, after every microtask of this one, without a timer: a test
+ * that installs fake timers still sees an unpaced cut fail (only pacing follows its clock).
+ */
+function nextTask(call: () => void): void {
+  if (typeof MessageChannel === 'undefined') {
+    setTimeout(call, 0);
+    return;
+  }
+  // The ports as browsers and Node both give them (node's types leave out `onmessage`).
+  const { port1, port2 } = new MessageChannel() as unknown as { port1: MessagePortLike; port2: MessagePortLike };
+  port1.onmessage = () => {
+    port1.close();
+    call();
+  };
+  port2.postMessage(undefined);
 }

@@ -2,6 +2,7 @@ import { http } from 'msw';
 import type { HttpHandler } from 'msw';
 import { ADMIN_PREFIX } from '../../core/admin';
 import type { FetchHandler } from '../fetch/fetch-adapter';
+import { resetForMsw } from './msw-network-error';
 
 /**
  * msw's handlers for a mock served at `api` (the API base, `https://gateway.test/api/v1`): every
@@ -10,7 +11,7 @@ import type { FetchHandler } from '../fetch/fetch-adapter';
  * URLs are the mock's, as msw's own `http.all(path, resolver)` factories do.
  */
 export function mswRoutes(api: URL, fetch: FetchHandler): HttpHandler[] {
-  const resolver = ({ request }: { request: Request }): Promise<Response> => fetch(request);
+  const resolver = ({ request }: { request: Request }): Promise<Response> => fetch(request).catch(resetForMsw);
   const base = api.href.replace(/\/+$/, '');
   return [http.all(`${base}/*`, resolver), http.all(`${api.origin}${ADMIN_PREFIX}*`, resolver)];
 }

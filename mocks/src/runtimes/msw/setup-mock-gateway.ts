@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import type { SetupServer } from 'msw/node';
 import { handlersFor } from './create-handlers';
+import { unhandledOption } from './msw-major';
 import type { MockHandlers, MockHandlersInit } from './create-handlers';
 
 type Hook = (fn: () => unknown) => unknown;
@@ -15,7 +16,11 @@ export interface TestHooks {
 export interface MockGatewayInit extends MockHandlersInit {
   /** The runner's hooks; by default the globals (Jest, Vitest with `globals: true`). */
   readonly hooks?: TestHooks;
-  /** msw's `listen` options; `onUnhandledRequest: 'error'` unless given. */
+  /**
+   * msw's `listen` options. Requests no handler takes fail unless these say otherwise:
+   * `onUnhandledFrame: 'error'` on msw 3, `onUnhandledRequest: 'error'` on msw 2 (each major
+   * reads only its own name).
+   */
   readonly listen?: Parameters<SetupServer['listen']>[0];
 }
 
@@ -45,7 +50,7 @@ export function setupMockGateway(init: MockGatewayInit): MockGateway {
   server.events.on('response:mocked', ({ request, response }) => {
     if (mock.owns(request.url)) response.body?.cancel().catch(() => undefined);
   });
-  hooks.beforeAll(() => server.listen({ onUnhandledRequest: 'error', ...init.listen }));
+  hooks.beforeAll(() => server.listen({ ...unhandledOption('error'), ...init.listen }));
   hooks.afterEach(() => {
     server.resetHandlers();
     mock.reset();

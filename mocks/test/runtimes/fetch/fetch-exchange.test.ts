@@ -40,10 +40,10 @@ describe('the fetch reply sink', () => {
     expect(await closed).toBe(true);
   });
 
-  it('cuts before any byte as a network error, and mid-stream as a failing body', async () => {
+  it('cuts before any byte as a rejected fetch, and mid-stream as a failing body', async () => {
     const before = new FetchExchange(post('{}'));
     before.cut('reset');
-    expect((await before.response).type).toBe('error');
+    await expect(before.response).rejects.toMatchObject({ message: 'fetch failed', cause: { code: 'ECONNRESET' } });
     const during = new FetchExchange(post('{}'));
     during.stream(200, ['content-type', 'text/event-stream']).write('data: 1\n\n');
     during.cut('close');

@@ -44,9 +44,21 @@ describe('scenarios through the fetch handler', () => {
     expect(listed).toMatchObject({ scenarios: [{ used: 1, remaining: 0 }] });
   });
 
-  it('answers a reset with a network error', async () => {
+  it('rejects a reset as fetch does, with the ECONNRESET cause', async () => {
     mock.scenarios.add({ match: { operation: 'createResponse' }, respond: { network: 'reset' } });
-    expect((await createResponse()).type).toBe('error');
+    await expect(createResponse()).rejects.toMatchObject({ name: 'TypeError', cause: { code: 'ECONNRESET' } });
+  });
+
+  it('fails a dropped stream under fake timers too: an unpaced cut waits for no timer', async () => {
+    jest.useFakeTimers();
+    try {
+      mock.scenarios.add({ match: { operation: 'createResponse' }, respond: { cut: { afterTokens: 2, end: 'drop' } } });
+      const { text, failure } = await readUntilFailure((await createResponse({ stream: true })).body!);
+      expect(failure).toBeDefined();
+      expect(text.match(/"type":"response\.output_text\.delta"/g)).toHaveLength(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('fails a dropped stream after the tokens sent before the cut', async () => {

@@ -79,6 +79,56 @@ describe('the msw handlers behind a service worker in Chromium', () => {
     expect(answeredBy.every((by) => by === 'worker')).toBe(true);
   });
 
+  it('closes a JSON answer mid-body as node does: its first half of the bytes, then the read fails', async () => {
+    const got = await page.evaluate<{ whole: number; status: number; text: string; failure: string }>(`(async () => {
+      const post = () => fetch(${JSON.stringify(`${BASE_URL}/responses`)}, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-mock-user', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'openai/gpt-4o', input: 'Tell me a story about a lighthouse.' }),
+      });
+      const whole = (await (await post()).text()).length;
+      mock.scenarios.add({ match: { operation: 'createResponse' }, respond: { network: 'close-mid-body' } });
+      const response = await post();
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      let failure = '';
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          text += decoder.decode(value, { stream: true });
+        }
+      } catch (error) {
+        failure = String(error);
+      }
+      mock.reset();
+      return { whole, status: response.status, text, failure };
+    })()`);
+    expect(got.status).toBe(200);
+    expect(got.failure).toMatch(/TypeError/);
+    expect(got.text.startsWith('{"')).toBe(true);
+    expect(got.text.length).toBeGreaterThan(got.whole / 4);
+    expect(got.text.length).toBeLessThan(got.whole);
+  });
+
+  it("rejects a reset's fetch with the browser's network TypeError, not a 500 from the worker", async () => {
+    const failure = await page.evaluate<string>(`(async () => {
+      mock.scenarios.add({ match: { operation: 'getModel' }, respond: { network: 'reset' } });
+      try {
+        const response = await fetch(${JSON.stringify(`${BASE_URL}/model/openai/gpt-4o`)}, {
+          headers: { authorization: 'Bearer sk-mock-user' },
+        });
+        return 'answered ' + response.status;
+      } catch (error) {
+        return error.name;
+      } finally {
+        mock.reset();
+      }
+    })()`);
+    expect(failure).toBe('TypeError');
+  });
+
   it('says in one line, not a stack trace, that Prefer scenarios need the node server', async () => {
     const got = await page.evaluate<{ status: number; message: string }>(`(async () => {
       const response = await fetch(${JSON.stringify(`${BASE_URL}/responses`)}, {

@@ -47,8 +47,6 @@ async function deliveredBy(surface: Surface, step: Record<string, unknown>): Pro
   } catch {
     return { head: 'reset', deltas: 0, end: 'none' };
   }
-  // Called directly, a fetch handler answers a network error with `Response.error()`; fetch rejects.
-  if (response.type === 'error') return { head: 'reset', deltas: 0, end: 'none' };
   const { text, failure } = await readUntilFailure(response.body!);
   const deltas = text.match(/"type":"response\.output_text\.delta"/g)?.length ?? 0;
   return { head: response.status, deltas, end: failure === undefined ? 'end' : 'error' };
@@ -75,6 +73,19 @@ describe.each(SURFACES)('network-failure steps on %s', (_name, surface) => {
     expect(text.length).toBeLessThan(whole.length);
     expect(text.startsWith('{"')).toBe(true);
     expect(() => JSON.parse(text) as unknown).toThrow();
+  });
+
+  it("rejects a reset as fetch does: a TypeError whose cause is an Error with code 'ECONNRESET'", async () => {
+    surface.mock().scenarios.add({ match: { operation: 'createResponse' }, respond: { network: 'reset' } });
+    const failure: unknown = await post(surface, false).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    // By name, not instanceof: node's fetch makes its errors in the realm outside jest's sandbox.
+    expect(failure).toMatchObject({ name: 'TypeError', message: expect.any(String) as unknown });
+    const cause = (failure as { cause?: unknown }).cause;
+    expect(Object.prototype.toString.call(cause)).toBe('[object Error]');
+    expect(cause).toMatchObject({ code: 'ECONNRESET', message: expect.stringContaining('ECONNRESET') as unknown });
   });
 
   it('journals a reset as a network failure, with no status', async () => {

@@ -53,7 +53,8 @@ describe.each(MSW_LINES.map((line) => [mswName(line), line] as const))('on %s', 
       it('lets the openai SDK recover from a 429-once scenario under plain setupServer', async () => {
         const mock = createHandlers({ baseUrl: MSW_BASE });
         const server = setupServer(...mock);
-        server.listen({ onUnhandledRequest: 'error' });
+        // msw 3's name for it; this repository's msw types are msw 2's.
+        server.listen({ onUnhandledFrame: 'error' } as never);
         try {
           mock.scenarios.add(RATE_LIMITED_ONCE);
           const response = await client().responses.create({ model: 'openai/gpt-4o', input: 'hello' });

@@ -53,3 +53,11 @@ describe('setupMockGateway with the hooks it is given', () => {
     }
   });
 });
+
+describe('a named pace', () => {
+  it("takes pace: 'human' in createHandlers' and setupMockGateway's options, as the server's options.pace", () => {
+    const { hooks } = recordingHooks();
+    expect(setupMockGateway({ baseUrl: BASE, hooks, pace: 'human' }).options.pace).toBe('human');
+    expect(setupMockGateway({ baseUrl: BASE, hooks }).options.pace).toBeUndefined();
+  });
+});

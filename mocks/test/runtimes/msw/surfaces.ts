@@ -107,7 +107,7 @@ function mswLine(line: MswLine): Surface {
       const handlers = createHandlers({ baseUrl: MSW_BASE });
       mock = handlers;
       server = setupServer(...handlers);
-      server.listen({ onUnhandledRequest: 'error' });
+      server.listen(line === 'msw' ? { onUnhandledRequest: 'error' } : { onUnhandledFrame: 'error' });
       return Promise.resolve();
     },
     stop: () => Promise.resolve(server?.close()),

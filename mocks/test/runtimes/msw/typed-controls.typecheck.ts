@@ -29,6 +29,32 @@ mock.scenarios.add({ match: { operation: 'createResponse' }, respond: { status: 
 // @ts-expect-error a network failure the mock does not make
 mock.scenarios.add({ match: { operation: 'createResponse' }, respond: { network: 'timeout' } });
 
+// @ts-expect-error neither respond nor steps: nothing to answer with
+mock.scenarios.add({ match: { operation: 'createResponse' } });
+
+// @ts-expect-error respond and steps together
+mock.scenarios.add({ match: { operation: 'createResponse' }, respond: {}, steps: [{}] });
+
+// @ts-expect-error a network failure sends no status
+mock.scenarios.add({ match: { operation: 'createResponse' }, respond: { network: 'reset', status: 429 } });
+
+// @ts-expect-error a cut changes the normal answer, which a status replaces
+mock.scenarios.add({ match: { operation: 'createResponse' }, steps: [{ status: 500, cut: { afterTokens: 3 } }] });
+
+// Each kind of step on its own compiles, in respond or steps.
+mock.scenarios.add({
+  match: { operation: 'createResponse' },
+  steps: [{ status: 500 }, { network: 'close-mid-body', latencyMs: 5 }, { cut: { afterTokens: 3, end: 'drop' } }, {}],
+});
+
+// The whole journal narrows by operationId: no cast, no filter.
+export const models: Array<string | undefined> = mock.requests().flatMap((sent) => {
+  if (sent.operationId !== 'createResponse' || sent.body === null || typeof sent.body === 'string') return [];
+  // @ts-expect-error createResponse's request has no such field
+  void sent.body.no_such_field;
+  return [sent.body.model];
+});
+
 const [entry] = mock.requests({ operation: 'createResponse' });
 export function modelOf(sent: JournalEntry<'createResponse'>['body']): string | undefined {
   if (sent === null || typeof sent === 'string') return undefined;
