@@ -10,6 +10,8 @@ import { formatReport } from '../spec-diff/format-report';
 import { parseSpec, SpecDiffError } from '../spec-diff/git-spec';
 import { basePathFor, readBase } from '../spec-diff/run-spec-diff';
 import { servedSpecWarning } from './served-spec';
+import { parseAudience } from '../spec-diff/audience-option';
+import type { Audience } from '../spec-diff/types';
 
 const ROOT = path.join(__dirname, '..', '..');
 const STEPS = ['lint', 'diff', 'version', 'generated', 'suite'] as const;
@@ -36,6 +38,7 @@ Options:
                       Keys come from CONFORMANCE_API_KEY / CONFORMANCE_MANAGEMENT_KEY
   --report-dir DIR    where the suite writes its reports (default reports/contract-check)
   --skip STEP         leave a step out (${STEPS.join(', ')}); repeatable or comma-separated
+  --audience WHO      the audiences the version gate guards: clients, gateways or both (default)
   -h, --help          show this help`;
 
 export interface CheckIo {
@@ -89,6 +92,7 @@ export async function runContractCheck(
         'base-url': { type: 'string' },
         'report-dir': { type: 'string', default: 'reports/contract-check' },
         skip: { type: 'string', multiple: true, default: [] },
+        audience: { type: 'string', default: 'both' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -106,6 +110,13 @@ export async function runContractCheck(
     io.err(
       `contract:check: ${unknown.length > 0 ? `unknown step ${unknown.join(', ')}` : 'give --base or --base-file, not both'}\n\n${CONTRACT_USAGE}`,
     );
+    return 2;
+  }
+  let audiences: readonly Audience[];
+  try {
+    audiences = parseAudience(values.audience);
+  } catch (err) {
+    io.err(`contract:check: ${(err as Error).message}\n\n${CONTRACT_USAGE}`);
     return 2;
   }
   const specFile = path.resolve(io.cwd, values.spec);
@@ -148,7 +159,13 @@ export async function runContractCheck(
   });
 
   await step('version', () => {
-    const verdict = judgeVersion(result, `version gate: ${values.spec} against ${base.label}`, readAccepted(io.cwd));
+    // The accepted list is kept against the previous version; against this base an entry that
+    // matches nothing may be older than the base, so no "remove it" note (check-version.ts).
+    const verdict = judgeVersion(result, `version gate: ${values.spec} against ${base.label}`, {
+      accepted: readAccepted(io.cwd),
+      audiences,
+      fromPreviousVersion: false,
+    });
     if (verdict.code !== 0) io.err(verdict.text);
     const firstLine = verdict.text.split('\n')[0]?.replace(/^[^:]*: [^:]*: /, '') ?? '';
     return Promise.resolve({ status: verdict.code === 0 ? 'pass' : 'fail', detail: firstLine.replace(/:$/, '') });

@@ -91,13 +91,13 @@ describe('npm run spec:check-version', () => {
       'a request body closed to members it does not name',
       () => undefined,
       (spec) => void (spec.components.schemas.ItemRequest!.additionalProperties = false),
-      '✗ POST /items request body (application/json): additionalProperties false added',
+      '✗ [clients, gateways] POST /items request body (application/json): additionalProperties false added',
     ],
     [
       'a response const changed',
       objectConst('response'),
       objectConst('response.v2'),
-      '✗ schema Item object: const "response" → "response.v2"',
+      '✗ [clients, gateways] schema Item object: const "response" → "response.v2"',
     ],
   ])('stops %s without a major bump', (_name, base, edit, line) => {
     const released = miniSpec();
@@ -172,7 +172,7 @@ describe('npm run spec:check-version', () => {
       '1 breaking change(s) without a major bump of info.version (info.version 1.0.0 → 1.1.0)',
     );
     expect(result.err).toContain(
-      '✗ schema Item note: property `note` removed (clients and generated types that read it lose it); used at 2 places in GET /items, POST /items',
+      '✗ [clients] schema Item note: property `note` removed (clients and generated types that read it lose it); used at 2 places in GET /items, POST /items',
     );
     expect(result.err).toContain('set info.version to 2.0.0');
   });

@@ -33,12 +33,13 @@ describe('npm run spec:diff', () => {
     const run = captureIo(repo.dir);
     expect(runSpecDiff([], run.io)).toBe(1);
     const text = run.out.join('\n');
-    expect(text).toContain('BREAKING: existing clients or the mock can fail (1)');
+    expect(text).toContain('BREAKING: existing clients or gateways can fail (1)');
     expect(text).toContain(
       [
         '  shared schemas',
-        '    ✗ schema Item note: property `note` removed',
+        '    ✗ [clients] schema Item note: property `note` removed',
         '        why: clients and generated types that read it lose it',
+        '        clients: stop reading it (regenerate typed clients)',
         '        used at 2 places:',
         '          GET /items: responses 200',
         '          POST /items: responses 200',
@@ -124,6 +125,6 @@ describe('npm run spec:diff', () => {
       (err: { code: number; stdout: string }) => err,
     );
     expect(failure?.code).toBe(1);
-    expect(failure?.stdout).toContain('✗ request body (application/json) name: maxLength 256 → 10');
+    expect(failure?.stdout).toContain('✗ [clients, gateways] request body (application/json) name: maxLength 256 → 10');
   });
 });
