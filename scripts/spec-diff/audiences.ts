@@ -53,20 +53,23 @@ const RESPONSE_WIDENED: Todo = {
 };
 const RESPONSE_NARROWED: Todo = { gateways: 'stop sending what the response no longer allows here' };
 
+type Judged = ReturnType<typeof verdict> & { readonly severity?: ChangeSeverity };
+
 type Judge = (
   change: RawChange,
   location: ChangeLocation,
   docs: Documents,
   severity: ChangeSeverity,
   reason: string | undefined,
-) => Omit<AudienceVerdict, 'severity'> | undefined;
+) => Judged | undefined;
 
 /** The first that applies decides; `byDirection` decides the rest. */
 const JUDGES: readonly Judge[] = [
+  serializationJudge,
   notesJudge,
   pathRenameJudge,
+  parameterNameJudge,
   operationIdJudge,
-  serializationJudge,
   securityJudge,
   wholeJudge,
   propertyJudge,
@@ -90,7 +93,7 @@ export function judgeAudiences(
     byValues(location, direction, reason) ??
     byDirection(location, severity, reason);
   const why = found.why.startsWith(MAY) ? found.why.slice(MAY.length) : found.why;
-  return { ...found, severity: severityOf(severity, found.breaks, found.why), why };
+  return { ...found, severity: found.severity ?? severityOf(severity, found.breaks, found.why), why };
 }
 
 /** The class follows the audiences: breaking when someone breaks; "may break" stays unclassified. */
@@ -116,22 +119,35 @@ function notesJudge(
   return undefined;
 }
 
+const PATH_PARAMETER_RENAMED = verdict(
+  ['clients'],
+  "no byte changes on the wire, but generated clients name the argument after the path parameter (the mock reads path parameters by their place in the spec's template)",
+  { clients: 'rename the argument in calls made through generated clients after regenerating them' },
+);
+
 /** `/model/{author}/{slug}` → `/model/{author}/{model_slug}`: the same requests, other argument names. */
 function pathRenameJudge(change: RawChange) {
   if (change.action !== 'rename' || change.path.length !== 1 || change.path[0] !== 'paths') return undefined;
   const shape = (route: unknown): string => String(route).replace(/\{[^}]*\}/g, '{}');
-  if (shape(change.before) === shape(change.after)) {
-    return verdict(
-      ['clients'],
-      "no byte changes on the wire, but generated clients name the argument after the path parameter (the mock reads path parameters by the spec's names)",
-      {
-        clients: 'rename the argument in calls made through generated clients after regenerating them',
-      },
-    );
-  }
+  if (shape(change.before) === shape(change.after)) return PATH_PARAMETER_RENAMED;
   return verdict(BOTH, 'requests go to another path', {
     clients: 'call the new path',
     gateways: 'serve the new path',
+  });
+}
+
+/** A parameter's `name`: a path parameter's only names an argument; any other is another parameter. */
+function parameterNameJudge(change: RawChange, location: ChangeLocation, docs: Documents) {
+  if (location.tail.length !== 1 || location.tail[0] !== 'name' || !/parameter `/.test(location.where))
+    return undefined;
+  // The engine reports the rename under the path as it was, which the new document may not have.
+  const where = [docs.before, docs.after].map(
+    (document) => (resolvePath(document, change.path.slice(0, -1)) as { in?: unknown } | undefined)?.in,
+  );
+  if (where.includes('path')) return PATH_PARAMETER_RENAMED;
+  return verdict(BOTH, 'requests must carry the parameter under its new name', {
+    clients: 'send the parameter under its new name',
+    gateways: 'read the parameter under its new name',
   });
 }
 
@@ -158,11 +174,15 @@ function serializationJudge(change: RawChange, location: ChangeLocation, docs: D
     return undefined;
   const parameterPath = change.path.slice(0, -1);
   const moved = wireChange(resolvePath(docs.before, parameterPath), resolvePath(docs.after, parameterPath));
-  if (!moved.changes) return verdict([], moved.why);
-  return verdict(BOTH, moved.why, {
-    clients: 'serialize the parameter the new way (regenerate typed clients)',
-    gateways: 'parse the parameter the new way',
-  });
+  // The engine calls some of these annotations, others breaking: the wire decides.
+  if (!moved.changes) return { ...verdict([], moved.why), severity: 'non-breaking' as const };
+  return {
+    ...verdict(BOTH, moved.why, {
+      clients: 'serialize the parameter the new way (regenerate typed clients)',
+      gateways: 'parse the parameter the new way',
+    }),
+    severity: 'breaking' as const,
+  };
 }
 
 /**

@@ -71,7 +71,8 @@ export function diffSpecs(before: unknown, after: unknown): SpecDiffResult {
       operation: location.operation,
       where: location.where,
       what: describeChange(raw, location.tail),
-      reason,
+      // The rule's reason as the audiences read it (`why`), so the two never disagree.
+      reason: reason === undefined ? undefined : why,
       breaks,
       why,
       todo,
