@@ -78,6 +78,33 @@ describe('npm run spec:diff', () => {
     });
   });
 
+  it('gives each change its audiences, why and what to do in --json, and exits by --audience', () => {
+    repo.commit('nothing');
+    const spec = miniSpec();
+    spec.components.schemas.ItemRequest!.properties!.kind!.enum = ['small', 'large', 'huge'];
+    repo.writeSpec(spec);
+    const run = captureIo(repo.dir);
+    expect(runSpecDiff(['HEAD~1', '--json'], run.io)).toBe(1);
+    const report = JSON.parse(run.out.join('')) as { changes: unknown[] };
+    expect(report.changes).toEqual([
+      expect.objectContaining({
+        severity: 'breaking',
+        what: 'enum value "huge" added',
+        breaks: ['gateways'],
+        why: 'the request still accepts every value it did (enum); gateways that still refuse what is now allowed break',
+        todo: { gateways: 'accept what the new schema allows here instead of refusing it with 400' },
+      }),
+    ]);
+    expect(runSpecDiff(['HEAD~1', '--audience', 'clients'], captureIo(repo.dir).io)).toBe(0);
+    expect(runSpecDiff(['HEAD~1', '--audience', 'gateways'], captureIo(repo.dir).io)).toBe(1);
+  });
+
+  it('exits 2 with a clear message for an unknown audience', () => {
+    const run = captureIo(repo.dir);
+    expect(runSpecDiff(['--audience', 'servers'], run.io)).toBe(2);
+    expect(run.err.join('\n')).toBe('spec:diff: --audience must be one of clients, gateways, both, not "servers"');
+  });
+
   it('exits 2 with a clear message for an unknown ref', () => {
     const run = captureIo(repo.dir);
     expect(runSpecDiff(['no-such-ref'], run.io)).toBe(2);
