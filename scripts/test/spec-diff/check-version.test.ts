@@ -293,6 +293,37 @@ describe('npm run spec:check-version on changes it cannot classify', () => {
     expect(code === 0 ? result.out : result.err).toMatch(text);
   });
 
+  it('notes a stale accepted entry against the previous version only, not against another base', () => {
+    unclassifiedSince('1.1.0');
+    writeAccepted(repo.dir, 'reviewed');
+    repo.writeSpec(withRule('1.1.0', ['name', 'kind']));
+    expect(check().out).toMatch(/note: accepted change no longer found/);
+    expect(check(['--base', 'HEAD']).out).not.toMatch(/no longer found/);
+  });
+
+  it('refuses an accepted entry without a reason (exit 2)', () => {
+    unclassifiedSince('1.1.0');
+    writeAccepted(repo.dir, '');
+    const result = check();
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('needs a pointer, what and a reason');
+  });
+});
+
+describe('npm run spec:check-version --audience', () => {
+  let repo: TempRepo;
+
+  beforeEach(() => {
+    repo = createTempRepo();
+  });
+  afterEach(() => repo.remove());
+
+  function check(argv: string[] = []) {
+    const run = captureIo(repo.dir);
+    const code = runCheckVersion(argv, run.io, {});
+    return { code, out: run.out.join('\n'), err: run.err.join('\n') };
+  }
+
   /** A request enum value added since 1.0.0: it breaks gateways that still refuse it, no client. */
   function gatewayOnlySince(version: string): void {
     repo.writeSpec(miniSpec());
@@ -329,22 +360,6 @@ describe('npm run spec:check-version on changes it cannot classify', () => {
     const result = check(['--audience', 'servers']);
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/^spec:check-version: --audience must be one of clients, gateways, both, not "servers"/);
-  });
-
-  it('notes a stale accepted entry against the previous version only, not against another base', () => {
-    unclassifiedSince('1.1.0');
-    writeAccepted(repo.dir, 'reviewed');
-    repo.writeSpec(withRule('1.1.0', ['name', 'kind']));
-    expect(check().out).toMatch(/note: accepted change no longer found/);
-    expect(check(['--base', 'HEAD']).out).not.toMatch(/no longer found/);
-  });
-
-  it('refuses an accepted entry without a reason (exit 2)', () => {
-    unclassifiedSince('1.1.0');
-    writeAccepted(repo.dir, '');
-    const result = check();
-    expect(result.code).toBe(2);
-    expect(result.err).toContain('needs a pointer, what and a reason');
   });
 });
 
