@@ -85,7 +85,7 @@ export function judgeAudiences(
   docs: Documents,
   { severity, reason, direction }: Classification,
 ): AudienceVerdict {
-  const found =
+  const found: Judged =
     JUDGES.reduce<ReturnType<Judge>>(
       (decided, judge) => decided ?? judge(change, location, docs, severity, reason),
       undefined,
