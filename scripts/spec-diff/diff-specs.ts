@@ -14,6 +14,7 @@ import { componentPath, groupSharedChanges } from './shared-components';
 import type { PlacedChange } from './shared-components';
 import { SEVERITIES } from './types';
 import { judgeAudiences } from './audiences';
+import { componentNameChanges } from './component-names';
 import type { ChangeSeverity, PathSegment, SpecChange, SpecDiffResult } from './types';
 
 /** Component sections the engine also reports at every place of use under `paths`. */
@@ -83,7 +84,7 @@ export function diffSpecs(before: unknown, after: unknown): SpecDiffResult {
     const component = componentPath(side === 'before' ? before : after, path, true) ?? componentPath(docs[side], path);
     placed.push({ change, raw, component });
   }
-  const changes = groupSharedChanges(placed, docs).sort(byReadingOrder);
+  const changes = [...groupSharedChanges(placed, docs), ...componentNameChanges(before, after)].sort(byReadingOrder);
   return { changes, baseVersion: infoVersion(before), headVersion: infoVersion(after) };
 }
 

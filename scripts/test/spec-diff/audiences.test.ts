@@ -282,6 +282,21 @@ const cases: Array<[string, { before?: (s: Spec) => void; given: (s: Spec) => vo
     },
   ],
   [
+    'a schema renamed without a change of shape breaks clients only (the generated type name)',
+    {
+      given: (s) => {
+        s.components.schemas.UsdDecimal = schema(s, 'UsdAmount');
+        delete s.components.schemas.UsdAmount;
+        for (const price of Object.values(schema(s, 'ProviderMaxPrice').properties!))
+          price.$ref = '#/components/schemas/UsdDecimal';
+      },
+      want: [
+        ['breaking', ['clients'], 'document', 'components.schemas', 'schema name `UsdAmount` removed'],
+        ['non-breaking', [], 'document', 'components.schemas', 'schema name `UsdDecimal` added'],
+      ],
+    },
+  ],
+  [
     'a request member made required breaks clients and gateways',
     {
       given: (s) => void (schema(s, 'ResponseRequest').required = ['input']),
