@@ -89,7 +89,9 @@ export function judgeVersion(
   const unguarded = result.changes.filter(
     (change) => (change.severity === 'breaking' || change.severity === 'unclassified') && !gated.includes(change),
   );
-  const { open, acceptedChanges, unused } = applyAccepted(gated, accepted);
+  const { open, acceptedChanges } = applyAccepted(gated, accepted);
+  // An entry for a change that breaks only an audience not guarded is still in use.
+  const { unused } = applyAccepted([...gated, ...unguarded], accepted);
   const notes = [
     ...acceptedChanges.map(
       ([change, entry]) => `  accepted: ${formatChangeLine(change)}

@@ -355,6 +355,15 @@ describe('npm run spec:check-version --audience', () => {
     expect(code === 0 ? result.out : result.err).toMatch(text);
   });
 
+  it('keeps an accepted entry for a change that breaks only an audience it does not guard', () => {
+    gatewayOnlySince('1.1.0');
+    writeAccepted(repo.dir, 'reviewed: gateways already accepted it');
+    expect(check().out).toMatch(/accepted: ✗ \[gateways\] POST \/items/);
+    const clientsOnly = check(['--audience', 'clients']);
+    expect(clientsOnly.code).toBe(0);
+    expect(clientsOnly.out).not.toMatch(/no longer found/);
+  });
+
   it('exits 2 for an audience it does not know', () => {
     gatewayOnlySince('1.1.0');
     const result = check(['--audience', 'servers']);
