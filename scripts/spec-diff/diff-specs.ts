@@ -84,8 +84,32 @@ export function diffSpecs(before: unknown, after: unknown): SpecDiffResult {
     const component = componentPath(side === 'before' ? before : after, path, true) ?? componentPath(docs[side], path);
     placed.push({ change, raw, component });
   }
-  const changes = [...groupSharedChanges(placed, docs), ...componentNameChanges(before, after)].sort(byReadingOrder);
+  const changes = withoutRenameEchoes([
+    ...groupSharedChanges(placed, docs),
+    ...componentNameChanges(before, after),
+  ]).sort(byReadingOrder);
   return { changes, baseVersion: infoVersion(before), headVersion: infoVersion(after) };
+}
+
+/**
+ * A path parameter renamed shows twice: as the path renamed (`/model/{author}/{slug}` →
+ * `/model/{author}/{model_slug}`) and as the parameter's `name` changed under the old path. The
+ * path's line says it all, so the parameter's is left out.
+ */
+function withoutRenameEchoes(changes: readonly SpecChange[]): SpecChange[] {
+  const renamed = new Set(
+    changes
+      .filter((change) => change.pointer === '/paths' && change.action === 'rename')
+      .map((change) => /\((\S+) → /.exec(change.what)?.[1]),
+  );
+  return changes.filter(
+    (change) =>
+      !(
+        /^path parameter `/.test(change.where) &&
+        /^name "/.test(change.what) &&
+        renamed.has(change.operation?.split(' ')[1])
+      ),
+  );
 }
 
 export function countBySeverity(changes: readonly SpecChange[]): Record<ChangeSeverity, number> {
