@@ -9,11 +9,13 @@ import {
   diffSpecs,
   formatReport,
   judgeVersion,
+  parseAudience,
   parseSpec,
   readAccepted,
   readBase,
   SpecDiffError,
 } from '../diff/index';
+import type { Audience } from '../diff/index';
 import { servedSpecWarning } from './served-spec';
 
 const ROOT = path.join(__dirname, '..');
@@ -41,6 +43,7 @@ Options:
                       Keys come from CONFORMANCE_API_KEY / CONFORMANCE_MANAGEMENT_KEY
   --report-dir DIR    where the suite writes its reports (default reports/contract-check)
   --skip STEP         leave a step out (${STEPS.join(', ')}); repeatable or comma-separated
+  --audience WHO      the audiences the version gate guards: clients, gateways or both (default)
   -h, --help          show this help`;
 
 export interface CheckIo {
@@ -105,6 +108,7 @@ export async function runContractCheck(
         'base-url': { type: 'string' },
         'report-dir': { type: 'string', default: 'reports/contract-check' },
         skip: { type: 'string', multiple: true, default: [] },
+        audience: { type: 'string', default: 'both' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -122,6 +126,13 @@ export async function runContractCheck(
     io.err(
       `contract:check: ${unknown.length > 0 ? `unknown step ${unknown.join(', ')}` : 'give --base or --base-file, not both'}\n\n${CONTRACT_USAGE}`,
     );
+    return 2;
+  }
+  let audiences: readonly Audience[];
+  try {
+    audiences = parseAudience(values.audience);
+  } catch (err) {
+    io.err(`contract:check: ${(err as Error).message}\n\n${CONTRACT_USAGE}`);
     return 2;
   }
   const specFile = path.resolve(io.cwd, values.spec);
@@ -170,7 +181,13 @@ export async function runContractCheck(
   });
 
   await step('version', () => {
-    const verdict = judgeVersion(result, `version gate: ${values.spec} against ${base.label}`, readAccepted(io.cwd));
+    // The accepted list is kept against the previous version; against this base an entry that
+    // matches nothing may be older than the base, so no "remove it" note (check-version.ts).
+    const verdict = judgeVersion(result, `version gate: ${values.spec} against ${base.label}`, {
+      accepted: readAccepted(io.cwd),
+      audiences,
+      fromPreviousVersion: false,
+    });
     if (verdict.code !== 0) io.err(verdict.text);
     const firstLine = verdict.text.split('\n')[0]?.replace(/^[^:]*: [^:]*: /, '') ?? '';
     return Promise.resolve({ status: verdict.code === 0 ? 'pass' : 'fail', detail: firstLine.replace(/:$/, '') });

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countBySeverity, diffSpecs } from './diff-specs';
 import { formatChangeLine, summary } from './format-report';
-import type { SpecDiffResult } from './types';
+import { AUDIENCES } from './types';
+import type { Audience, SpecDiffResult } from './types';
+import { audienceLabel, breaksGuarded, parseAudience } from './audience-option';
 import {
   commitsTouching,
   isShallow,
@@ -33,7 +35,10 @@ Without either, it compares with the previous version of the spec in the git rep
 holds it: the last commit where info.version was something else, or, if the version never
 changed, the first commit of the spec; so every breaking change since the last version counts,
 however many commits it took. A spec it cannot compare (outside git, not committed yet, absent
-at the base) is an error naming what to pass, never a pass. Exit 2 on a usage or input error.`;
+at the base) is an error naming what to pass, never a pass. Exit 2 on a usage or input error.
+
+  --audience WHO   clients, gateways or both (default both): the audiences the gate guards.
+                   Requests: clients send, gateways accept; responses: gateways send, clients accept.`;
 
 /** Where the comparison starts, and how the report names it. */
 interface Base {
@@ -66,19 +71,42 @@ function previousVersion(cwd: string, specPath: string, headVersion: string | un
  * unclassified change stops the gate because nobody has shown that it breaks nothing.
  * `head` starts the message (`spec:check-version: spec/openapi.yaml against …`). Code 0 passes, 1 fails.
  */
+export interface JudgeOptions {
+  /** The accepted changes (accepted-changes.ts). */
+  readonly accepted?: readonly AcceptedChange[];
+  /** The audiences the gate guards (`--audience`); both by default. */
+  readonly audiences?: readonly Audience[];
+  /**
+   * Whether the comparison starts at the previous version, the base the accepted list is kept
+   * against: only then is an entry that matches no change stale. Against another base (HEAD, a
+   * merge base) an entry may simply be older than the base, and saying "remove it" would be wrong.
+   */
+  readonly fromPreviousVersion?: boolean;
+}
+
 export function judgeVersion(
   result: SpecDiffResult,
   head: string,
-  accepted: readonly AcceptedChange[] = [],
+  { accepted = [], audiences = AUDIENCES, fromPreviousVersion = false }: JudgeOptions = {},
 ): { code: 0 | 1; text: string } {
-  const gated = result.changes.filter((change) => change.severity === 'breaking' || change.severity === 'unclassified');
-  const { open, acceptedChanges, unused } = applyAccepted(gated, accepted);
+  const gated = result.changes.filter((change) => breaksGuarded(change, audiences));
+  const unguarded = result.changes.filter(
+    (change) => (change.severity === 'breaking' || change.severity === 'unclassified') && !gated.includes(change),
+  );
+  const { open, acceptedChanges } = applyAccepted(gated, accepted);
+  // An entry for a change that breaks only an audience not guarded is still in use.
+  const { unused } = applyAccepted([...gated, ...unguarded], accepted);
   const notes = [
     ...acceptedChanges.map(
       ([change, entry]) => `  accepted: ${formatChangeLine(change)}
       because: ${entry.reason}`,
     ),
-    ...unused.map(
+    ...(unguarded.length > 0
+      ? [
+          `  not guarded: ${unguarded.length} change(s) break only ${audienceLabel(AUDIENCES.filter((audience) => !audiences.includes(audience)))} (--audience ${audiences.length === 1 ? audiences[0] : 'both'})`,
+        ]
+      : []),
+    ...(fromPreviousVersion ? unused : []).map(
       (entry) =>
         `  note: accepted change no longer found (remove it from ${ACCEPTED_FILE}): ${entry.pointer} ${entry.what}`,
     ),
@@ -106,19 +134,24 @@ export function judgeVersion(
       : breaking === 0
         ? `${unclassified} unclassified change(s)`
         : `${breaking} breaking and ${unclassified} unclassified change(s)`;
+  const guarded = `; guarding ${audienceLabel(audiences)}`;
   if (baseVersion && headVersion.major > baseVersion.major) {
-    return { code: 0, text: withNotes(`${head}: ${counted}, released as a new major version (${versions}).`) };
+    return {
+      code: 0,
+      text: withNotes(`${head}: ${counted}, released as a new major version (${versions})${guarded}.`),
+    };
   }
   const wanted = baseVersion ? nextMajor(baseVersion) : 'a new major version';
   return {
     code: 1,
     text: withNotes(
       [
-        `${head}: ${counted} without a major bump of info.version (${versions}):`,
+        `${head}: ${counted} without a major bump of info.version (${versions})${guarded}:`,
         ...open.map((change) => `  ${formatChangeLine(change)}`),
         `Either undo them, or set info.version to ${wanted} (a major release of the contract),`,
-        `or, for a change reviewed as breaking no client (an unclassified one, or a rule the server`,
-        `already enforced with a 400), add it with the reason to ${ACCEPTED_FILE}.`,
+        `or, for a change reviewed as breaking nobody it is said to (an unclassified one, or a rule the server`,
+        `already enforced with a 400), add it with the reason to ${ACCEPTED_FILE};`,
+        `a gate that guards one audience only takes --audience clients or --audience gateways.`,
         'Details: npm run spec:diff -- <base ref>; the rules are in docs/spec-authors.md.',
       ].join('\n'),
     ),
@@ -136,6 +169,7 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
         spec: { type: 'string', default: 'spec/openapi.yaml' },
         'base-file': { type: 'string' },
         accepted: { type: 'string', default: ACCEPTED_FILE },
+        audience: { type: 'string', default: 'both' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -148,6 +182,13 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
     return 0;
   }
   const specPath = values.spec;
+  let audiences: readonly Audience[];
+  try {
+    audiences = parseAudience(values.audience);
+  } catch (err) {
+    io.err(`spec:check-version: ${(err as Error).message}\n\n${CHECK_USAGE}`);
+    return 2;
+  }
   try {
     const headText = readFileSync(path.resolve(io.cwd, specPath), 'utf8');
     const requested = values.base ?? (env.SPEC_BASE_REF || undefined);
@@ -160,11 +201,11 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
     const { text: baseText, label: baseLabel } = found;
     const before = parseSpec(baseText, values['base-file'] ?? `${specPath} at ${baseLabel}`);
     const after = parseSpec(headText, specPath);
-    const verdict = judgeVersion(
-      diffSpecs(before, after),
-      `spec:check-version: ${specPath} against ${baseLabel}`,
-      readAccepted(io.cwd, values.accepted),
-    );
+    const verdict = judgeVersion(diffSpecs(before, after), `spec:check-version: ${specPath} against ${baseLabel}`, {
+      accepted: readAccepted(io.cwd, values.accepted),
+      audiences,
+      fromPreviousVersion: requested === undefined && values['base-file'] === undefined,
+    });
     if (verdict.code === 0) io.out(verdict.text);
     else io.err(verdict.text);
     return verdict.code;

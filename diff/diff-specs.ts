@@ -13,6 +13,8 @@ import { toPointer } from '../kit/json/json-pointer';
 import { componentPath, groupSharedChanges } from './shared-components';
 import type { PlacedChange } from './shared-components';
 import { SEVERITIES } from './types';
+import { judgeAudiences } from './audiences';
+import { componentNameChanges } from './component-names';
 import type { ChangeSeverity, PathSegment, SpecChange, SpecDiffResult } from './types';
 
 /** Component sections the engine also reports at every place of use under `paths`. */
@@ -57,11 +59,12 @@ export function diffSpecs(before: unknown, after: unknown): SpecDiffResult {
     if (path[0] === 'components' && REPORTED_AT_USE.has(String(path[1]))) continue;
     const raw: RawChange = { action: diff.action, path, before: diff.before, after: diff.after };
     const location = describeLocation(path, docs);
-    const { severity, reason } = reclassify(raw, location, docs, diff.type as ChangeSeverity);
-    const why =
-      engineFailure && severity === 'unclassified'
+    const classified = reclassify(raw, location, docs, diff.type as ChangeSeverity);
+    const reason =
+      engineFailure && classified.severity === 'unclassified'
         ? `the diff engine's rule failed here (${engineFailure.message})`
-        : reason;
+        : classified.reason;
+    const { severity, breaks, why, todo } = judgeAudiences(raw, location, docs, { ...classified, reason });
     const change: SpecChange = {
       severity,
       action: diff.action,
@@ -69,12 +72,44 @@ export function diffSpecs(before: unknown, after: unknown): SpecDiffResult {
       operation: location.operation,
       where: location.where,
       what: describeChange(raw, location.tail),
-      reason: why,
+      // The rule's reason as the audiences read it (`why`), so the two never disagree.
+      reason: reason === undefined ? undefined : why,
+      breaks,
+      why,
+      todo,
     };
-    placed.push({ change, raw, component: componentPath(diff.action === 'remove' ? docs.before : docs.after, path) });
+    const side = diff.action === 'remove' ? 'before' : 'after';
+    // A `$ref` with siblings reaches the engine written out (align-refs.ts): the document as
+    // written shows the innermost shared schema the change was made in (UsdAmount, not MaxPrice).
+    const component = componentPath(side === 'before' ? before : after, path, true) ?? componentPath(docs[side], path);
+    placed.push({ change, raw, component });
   }
-  const changes = groupSharedChanges(placed, docs).sort(byReadingOrder);
+  const changes = withoutRenameEchoes([
+    ...groupSharedChanges(placed, docs),
+    ...componentNameChanges(before, after),
+  ]).sort(byReadingOrder);
   return { changes, baseVersion: infoVersion(before), headVersion: infoVersion(after) };
+}
+
+/**
+ * A path parameter renamed shows twice: as the path renamed (`/model/{author}/{slug}` →
+ * `/model/{author}/{model_slug}`) and as the parameter's `name` changed under the old path. The
+ * path's line says it all, so the parameter's is left out.
+ */
+function withoutRenameEchoes(changes: readonly SpecChange[]): SpecChange[] {
+  const renamed = new Set(
+    changes
+      .filter((change) => change.pointer === '/paths' && change.action === 'rename')
+      .map((change) => /\((\S+) → /.exec(change.what)?.[1]),
+  );
+  return changes.filter(
+    (change) =>
+      !(
+        /^path parameter `/.test(change.where) &&
+        /^name "/.test(change.what) &&
+        renamed.has(change.operation?.split(' ')[1])
+      ),
+  );
 }
 
 export function countBySeverity(changes: readonly SpecChange[]): Record<ChangeSeverity, number> {

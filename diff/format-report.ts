@@ -2,10 +2,10 @@ import { countBySeverity, heading } from './diff-specs';
 import type { ChangeSeverity, SpecChange, SpecDiffResult } from './types';
 
 const HEADINGS: Readonly<Record<ChangeSeverity, string>> = {
-  breaking: 'BREAKING: existing clients or the mock can fail',
+  breaking: 'BREAKING: existing clients or gateways can fail',
   'non-breaking': 'NON-BREAKING',
   deprecated: 'DEPRECATED',
-  unclassified: 'UNCLASSIFIED: review by hand',
+  unclassified: 'UNCLASSIFIED: may break, review by hand',
   annotation: 'ANNOTATIONS: descriptions, examples, summaries',
 };
 
@@ -57,20 +57,32 @@ function formatGroup(changes: readonly SpecChange[], mark: string): string[] {
       operation = heading(change);
       lines.push(`  ${operation}`);
     }
-    lines.push(`    ${mark} ${change.where}: ${change.what}`);
-    if (change.reason) lines.push(`        why: ${change.reason}`);
+    lines.push(`    ${mark} ${audienceTag(change)}${change.where}: ${change.what}`);
+    lines.push(`        why: ${change.why}`);
+    for (const [audience, todo] of Object.entries(change.todo)) lines.push(`        ${audience}: ${todo}`);
     if (change.uses) lines.push(`        used at ${change.uses.length} places:`, ...usesByOperation(change.uses));
   }
   return lines;
 }
 
-/** One change on one line, with its operation: `✗ POST /responses request body (…) user: property removed`. */
+/** `[clients, gateways] `, `[may break gateways] `, or nothing when the change breaks nobody. */
+export function audienceTag(change: SpecChange): string {
+  if (change.breaks.length === 0) return '';
+  const may = change.severity === 'unclassified' ? 'may break ' : '';
+  return `[${may}${change.breaks.join(', ')}] `;
+}
+
+/**
+ * One change on one line, with its operation and audiences:
+ * `✗ [clients] POST /responses request body (…) user: property removed (why)`.
+ */
 export function formatChangeLine(change: SpecChange): string {
-  const reason = change.reason ? ` (${change.reason})` : '';
-  if (!change.uses) return `${MARKS[change.severity]} ${heading(change)} ${change.where}: ${change.what}${reason}`;
+  const why = ` (${change.why})`;
+  const tag = audienceTag(change);
+  if (!change.uses) return `${MARKS[change.severity]} ${tag}${heading(change)} ${change.where}: ${change.what}${why}`;
   const operations = [...new Set(change.uses.map((use) => /^\S+ \S+/.exec(use)?.[0] ?? use))].sort();
   const uses = `; used at ${change.uses.length} places in ${operations.join(', ')}`;
-  return `${MARKS[change.severity]} ${change.where}: ${change.what}${reason}${uses}`;
+  return `${MARKS[change.severity]} ${tag}${change.where}: ${change.what}${why}${uses}`;
 }
 
 /**
@@ -81,7 +93,8 @@ function usesByOperation(uses: readonly string[]): string[] {
   const byOperation = new Map<string, string[]>();
   for (const use of uses) {
     const [, operation = use, place = ''] = /^(\S+ \S+) (.*)$/.exec(use) ?? [];
-    const short = place.replace(/ \([^)]*\).*$/, '');
+    // A response is told apart by its status; a request place by its field.
+    const short = place.startsWith('response ') ? place.replace(/ \([^)]*\).*$/, '') : place.replace(/ \([^)]*\)/, '');
     const places = byOperation.get(operation) ?? [];
     if (!places.includes(short)) places.push(short);
     byOperation.set(operation, places);

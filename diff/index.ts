@@ -12,4 +12,6 @@ export type { ReportOptions } from './format-report';
 export { parseSpec, SpecDiffError } from './git-spec';
 export { ACCEPTED_FILE, readAccepted } from './accepted-changes';
 export type { AcceptedChange } from './accepted-changes';
-export type { ChangeSeverity, SpecChange, SpecDiffResult } from './types';
+export { AUDIENCES } from './types';
+export type { Audience, ChangeSeverity, SpecChange, SpecDiffResult } from './types';
+export { parseAudience } from './audience-option';

@@ -5,12 +5,15 @@ import { NAMED_MAPS } from './named-maps';
 import { resolvePath } from './resolve-path';
 import type { ChangeSeverity } from './types';
 import { valueSetRule } from './value-set-rules';
+import type { Direction } from './value-set-rules';
 import { allOfRulesRule } from './all-of-rules';
 
 export interface Classification {
   readonly severity: ChangeSeverity;
   /** Set when a rule below decided, so the report can say why. */
   readonly reason: string | undefined;
+  /** How a set of allowed values moved, when a rule measured it (value-set-rules.ts). */
+  readonly direction?: Direction;
 }
 
 type Rule = (change: RawChange, location: ChangeLocation, docs: Documents) => Classification | undefined;
@@ -217,14 +220,15 @@ function typeRule(change: RawChange, location: ChangeLocation, docs: Documents):
   const widened = isSubset(before, after);
   const narrowed = isSubset(after, before);
   const safe = location.side === 'request' ? widened : narrowed;
+  const direction: Direction = widened && narrowed ? 'same' : widened ? 'widens' : narrowed ? 'narrows' : 'both';
   if (location.side === 'request') {
     return safe
-      ? { severity: 'non-breaking', reason: 'the request still accepts every type it did' }
-      : { severity: 'breaking', reason: 'the request rejects values of a type it accepted' };
+      ? { severity: 'non-breaking', reason: 'the request still accepts every type it did', direction }
+      : { severity: 'breaking', reason: 'the request rejects values of a type it accepted', direction };
   }
   return safe
-    ? { severity: 'non-breaking', reason: 'the response sends no type it did not send before' }
-    : { severity: 'breaking', reason: 'the response may carry a type clients do not expect' };
+    ? { severity: 'non-breaking', reason: 'the response sends no type it did not send before', direction }
+    : { severity: 'breaking', reason: 'the response may carry a type clients do not expect', direction };
 }
 
 /** Index of `keyword` when the path ends at it or at one of its members (`type`, `type/1`). */

@@ -5,6 +5,7 @@ import { countBySeverity, diffSpecs } from './diff-specs';
 import { formatReport } from './format-report';
 import { isInsideWorkTree, parseSpec, repositoryRoot, resolveCommit, SpecDiffError, specTextAt } from './git-spec';
 import { mockNotes } from './mock-impact';
+import { breaksGuarded, parseAudience } from './audience-option';
 
 const DEFAULT_SPEC = 'spec/openapi.yaml';
 
@@ -14,14 +15,19 @@ Compares spec/openapi.yaml (as it is in the working tree) with its version at th
 (default HEAD; or --base REF) or with --base-file FILE (no git needed), and lists the changes:
 breaking, non-breaking, deprecated, unclassified, annotations.
 A --spec FILE outside the repository is compared with spec/openapi.yaml at REF.
-Exit status: 0 no breaking change, 1 breaking change(s), 2 usage or input error.
+Each change says whom it breaks: [clients] (they send requests and read responses, and
+generated code sees names), [gateways] (they accept requests and send responses), both, or
+nobody; why, and what each broken audience must do.
+Exit status: 0 no breaking change, 1 breaking change(s) for an audience of --audience,
+2 usage or input error.
 
 Options:
   --spec FILE        the spec to compare (default spec/openapi.yaml)
   --base-file FILE   compare with FILE instead of a git ref
   --base REF         the git ref to compare with (the same as REF)
   --all              list annotation changes one by one (descriptions, examples)
-  --json             print the changes as JSON
+  --json             print the changes as JSON (changes[].breaks, .why, .todo)
+  --audience WHO     clients, gateways or both (default): whose breaking changes set exit 1
   -h, --help         show this help`;
 
 export interface RunIo {
@@ -42,6 +48,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
         base: { type: 'string' },
         all: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
+        audience: { type: 'string', default: 'both' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -60,6 +67,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
     return 2;
   }
   try {
+    const audiences = parseAudience(values.audience);
     const specPath = values.spec;
     const inside = isInRepository(io.cwd, specPath);
     const basePath = basePathFor(io.cwd, specPath);
@@ -92,7 +100,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
         }),
       );
     }
-    return result.changes.some((change) => change.severity === 'breaking') ? 1 : 0;
+    return result.changes.some((change) => change.severity === 'breaking' && breaksGuarded(change, audiences)) ? 1 : 0;
   } catch (err) {
     if (err instanceof SpecDiffError || (err as NodeJS.ErrnoException).code === 'ENOENT') {
       io.err(`spec:diff: ${(err as Error).message}`);

@@ -17,12 +17,25 @@ import { toPointer } from '../kit/json/json-pointer';
  * (`['components', 'schemas', 'ErrorObject', 'properties', 'code', 'type']`); undefined when the
  * change is not inside a referenced schema.
  */
-export function componentPath(document: unknown, path: readonly PathSegment[]): readonly PathSegment[] | undefined {
+export function componentPath(
+  document: unknown,
+  path: readonly PathSegment[],
+  throughAllOf = false,
+): readonly PathSegment[] | undefined {
   let node: unknown = document;
   let origin: PathSegment[] | undefined;
   for (const segment of path) {
     if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[String(segment)];
+    const parent = node as Record<string, unknown>;
+    node = parent[String(segment)];
+    if (node === undefined && throughAllOf && Array.isArray(parent.allOf)) {
+      // The diff saw this object's allOf folded into it (fold-all-of.ts): find the member that holds the key.
+      const holder = parent.allOf
+        .map((member: unknown) => (isLocalRef(member) ? valueAt(document, member.$ref) : member))
+        .find((member) => typeof member === 'object' && member !== null && String(segment) in member);
+      if (holder === undefined) return undefined;
+      node = (holder as Record<string, unknown>)[String(segment)];
+    }
     origin?.push(segment);
     for (let hops = 0; hops < 32 && isLocalRef(node); hops++) {
       const target = parsePointer(node.$ref);
@@ -56,7 +69,7 @@ export function groupSharedChanges(placed: readonly PlacedChange[], docs: Docume
   const keyOf = ({ change, raw, component }: PlacedChange): string =>
     component === undefined
       ? `place:${change.pointer}:${groups.size}`
-      : JSON.stringify([component, raw.action, raw.before, raw.after, change.severity, change.reason ?? '']);
+      : JSON.stringify([component, raw.action, raw.before, raw.after, change.severity, change.why, change.breaks]);
   for (const item of placed) {
     const key = keyOf(item);
     const group = groups.get(key);

@@ -13,11 +13,13 @@ import { resolvePath } from './resolve-path';
  */
 
 /** How the set of allowed values moved. */
-type Direction = 'same' | 'narrows' | 'widens' | 'both';
+export type Direction = 'same' | 'narrows' | 'widens' | 'both';
 
 export interface ValueSetClassification {
   readonly severity: 'breaking' | 'non-breaking';
   readonly reason: string;
+  /** How the set of values moved: audiences.ts judges each audience by it. */
+  readonly direction: Direction;
 }
 
 type Judge = (before: unknown, after: unknown) => Direction;
@@ -79,12 +81,12 @@ function judgeSide(
   const by = `(${keyword})`;
   if (side === 'request') {
     if (direction === 'narrows' || direction === 'both')
-      return { severity: 'breaking', reason: `the request may reject ${noun} that it accepted ${by}` };
-    return { severity: 'non-breaking', reason: `the request still accepts every value it did ${by}` };
+      return { severity: 'breaking', reason: `the request may reject ${noun} that it accepted ${by}`, direction };
+    return { severity: 'non-breaking', reason: `the request still accepts every value it did ${by}`, direction };
   }
   if (direction === 'widens' || direction === 'both')
-    return { severity: 'breaking', reason: `the response may carry ${noun} clients do not expect ${by}` };
-  return { severity: 'non-breaking', reason: `the response sends no value it did not send before ${by}` };
+    return { severity: 'breaking', reason: `the response may carry ${noun} clients do not expect ${by}`, direction };
+  return { severity: 'non-breaking', reason: `the response sends no value it did not send before ${by}`, direction };
 }
 
 /**

@@ -73,6 +73,29 @@ describe('npm run contract:check', () => {
     expect(summary).toMatch(/^ {2}version +FAIL {2}1 breaking change\(s\) without a major bump/m);
     expect(summary).toMatch(/^ {2}generated +skip/m);
     expect(summary.split('\n').pop()).toBe('contract check FAILED: version');
+    // The accepted list is kept against the previous version, not this base: no entry is stale here.
+    expect(run.err.join('\n')).toContain('✗ [clients, gateways] POST /responses request body (application/json)');
+    expect([...run.out, ...run.err].join('\n')).not.toContain('accepted change no longer found');
+  });
+
+  it.each<[string, string[], number, RegExp]>([
+    ['fails it for gateways by default', [], 1, /^ {2}version +FAIL {2}1 breaking change\(s\) without a major bump/m],
+    ['passes it with --audience clients', ['--audience', 'clients'], 0, /^ {2}version +pass {2}no breaking change/m],
+  ])('judges a loosened UsdAmount pattern (breaks gateways only): %s', async (_name, flags, code, line) => {
+    const spec = editedSpec(dir, /^( {6}pattern: )'\^\(\?:\[0-9\]\+.*$/m, "$1'^[0-9.]+$$'");
+    const run = capture();
+    const commands = commandsExiting(() => 0);
+    const argv = ['--spec', spec, '--skip', 'lint,suite', ...flags];
+    expect(await runContractCheck(argv, run.io, commands.run)).toBe(code);
+    expect(run.out[run.out.length - 1]).toMatch(line);
+  });
+
+  it('exits 2 for an audience it does not know', async () => {
+    const run = capture();
+    expect(await runContractCheck(['--audience', 'servers'], run.io)).toBe(2);
+    expect(run.err.join('\n')).toMatch(
+      /^contract:check: --audience must be one of clients, gateways, both, not "servers"/,
+    );
   });
 
   it('exits 1 when the suite fails though every other step passes', async () => {

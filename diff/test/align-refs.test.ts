@@ -48,13 +48,13 @@ const OK = 'response 200 (application/json)';
 describe('spec diff of a $ref with sibling keywords (OpenAPI 3.1: the $ref applies as well as the siblings)', () => {
   const cases: Array<[string, { given: (spec: MiniSpec) => void; from?: (spec: MiniSpec) => void; want: Row[] }]> = [
     [
-      'a default and a description added next to a request member’s $ref are non-breaking',
+      'a default and a description added next to a request member’s $ref break only gateways, which must assume the default',
       {
         given: (spec) => {
           Object.assign(request(spec).label!, { default: 'x', description: 'The label.' });
         },
         want: [
-          ['non-breaking', 'POST /items', `${BODY} label`, 'default "x" added'],
+          ['breaking', 'POST /items', `${BODY} label`, 'default "x" added'],
           ['annotation', 'POST /items', `${BODY} label`, 'description "A name." → "The label."'],
         ],
       },
@@ -84,12 +84,12 @@ describe('spec diff of a $ref with sibling keywords (OpenAPI 3.1: the $ref appli
       },
     ],
     [
-      'a default next to a $ref to a union is one non-breaking change on the member, not one per alternative',
+      'a default next to a $ref to a union is one change on the member, not one per alternative',
       {
         given: (spec) => {
           request(spec).choice!.default = 'auto';
         },
-        want: [['non-breaking', 'POST /items', `${BODY} choice`, 'default "auto" added']],
+        want: [['breaking', 'POST /items', `${BODY} choice`, 'default "auto" added']],
       },
     ],
     [
@@ -131,8 +131,8 @@ describe('spec diff of a $ref with sibling keywords (OpenAPI 3.1: the $ref appli
         },
         want: [
           ['breaking', 'POST /items', `${BODY} label`, 'maxLength 256 → 10'],
-          ['non-breaking', 'GET /items', `${OK} data[].title`, 'maxLength 256 → 10'],
-          ['non-breaking', 'POST /items', `${OK} title`, 'maxLength 256 → 10'],
+          ['breaking', 'GET /items', `${OK} data[].title`, 'maxLength 256 → 10'],
+          ['breaking', 'POST /items', `${OK} title`, 'maxLength 256 → 10'],
         ],
       },
     ],

@@ -45,13 +45,13 @@ describe('spec diff through allOf and unions', () => {
       [['breaking', 'POST /items', BODY, 'allOf rule "name or kind" added']],
     ],
     [
-      'a rule removed from a request is non-breaking',
+      'a rule removed from a request breaks only gateways that still enforce it',
       () =>
         changesAfter(
           (spec) => restructured(spec),
           (spec) => restructured(spec, NAME_RULE),
         ).filter(([, , , what]) => what.startsWith('allOf rule')),
-      [['non-breaking', 'POST /items', BODY, 'allOf rule "name or kind" removed']],
+      [['breaking', 'POST /items', BODY, 'allOf rule "name or kind" removed']],
     ],
     [
       'a rule changed inside is left for review',
@@ -81,7 +81,7 @@ describe('spec diff through allOf and unions', () => {
           schema.anyOf = [...schema.anyOf!].reverse();
           spec.components.schemas.BlockError!.properties!.patterns!.maxItems = 3;
         }),
-      [['non-breaking', 'POST /items', 'response 403 (application/json) ‹anyOf 1›.patterns', 'maxItems 3 added']],
+      [['breaking', 'POST /items', 'response 403 (application/json) ‹anyOf 1›.patterns', 'maxItems 3 added']],
     ],
     [
       'a description added beside a union hides no change inside its members',
@@ -92,7 +92,7 @@ describe('spec diff through allOf and unions', () => {
           schema['x-feature'] = 'errors';
           spec.components.schemas.BlockError!.properties!.patterns!.minItems = 1;
         }),
-      [['non-breaking', 'POST /items', 'response 403 (application/json) ‹anyOf 1›.patterns', 'minItems 1 added']],
+      [['breaking', 'POST /items', 'response 403 (application/json) ‹anyOf 1›.patterns', 'minItems 1 added']],
     ],
   ];
 

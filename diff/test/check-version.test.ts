@@ -91,13 +91,13 @@ describe('npm run spec:check-version', () => {
       'a request body closed to members it does not name',
       () => undefined,
       (spec) => void (spec.components.schemas.ItemRequest!.additionalProperties = false),
-      '✗ POST /items request body (application/json): additionalProperties false added',
+      '✗ [clients, gateways] POST /items request body (application/json): additionalProperties false added',
     ],
     [
       'a response const changed',
       objectConst('response'),
       objectConst('response.v2'),
-      '✗ schema Item object: const "response" → "response.v2"',
+      '✗ [clients, gateways] schema Item object: const "response" → "response.v2"',
     ],
   ])('stops %s without a major bump', (_name, base, edit, line) => {
     const released = miniSpec();
@@ -172,7 +172,7 @@ describe('npm run spec:check-version', () => {
       '1 breaking change(s) without a major bump of info.version (info.version 1.0.0 → 1.1.0)',
     );
     expect(result.err).toContain(
-      '✗ schema Item note: property `note` removed (clients and generated types that read it lose it); used at 2 places in GET /items, POST /items',
+      '✗ [clients] schema Item note: property `note` removed (clients and generated types that read it lose it); used at 2 places in GET /items, POST /items',
     );
     expect(result.err).toContain('set info.version to 2.0.0');
   });
@@ -246,9 +246,9 @@ describe('npm run spec:check-version on changes it cannot classify', () => {
     return spec;
   }
 
-  function check() {
+  function check(argv: string[] = []) {
     const run = captureIo(repo.dir);
-    const code = runCheckVersion([], run.io, {});
+    const code = runCheckVersion(argv, run.io, {});
     return { code, out: run.out.join('\n'), err: run.err.join('\n') };
   }
 
@@ -293,12 +293,82 @@ describe('npm run spec:check-version on changes it cannot classify', () => {
     expect(code === 0 ? result.out : result.err).toMatch(text);
   });
 
+  it('notes a stale accepted entry against the previous version only, not against another base', () => {
+    unclassifiedSince('1.1.0');
+    writeAccepted(repo.dir, 'reviewed');
+    repo.writeSpec(withRule('1.1.0', ['name', 'kind']));
+    expect(check().out).toMatch(/note: accepted change no longer found/);
+    expect(check(['--base', 'HEAD']).out).not.toMatch(/no longer found/);
+  });
+
   it('refuses an accepted entry without a reason (exit 2)', () => {
     unclassifiedSince('1.1.0');
     writeAccepted(repo.dir, '');
     const result = check();
     expect(result.code).toBe(2);
     expect(result.err).toContain('needs a pointer, what and a reason');
+  });
+});
+
+describe('npm run spec:check-version --audience', () => {
+  let repo: TempRepo;
+
+  beforeEach(() => {
+    repo = createTempRepo();
+  });
+  afterEach(() => repo.remove());
+
+  function check(argv: string[] = []) {
+    const run = captureIo(repo.dir);
+    const code = runCheckVersion(argv, run.io, {});
+    return { code, out: run.out.join('\n'), err: run.err.join('\n') };
+  }
+
+  /** A request enum value added since 1.0.0: it breaks gateways that still refuse it, no client. */
+  function gatewayOnlySince(version: string): void {
+    repo.writeSpec(miniSpec());
+    repo.commit('1.0.0');
+    const spec = miniSpec();
+    spec.info.version = version;
+    spec.components.schemas.ItemRequest!.properties!.kind!.enum = ['small', 'large', 'huge'];
+    repo.writeSpec(spec);
+  }
+
+  it.each<[string, string[], 0 | 1, RegExp]>([
+    [
+      'stops a change that breaks gateways only, guarding both by default',
+      [],
+      1,
+      /1 breaking change\(s\) without a major bump of info.version \(info.version 1.0.0 → 1.1.0\); guarding clients and gateways:\n {2}✗ \[gateways\] POST \/items/,
+    ],
+    ['stops it guarding gateways', ['--audience', 'gateways'], 1, /; guarding gateways:/],
+    [
+      'lets it through guarding clients, and says it was not guarded',
+      ['--audience', 'clients'],
+      0,
+      /no breaking change;[^\n]*\n {2}not guarded: 1 change\(s\) break only gateways \(--audience clients\)/,
+    ],
+  ])('%s', (_name, argv, code, text) => {
+    gatewayOnlySince('1.1.0');
+    const result = check(argv);
+    expect(result.code).toBe(code);
+    expect(code === 0 ? result.out : result.err).toMatch(text);
+  });
+
+  it('keeps an accepted entry for a change that breaks only an audience it does not guard', () => {
+    gatewayOnlySince('1.1.0');
+    writeAccepted(repo.dir, 'reviewed: gateways already accepted it');
+    expect(check().out).toMatch(/accepted: ✗ \[gateways\] POST \/items/);
+    const clientsOnly = check(['--audience', 'clients']);
+    expect(clientsOnly.code).toBe(0);
+    expect(clientsOnly.out).not.toMatch(/no longer found/);
+  });
+
+  it('exits 2 for an audience it does not know', () => {
+    gatewayOnlySince('1.1.0');
+    const result = check(['--audience', 'servers']);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^spec:check-version: --audience must be one of clients, gateways, both, not "servers"/);
   });
 });
 

@@ -121,12 +121,12 @@ describe('spec diff classification', () => {
       },
     ],
     [
-      'a request type widened to a type list is non-breaking',
+      'a request type widened to a type list breaks only gateways that still refuse null',
       {
         given: (spec) => {
           prop(spec, 'ItemRequest', 'tier').type = ['string', 'null'];
         },
-        want: [['non-breaking', 'POST /items', `${BODY} tier`, 'type string → [string, null]']],
+        want: [['breaking', 'POST /items', `${BODY} tier`, 'type string → [string, null]']],
       },
     ],
     [
@@ -142,14 +142,14 @@ describe('spec diff classification', () => {
       },
     ],
     [
-      'a response type list narrowed to one type is non-breaking',
+      'a response type list narrowed to one type breaks only gateways that still send null',
       {
         given: (spec) => {
           prop(spec, 'Item', 'label').type = 'string';
         },
         want: [
-          ['non-breaking', 'GET /items', `${LIST_200} data[].label`, 'type [string, null] → string'],
-          ['non-breaking', 'POST /items', `${LIST_200} label`, 'type [string, null] → string'],
+          ['breaking', 'GET /items', `${LIST_200} data[].label`, 'type [string, null] → string'],
+          ['breaking', 'POST /items', `${LIST_200} label`, 'type [string, null] → string'],
         ],
       },
     ],
@@ -175,12 +175,12 @@ describe('spec diff classification', () => {
       },
     ],
     [
-      'a request enum value added is non-breaking',
+      'a request enum value added breaks only gateways that still refuse it',
       {
         given: (spec) => {
           prop(spec, 'ItemRequest', 'kind').enum = ['small', 'large', 'huge'];
         },
-        want: [['non-breaking', 'POST /items', `${BODY} kind`, 'enum value "huge" added']],
+        want: [['breaking', 'POST /items', `${BODY} kind`, 'enum value "huge" added']],
       },
     ],
     [
@@ -205,14 +205,14 @@ describe('spec diff classification', () => {
       },
     ],
     [
-      'an enum put on a response field where there was none is non-breaking',
+      'an enum put on a response field where there was none breaks only gateways that send other values',
       {
         given: (spec) => {
           prop(spec, 'Item', 'note').enum = ['n'];
         },
         want: [
-          ['non-breaking', 'GET /items', `${LIST_200} data[].note`, 'enum value "n" added'],
-          ['non-breaking', 'POST /items', `${LIST_200} note`, 'enum value "n" added'],
+          ['breaking', 'GET /items', `${LIST_200} data[].note`, 'enum value "n" added'],
+          ['breaking', 'POST /items', `${LIST_200} note`, 'enum value "n" added'],
         ],
       },
     ],
@@ -226,21 +226,21 @@ describe('spec diff classification', () => {
       },
     ],
     [
-      'a loosened request maxLength is non-breaking',
+      'a loosened request maxLength breaks only gateways that still refuse longer values',
       {
         given: (spec) => {
           prop(spec, 'ItemRequest', 'name').maxLength = 512;
         },
-        want: [['non-breaking', 'POST /items', `${BODY} name`, 'maxLength 256 → 512']],
+        want: [['breaking', 'POST /items', `${BODY} name`, 'maxLength 256 → 512']],
       },
     ],
     [
-      'a default added to a request field is non-breaking',
+      'a default added to a request field breaks only gateways, which must assume it',
       {
         given: (spec) => {
           prop(spec, 'ItemRequest', 'tier').default = 'gold';
         },
-        want: [['non-breaking', 'POST /items', `${BODY} tier`, 'default "gold" added']],
+        want: [['breaking', 'POST /items', `${BODY} tier`, 'default "gold" added']],
       },
     ],
     [
@@ -404,13 +404,13 @@ describe('spec diff classification', () => {
       },
     ],
     [
-      'an empty security requirement added makes authentication optional',
+      'an empty security requirement added makes authentication optional, which gateways must accept',
       {
         given: (spec) => {
           createItem(spec).security!.push({});
         },
         want: [
-          ['non-breaking', 'POST /items', 'security', 'empty requirement `{}` added: authentication becomes optional'],
+          ['breaking', 'POST /items', 'security', 'empty requirement `{}` added: authentication becomes optional'],
         ],
       },
     ],
@@ -429,7 +429,7 @@ describe('spec diff classification', () => {
     expect(changesAfter(given)).toEqual(want);
   });
 
-  it('names a renamed path parameter, old and new', () => {
+  it('names a renamed path parameter, old and new, as breaking clients only', () => {
     const withParameter = (name: string): MiniSpec => {
       const spec = miniSpec();
       spec.paths[`/items/{${name}}`] = {
@@ -441,9 +441,11 @@ describe('spec diff classification', () => {
       };
       return spec;
     };
-    const rows = changeRows(diffSpecs(withParameter('id'), withParameter('item_id')).changes);
+    const { changes } = diffSpecs(withParameter('id'), withParameter('item_id'));
+    expect(changes.find((change) => change.where === 'paths')?.breaks).toEqual(['clients']);
+    const rows = changeRows(changes);
     expect(rows).toContainEqual([
-      'non-breaking',
+      'breaking',
       undefined,
       'paths',
       'path parameter `id` → `item_id` renamed (/items/{id} → /items/{item_id})',

@@ -34,12 +34,13 @@ describe('npm run spec:diff', () => {
     const run = captureIo(repo.dir);
     expect(runSpecDiff([], run.io)).toBe(1);
     const text = run.out.join('\n');
-    expect(text).toContain('BREAKING: existing clients or the mock can fail (1)');
+    expect(text).toContain('BREAKING: existing clients or gateways can fail (1)');
     expect(text).toContain(
       [
         '  shared schemas',
-        '    ✗ schema Item note: property `note` removed',
+        '    ✗ [clients] schema Item note: property `note` removed',
         '        why: clients and generated types that read it lose it',
+        '        clients: stop reading it (regenerate typed clients)',
         '        used at 2 places:',
         '          GET /items: responses 200',
         '          POST /items: responses 200',
@@ -76,6 +77,33 @@ describe('npm run spec:diff', () => {
       headVersion: '1.1.0',
       counts: { breaking: 0, annotation: 1 },
     });
+  });
+
+  it('gives each change its audiences, why and what to do in --json, and exits by --audience', () => {
+    repo.commit('nothing');
+    const spec = miniSpec();
+    spec.components.schemas.ItemRequest!.properties!.kind!.enum = ['small', 'large', 'huge'];
+    repo.writeSpec(spec);
+    const run = captureIo(repo.dir);
+    expect(runSpecDiff(['HEAD~1', '--json'], run.io)).toBe(1);
+    const report = JSON.parse(run.out.join('')) as { changes: unknown[] };
+    expect(report.changes).toEqual([
+      expect.objectContaining({
+        severity: 'breaking',
+        what: 'enum value "huge" added',
+        breaks: ['gateways'],
+        why: 'the request still accepts every value it did (enum); gateways that still refuse what is now allowed break',
+        todo: { gateways: 'accept what the new schema allows here instead of refusing it with 400' },
+      }),
+    ]);
+    expect(runSpecDiff(['HEAD~1', '--audience', 'clients'], captureIo(repo.dir).io)).toBe(0);
+    expect(runSpecDiff(['HEAD~1', '--audience', 'gateways'], captureIo(repo.dir).io)).toBe(1);
+  });
+
+  it('exits 2 with a clear message for an unknown audience', () => {
+    const run = captureIo(repo.dir);
+    expect(runSpecDiff(['--audience', 'servers'], run.io)).toBe(2);
+    expect(run.err.join('\n')).toBe('spec:diff: --audience must be one of clients, gateways, both, not "servers"');
   });
 
   it('exits 2 with a clear message for an unknown ref', () => {
@@ -125,6 +153,6 @@ describe('npm run spec:diff', () => {
       (err: { code: number; stdout: string }) => err,
     );
     expect(failure?.code).toBe(1);
-    expect(failure?.stdout).toContain('✗ request body (application/json) name: maxLength 256 → 10');
+    expect(failure?.stdout).toContain('✗ [clients, gateways] request body (application/json) name: maxLength 256 → 10');
   });
 });

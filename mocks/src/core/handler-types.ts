@@ -38,6 +38,10 @@ export interface RequestContext<
   Body = unknown,
 > {
   readonly operation: OperationInfo;
+  /**
+   * Keyed by the served spec's names, which a `--spec` document may change: handlers read the
+   * values by place with `pathValues` (path-values.ts).
+   */
   readonly pathParams: Path;
   /** Query parameters, coerced to their schema types and validated. */
   readonly query: Query;
