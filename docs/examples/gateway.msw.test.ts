@@ -1,4 +1,5 @@
 /**
+ * @vitest-environment jsdom
  * @jest-environment jest-fixed-jsdom
  */
 import OpenAI from 'openai';
