@@ -14,7 +14,9 @@ export const help = `Usage: model-gateway merge-reports DIR… --report-dir OUT 
 Merges the reports of the suite's shards (--shard I/N), proxy replicas or verify runs into one:
 totals, the operations-by-checks matrix and the feature matrix added up, coverage joined, root
 causes regrouped by cause. Each DIR holds a conformance.json (a conformance.json file may be
-given instead). Writes conformance.json and conformance.html into OUT.
+given instead) and the junit.xml beside it. Writes conformance.json, conformance.html and
+junit.xml into OUT: the test cases of every part, an error case for each part that stopped early,
+each missing shard and each part without a junit.xml.
 
 Options:
   --report-dir OUT   where the merged report goes (required)
