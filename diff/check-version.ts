@@ -64,7 +64,7 @@ function previousVersion(cwd: string, specPath: string, headVersion: string | un
  * The rule: a breaking change, or a change the tool cannot classify, needs a major bump of
  * info.version, unless the repository accepted it with a reason (accepted-changes.ts). An
  * unclassified change stops the gate because nobody has shown that it breaks nothing.
- * `head` starts the message (`spec:check-version: spec/openapi.yaml against …`). Code 0 passes, 1 fails.
+ * `head` starts the message (`model-gateway check-version: spec/openapi.yaml against …`). Code 0 passes, 1 fails.
  */
 export function judgeVersion(
   result: SpecDiffResult,
@@ -119,7 +119,7 @@ export function judgeVersion(
         `Either undo them, or set info.version to ${wanted} (a major release of the contract),`,
         `or, for a change reviewed as breaking no client (an unclassified one, or a rule the server`,
         `already enforced with a 400), add it with the reason to ${ACCEPTED_FILE}.`,
-        'Details: npm run spec:diff -- <base ref>; the rules are in docs/spec-authors.md.',
+        'Details: model-gateway diff <base ref> (or --base-file FILE); the rules are in docs/spec-authors.md.',
       ].join('\n'),
     ),
   };
@@ -140,7 +140,7 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
       },
     }));
   } catch (err) {
-    io.err(`spec:check-version: ${(err as Error).message}\n\n${CHECK_USAGE}`);
+    io.err(`model-gateway check-version: ${(err as Error).message}\n\n${CHECK_USAGE}`);
     return 2;
   }
   if (values.help) {
@@ -162,7 +162,7 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
     const after = parseSpec(headText, specPath);
     const verdict = judgeVersion(
       diffSpecs(before, after),
-      `spec:check-version: ${specPath} against ${baseLabel}`,
+      `model-gateway check-version: ${specPath} against ${baseLabel}`,
       readAccepted(io.cwd, values.accepted),
     );
     if (verdict.code === 0) io.out(verdict.text);
@@ -170,7 +170,7 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
     return verdict.code;
   } catch (err) {
     if (err instanceof SpecDiffError || (err as NodeJS.ErrnoException).code === 'ENOENT') {
-      io.err(`spec:check-version: ${(err as Error).message}`);
+      io.err(`model-gateway check-version: ${(err as Error).message}`);
       return 2;
     }
     throw err;

@@ -46,7 +46,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
       },
     });
   } catch (err) {
-    io.err(`spec:diff: ${(err as Error).message}\n\n${USAGE}`);
+    io.err(`model-gateway diff: ${(err as Error).message}\n\n${USAGE}`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -56,7 +56,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
   }
   const refs = [...positionals, ...(values.base === undefined ? [] : [values.base])];
   if (refs.length > 1 || (refs.length === 1 && values['base-file'] !== undefined)) {
-    io.err(`spec:diff: give one git REF or --base-file, not both\n\n${USAGE}`);
+    io.err(`model-gateway diff: give one git REF or --base-file, not both\n\n${USAGE}`);
     return 2;
   }
   try {
@@ -95,7 +95,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
     return result.changes.some((change) => change.severity === 'breaking') ? 1 : 0;
   } catch (err) {
     if (err instanceof SpecDiffError || (err as NodeJS.ErrnoException).code === 'ENOENT') {
-      io.err(`spec:diff: ${(err as Error).message}`);
+      io.err(`model-gateway diff: ${(err as Error).message}`);
       return 2;
     }
     throw err;

@@ -57,12 +57,12 @@ export function run(argv: string[]): Promise<number> {
         ? 'failed'
         : `incomplete (${report.incomplete?.reason ?? ''})`;
     console.log(
-      `merge-reports: ${positionals.length} report(s), ${report.requests} request(s), ${report.failing} failing; ${verdict}; reports: ${files.map(displayPath).join(', ')}`,
+      `model-gateway merge-reports: ${positionals.length} report(s), ${report.requests} request(s), ${report.failing} failing; ${verdict}; reports: ${files.map(displayPath).join(', ')}`,
     );
     return Promise.resolve(report.passed ? 0 : 1);
   } catch (error) {
     if (!(error instanceof ConfigError) && !(error instanceof TypeError)) throw error;
-    console.error(`merge-reports: ${error.message}${error instanceof TypeError ? ' (see --help)' : ''}`);
+    console.error(`model-gateway merge-reports: ${error.message}${error instanceof TypeError ? ' (see --help)' : ''}`);
     return Promise.resolve(2);
   }
 }

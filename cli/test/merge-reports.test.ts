@@ -53,7 +53,7 @@ describe('model-gateway merge-reports', () => {
       path.join(out, 'm.sarif'),
     ]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^merge-reports: 3 report\(s\), 12 request\(s\), \d+ failing; failed; reports: /m);
+    expect(run.stdout).toMatch(/^model-gateway merge-reports: 3 report\(s\), 12 request\(s\), \d+ failing; failed; reports: /m);
     const merged = JSON.parse(readFileSync(path.join(out, 'conformance.json'), 'utf8')) as ConformanceReport;
     const single = JSON.parse(readFileSync(path.join(a as string, 'conformance.json'), 'utf8')) as ConformanceReport;
     expect(merged.rootCauses.map((g) => g.cause)).toEqual(single.rootCauses.map((g) => g.cause));
