@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SPEC_PATH } from '../kit/contract/contract';
-import { ADD_REDOCLY } from '../kit/package/redocly-cli';
+import { ADD_REDOCLY, redoclyCli } from '../kit/package/redocly-cli';
 import { cachedDocsPath, defaultDocsHtmlPath } from '../mocks/src/runtimes/node/docs-routes';
 import { renderDocs, RenderDocsError, writePage } from '../mocks/src/runtimes/node/render-docs';
 
@@ -21,7 +21,10 @@ Writes the HTML API reference of a spec.
 It needs the Redocly CLI (@redocly/cli), which the package leaves optional: ${ADD_REDOCLY}.
 A mock serves the reference of the spec it runs on at GET /__mock/docs (with --spec and --watch too).`;
 
-/** The command: its exit status (0 written, 1 the renderer failed, 2 usage or input error). */
+/**
+ * The command: its exit status (0 written, 1 the renderer failed, 2 usage or input error, or the
+ * Redocly CLI missing: a tool the user must add is theirs to configure, not a failed render).
+ */
 export async function runDocs(args: readonly string[]): Promise<number> {
   let values;
   try {
@@ -34,7 +37,7 @@ export async function runDocs(args: readonly string[]): Promise<number> {
       },
     }));
   } catch (err) {
-    console.error(`docs: ${(err as Error).message}\n\n${DOCS_USAGE}`);
+    console.error(`model-gateway docs: ${(err as Error).message}\n\n${DOCS_USAGE}`);
     return 2;
   }
   if (values.help) {
@@ -52,7 +55,15 @@ export async function runDocs(args: readonly string[]): Promise<number> {
   try {
     specText = readFileSync(specPath, 'utf8');
   } catch (err) {
-    console.error(`docs: cannot read ${specPath}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    console.error(
+      `model-gateway docs: cannot read ${specPath}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
+    return 2;
+  }
+  if (redoclyCli() === undefined) {
+    console.error(
+      `model-gateway docs: rendering needs the Redocly CLI (@redocly/cli), not installed here: ${ADD_REDOCLY}`,
+    );
     return 2;
   }
   const started = performance.now();
@@ -61,7 +72,7 @@ export async function runDocs(args: readonly string[]): Promise<number> {
     html = await renderDocs(specText, specPath);
   } catch (err) {
     if (!(err instanceof RenderDocsError)) throw err;
-    console.error(`docs: ${err.message}`);
+    console.error(`model-gateway docs: ${err.message}`);
     return 1;
   }
   writePage(output, html);
@@ -83,7 +94,7 @@ if (require.main === module) {
       process.exitCode = code;
     },
     (err: unknown) => {
-      console.error('docs: unexpected error', err);
+      console.error('model-gateway docs: unexpected error', err);
       process.exitCode = 2;
     },
   );
