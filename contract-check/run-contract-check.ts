@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { SPEC_PATH } from '../kit/contract/contract';
 import { ADD_REDOCLY, redoclyCli } from '../kit/package/redocly-cli';
 import {
@@ -12,6 +12,7 @@ import {
   parseSpec,
   readAccepted,
   readBase,
+  readSpecFile,
   SpecDiffError,
 } from '../diff/index';
 import { servedSpecWarning } from './served-spec';
@@ -129,7 +130,7 @@ export async function runContractCheck(
   let base: { label: string; document: unknown };
   let head: unknown;
   try {
-    specText = readFileSync(specFile, 'utf8');
+    specText = readSpecFile(io.cwd, values.spec, '--spec');
     head = parseSpec(specText, values.spec);
     base = readBase(io.cwd, basePathFor(io.cwd, specFile), values.base ?? 'HEAD', values['base-file']);
   } catch (err) {

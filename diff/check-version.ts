@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countBySeverity, diffSpecs } from './diff-specs';
@@ -9,6 +9,7 @@ import {
   isShallow,
   mergeBase,
   parseSpec,
+  readSpecFile,
   repositoryRoot,
   resolveCommit,
   SpecDiffError,
@@ -149,13 +150,13 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
   }
   const specPath = values.spec;
   try {
-    const headText = readFileSync(path.resolve(io.cwd, specPath), 'utf8');
+    const headText = readSpecFile(io.cwd, specPath, '--spec');
     const requested = values.base ?? (env.SPEC_BASE_REF || undefined);
     if (values['base-file'] !== undefined && values.base !== undefined)
       throw new SpecDiffError('give --base REF or --base-file FILE, not both');
     const found =
       values['base-file'] !== undefined
-        ? { text: readFileSync(path.resolve(io.cwd, values['base-file']), 'utf8'), label: values['base-file'] }
+        ? { text: readSpecFile(io.cwd, values['base-file'], '--base-file'), label: values['base-file'] }
         : baseFromGit(io.cwd, specPath, requested, values.base !== undefined ? '--base' : 'SPEC_BASE_REF', headText);
     const { text: baseText, label: baseLabel } = found;
     const before = parseSpec(baseText, values['base-file'] ?? `${specPath} at ${baseLabel}`);

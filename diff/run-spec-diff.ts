@@ -1,9 +1,16 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countBySeverity, diffSpecs } from './diff-specs';
 import { formatReport } from './format-report';
-import { isInsideWorkTree, parseSpec, repositoryRoot, resolveCommit, SpecDiffError, specTextAt } from './git-spec';
+import {
+  isInsideWorkTree,
+  parseSpec,
+  readSpecFile,
+  repositoryRoot,
+  resolveCommit,
+  SpecDiffError,
+  specTextAt,
+} from './git-spec';
 import { mockNotes } from './mock-impact';
 
 const DEFAULT_SPEC = 'spec/openapi.yaml';
@@ -64,8 +71,10 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
     const inside = isInRepository(io.cwd, specPath);
     const basePath = basePathFor(io.cwd, specPath);
     const headLabel = inside ? `${specPath} (working tree)` : specPath;
+    // The spec first: a missing --spec is the error to show, before any about the base.
+    const headText = readSpecFile(io.cwd, specPath, '--spec');
     const base = readBase(io.cwd, basePath, refs[0] ?? 'HEAD', values['base-file']);
-    const head = parseSpec(readFileSync(path.resolve(io.cwd, specPath), 'utf8'), headLabel);
+    const head = parseSpec(headText, headLabel);
     const result = diffSpecs(base.document, head);
     const notes = mockNotes(head);
     if (values.json) {
@@ -123,7 +132,7 @@ export function readBase(
   baseFile: string | undefined,
 ): { label: string; document: unknown } {
   if (baseFile !== undefined) {
-    return { label: baseFile, document: parseSpec(readFileSync(path.resolve(cwd, baseFile), 'utf8'), baseFile) };
+    return { label: baseFile, document: parseSpec(readSpecFile(cwd, baseFile, '--base-file'), baseFile) };
   }
   if (!isInsideWorkTree(cwd)) throw new SpecDiffError(`${cwd} is not inside a git work tree: pass --base-file FILE`);
   const commit = resolveCommit(cwd, ref);

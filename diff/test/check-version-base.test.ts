@@ -46,6 +46,14 @@ describe('model-gateway check-version on a spec anywhere, with or without git', 
     expect(check(['--spec', 'api.yaml', '--base-file', 'released.yaml']).code).toBe(0);
   });
 
+  it.each([
+    ['the default --spec', [], 'spec/openapi.yaml (--spec): no such file'],
+    ['a --base-file', ['--spec', 'api.yaml', '--base-file', 'gone.yaml'], 'gone.yaml (--base-file): no such file'],
+  ])('names %s that does not exist, and the option that gave it, in one line (exit 2)', (_, argv, line) => {
+    writeFileSync(path.join(dir, 'api.yaml'), stringify(miniSpec()));
+    expect(check(argv)).toEqual({ code: 2, out: '', err: `model-gateway check-version: ${line}` });
+  });
+
   it('refuses --base together with --base-file (exit 2)', () => {
     writeFileSync(path.join(dir, 'api.yaml'), stringify(miniSpec()));
     expect(check(['--spec', 'api.yaml', '--base-file', 'api.yaml', '--base', 'main'])).toMatchObject({
