@@ -11,15 +11,29 @@ import { ADD_REDOCLY, redoclyCli } from '../kit/package/redocly-cli';
 import { cachedDocsPath, defaultDocsHtmlPath } from '../mocks/src/runtimes/node/docs-routes';
 import { renderDocs, RenderDocsError, writePage } from '../mocks/src/runtimes/node/render-docs';
 
-const ROOT = path.join(__dirname, '..');
 export const DOCS_USAGE = `Usage: model-gateway docs [--spec FILE] [--output FILE]      (in the repository: npm run docs -- [options])
 
 Writes the HTML API reference of a spec.
   --spec FILE     the spec to render (default spec/openapi.yaml)
-  --output FILE   where to write it (default ${path.relative(ROOT, defaultDocsHtmlPath())} of the package
-                  for the default spec, reports/docs/NAME.html in the current folder for --spec NAME.yaml)
+  --output FILE   where to write it (default reports/docs/index.html in the current folder, or
+                  reports/docs/NAME.html for --spec NAME.yaml; in the package's own repository the
+                  default spec's page is its reports/docs/index.html, the page its mock serves)
 It needs the Redocly CLI (@redocly/cli), which the package leaves optional: ${ADD_REDOCLY}.
 A mock serves the reference of the spec it runs on at GET /__mock/docs (with --spec and --watch too).`;
+
+/**
+ * Where the page goes: --output, else reports/docs/ in the current folder. Only the package's own
+ * repository (`codeDir` not under node_modules) rewrites the page its mock serves for the default
+ * spec: an installed package's files are not the user's to change.
+ */
+export function docsOutput(spec: string | undefined, output: string | undefined, codeDir: string): string {
+  if (output !== undefined) return path.resolve(output);
+  if (spec === undefined)
+    return codeDir.split(path.sep).includes('node_modules')
+      ? path.resolve('reports', 'docs', 'index.html')
+      : defaultDocsHtmlPath();
+  return path.resolve('reports', 'docs', `${path.basename(spec).replace(/\.[^.]*$/, '')}.html`);
+}
 
 /**
  * The command: its exit status (0 written, 1 the renderer failed, 2 usage or input error, or the
@@ -45,12 +59,7 @@ export async function runDocs(args: readonly string[]): Promise<number> {
     return 0;
   }
   const specPath = values.spec === undefined ? SPEC_PATH : path.resolve(values.spec);
-  const output =
-    values.output !== undefined
-      ? path.resolve(values.output)
-      : values.spec === undefined
-        ? defaultDocsHtmlPath()
-        : path.resolve('reports', 'docs', `${path.basename(specPath).replace(/\.[^.]*$/, '')}.html`);
+  const output = docsOutput(values.spec, values.output, __dirname);
   let specText: string;
   try {
     specText = readFileSync(specPath, 'utf8');
