@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countBySeverity, diffSpecs } from './diff-specs';
@@ -136,7 +136,7 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
         base: { type: 'string' },
         spec: { type: 'string', default: 'spec/openapi.yaml' },
         'base-file': { type: 'string' },
-        accepted: { type: 'string', default: ACCEPTED_FILE },
+        accepted: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -151,6 +151,9 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
   const specPath = values.spec;
   try {
     const headText = readSpecFile(io.cwd, specPath, '--spec');
+    // The default file is optional; one the user names must be there, or a typo would go unnoticed.
+    if (values.accepted !== undefined && !existsSync(path.resolve(io.cwd, values.accepted)))
+      throw new SpecDiffError(`${values.accepted} (--accepted): no such file`);
     const requested = values.base ?? (env.SPEC_BASE_REF || undefined);
     if (values['base-file'] !== undefined && values.base !== undefined)
       throw new SpecDiffError('give --base REF or --base-file FILE, not both');
@@ -164,7 +167,7 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
     const verdict = judgeVersion(
       diffSpecs(before, after),
       `model-gateway check-version: ${specPath} against ${baseLabel}`,
-      readAccepted(io.cwd, values.accepted),
+      readAccepted(io.cwd, values.accepted ?? ACCEPTED_FILE),
     );
     if (verdict.code === 0) io.out(verdict.text);
     else io.err(verdict.text);

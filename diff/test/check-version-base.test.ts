@@ -49,6 +49,11 @@ describe('model-gateway check-version on a spec anywhere, with or without git', 
   it.each([
     ['the default --spec', [], 'spec/openapi.yaml (--spec): no such file'],
     ['a --base-file', ['--spec', 'api.yaml', '--base-file', 'gone.yaml'], 'gone.yaml (--base-file): no such file'],
+    [
+      'an --accepted file',
+      ['--spec', 'api.yaml', '--base-file', 'api.yaml', '--accepted', 'gone.json'],
+      'gone.json (--accepted): no such file',
+    ],
   ])('names %s that does not exist, and the option that gave it, in one line (exit 2)', (_, argv, line) => {
     writeFileSync(path.join(dir, 'api.yaml'), stringify(miniSpec()));
     expect(check(argv)).toEqual({ code: 2, out: '', err: `model-gateway check-version: ${line}` });
