@@ -10,11 +10,15 @@ const REDOCLY_HAR = path.join(ROOT, 'proxy', 'test', 'fixtures', 'redocly-proxy.
 
 /** Runs `model-gateway verify` (cli/model-gateway.ts) and waits for it. */
 function verify(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('cli', 'model-gateway.ts'), 'verify', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '' },
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join('cli', 'model-gateway.ts'), 'verify', ...args],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '' },
+    },
+  );
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -29,7 +33,9 @@ describe('model-gateway verify', () => {
     const sarif = path.join(dir, 'out', 'verify.sarif');
     const run = verify([REDOCLY_HAR, '--report-dir', dir, '--sarif', sarif]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toMatch(/^model-gateway verify: 4 exchange\(s\) under http:\/\/127\.0\.0\.1:4761\/api\/v1, 0 violation\(s\)/m);
+    expect(run.stdout).toMatch(
+      /^model-gateway verify: 4 exchange\(s\) under http:\/\/127\.0\.0\.1:4761\/api\/v1, 0 violation\(s\)/m,
+    );
     const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as {
       target: { source: string };
     };
