@@ -7,21 +7,38 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SPEC_PATH } from '../kit/contract/contract';
-import { ADD_REDOCLY } from '../kit/package/redocly-cli';
+import { ADD_REDOCLY, redoclyCli } from '../kit/package/redocly-cli';
 import { cachedDocsPath, defaultDocsHtmlPath } from '../mocks/src/runtimes/node/docs-routes';
 import { renderDocs, RenderDocsError, writePage } from '../mocks/src/runtimes/node/render-docs';
 
-const ROOT = path.join(__dirname, '..');
 export const DOCS_USAGE = `Usage: model-gateway docs [--spec FILE] [--output FILE]      (in the repository: npm run docs -- [options])
 
 Writes the HTML API reference of a spec.
   --spec FILE     the spec to render (default spec/openapi.yaml)
-  --output FILE   where to write it (default ${path.relative(ROOT, defaultDocsHtmlPath())} of the package
-                  for the default spec, reports/docs/NAME.html in the current folder for --spec NAME.yaml)
+  --output FILE   where to write it (default reports/docs/index.html in the current folder, or
+                  reports/docs/NAME.html for --spec NAME.yaml; in the package's own repository the
+                  default spec's page is its reports/docs/index.html, the page its mock serves)
 It needs the Redocly CLI (@redocly/cli), which the package leaves optional: ${ADD_REDOCLY}.
 A mock serves the reference of the spec it runs on at GET /__mock/docs (with --spec and --watch too).`;
 
-/** The command: its exit status (0 written, 1 the renderer failed, 2 usage or input error). */
+/**
+ * Where the page goes: --output, else reports/docs/ in the current folder. Only the package's own
+ * repository (`codeDir` not under node_modules) rewrites the page its mock serves for the default
+ * spec: an installed package's files are not the user's to change.
+ */
+export function docsOutput(spec: string | undefined, output: string | undefined, codeDir: string): string {
+  if (output !== undefined) return path.resolve(output);
+  if (spec === undefined)
+    return codeDir.split(path.sep).includes('node_modules')
+      ? path.resolve('reports', 'docs', 'index.html')
+      : defaultDocsHtmlPath();
+  return path.resolve('reports', 'docs', `${path.basename(spec).replace(/\.[^.]*$/, '')}.html`);
+}
+
+/**
+ * The command: its exit status (0 written, 1 the renderer failed, 2 usage or input error, or the
+ * Redocly CLI missing: a tool the user must add is theirs to configure, not a failed render).
+ */
 export async function runDocs(args: readonly string[]): Promise<number> {
   let values;
   try {
@@ -34,7 +51,7 @@ export async function runDocs(args: readonly string[]): Promise<number> {
       },
     }));
   } catch (err) {
-    console.error(`docs: ${(err as Error).message}\n\n${DOCS_USAGE}`);
+    console.error(`model-gateway docs: ${(err as Error).message}\n\n${DOCS_USAGE}`);
     return 2;
   }
   if (values.help) {
@@ -42,17 +59,20 @@ export async function runDocs(args: readonly string[]): Promise<number> {
     return 0;
   }
   const specPath = values.spec === undefined ? SPEC_PATH : path.resolve(values.spec);
-  const output =
-    values.output !== undefined
-      ? path.resolve(values.output)
-      : values.spec === undefined
-        ? defaultDocsHtmlPath()
-        : path.resolve('reports', 'docs', `${path.basename(specPath).replace(/\.[^.]*$/, '')}.html`);
+  const output = docsOutput(values.spec, values.output, __dirname);
   let specText: string;
   try {
     specText = readFileSync(specPath, 'utf8');
   } catch (err) {
-    console.error(`docs: cannot read ${specPath}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    console.error(
+      `model-gateway docs: cannot read ${specPath}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
+    return 2;
+  }
+  if (redoclyCli() === undefined) {
+    console.error(
+      `model-gateway docs: rendering needs the Redocly CLI (@redocly/cli), not installed here: ${ADD_REDOCLY}`,
+    );
     return 2;
   }
   const started = performance.now();
@@ -61,7 +81,7 @@ export async function runDocs(args: readonly string[]): Promise<number> {
     html = await renderDocs(specText, specPath);
   } catch (err) {
     if (!(err instanceof RenderDocsError)) throw err;
-    console.error(`docs: ${err.message}`);
+    console.error(`model-gateway docs: ${err.message}`);
     return 1;
   }
   writePage(output, html);
@@ -83,7 +103,7 @@ if (require.main === module) {
       process.exitCode = code;
     },
     (err: unknown) => {
-      console.error('docs: unexpected error', err);
+      console.error('model-gateway docs: unexpected error', err);
       process.exitCode = 2;
     },
   );

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { SPEC_PATH } from '../kit/contract/contract';
 import { ADD_REDOCLY, redoclyCli } from '../kit/package/redocly-cli';
 import {
@@ -13,6 +13,7 @@ import {
   parseSpec,
   readAccepted,
   readBase,
+  readSpecFile,
   SpecDiffError,
 } from '../diff/index';
 import type { Audience } from '../diff/index';
@@ -26,7 +27,7 @@ export const CONTRACT_USAGE = `Usage: model-gateway contract-check [options]    
 
 The whole check of a change to the contract, one exit code and one summary:
   lint        redocly lint of the spec (skipped, with how to add it, where @redocly/cli is not installed)
-  diff        the changes since the base (npm run spec:diff), listed in full
+  diff        the changes since the base (model-gateway diff), listed in full
   version     the version gate: a breaking change needs a major bump of info.version
   generated   generated/ is up to date with the spec (only for this repository's spec/openapi.yaml)
   suite       the conformance suite with --spec, against --base-url or, without it, the mock
@@ -113,7 +114,7 @@ export async function runContractCheck(
       },
     }));
   } catch (err) {
-    io.err(`contract:check: ${(err as Error).message}\n\n${CONTRACT_USAGE}`);
+    io.err(`model-gateway contract-check: ${(err as Error).message}\n\n${CONTRACT_USAGE}`);
     return 2;
   }
   if (values.help) {
@@ -124,7 +125,7 @@ export async function runContractCheck(
   const unknown = [...skipped].filter((step) => !(STEPS as readonly string[]).includes(step));
   if (unknown.length > 0 || (values.base !== undefined && values['base-file'] !== undefined)) {
     io.err(
-      `contract:check: ${unknown.length > 0 ? `unknown step ${unknown.join(', ')}` : 'give --base or --base-file, not both'}\n\n${CONTRACT_USAGE}`,
+      `model-gateway contract-check: ${unknown.length > 0 ? `unknown step ${unknown.join(', ')}` : 'give --base or --base-file, not both'}\n\n${CONTRACT_USAGE}`,
     );
     return 2;
   }
@@ -132,7 +133,7 @@ export async function runContractCheck(
   try {
     audiences = parseAudience(values.audience);
   } catch (err) {
-    io.err(`contract:check: ${(err as Error).message}\n\n${CONTRACT_USAGE}`);
+    io.err(`model-gateway contract-check: ${(err as Error).message}\n\n${CONTRACT_USAGE}`);
     return 2;
   }
   const specFile = path.resolve(io.cwd, values.spec);
@@ -140,12 +141,12 @@ export async function runContractCheck(
   let base: { label: string; document: unknown };
   let head: unknown;
   try {
-    specText = readFileSync(specFile, 'utf8');
+    specText = readSpecFile(io.cwd, values.spec, '--spec');
     head = parseSpec(specText, values.spec);
     base = readBase(io.cwd, basePathFor(io.cwd, specFile), values.base ?? 'HEAD', values['base-file']);
   } catch (err) {
     if (!(err instanceof SpecDiffError) && (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    io.err(`contract:check: ${(err as Error).message}`);
+    io.err(`model-gateway contract-check: ${(err as Error).message}`);
     return 2;
   }
 

@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countBySeverity, diffSpecs } from './diff-specs';
@@ -11,6 +11,7 @@ import {
   isShallow,
   mergeBase,
   parseSpec,
+  readSpecFile,
   repositoryRoot,
   resolveCommit,
   SpecDiffError,
@@ -69,7 +70,7 @@ function previousVersion(cwd: string, specPath: string, headVersion: string | un
  * The rule: a breaking change, or a change the tool cannot classify, needs a major bump of
  * info.version, unless the repository accepted it with a reason (accepted-changes.ts). An
  * unclassified change stops the gate because nobody has shown that it breaks nothing.
- * `head` starts the message (`spec:check-version: spec/openapi.yaml against …`). Code 0 passes, 1 fails.
+ * `head` starts the message (`model-gateway check-version: spec/openapi.yaml against …`). Code 0 passes, 1 fails.
  */
 export interface JudgeOptions {
   /** The accepted changes (accepted-changes.ts). */
@@ -152,7 +153,7 @@ export function judgeVersion(
         `or, for a change reviewed as breaking nobody it is said to (an unclassified one, or a rule the server`,
         `already enforced with a 400), add it with the reason to ${ACCEPTED_FILE};`,
         `a gate that guards one audience only takes --audience clients or --audience gateways.`,
-        'Details: npm run spec:diff -- <base ref>; the rules are in docs/spec-authors.md.',
+        'Details: model-gateway diff <base ref> (or --base-file FILE); the rules are in docs/spec-authors.md.',
       ].join('\n'),
     ),
   };
@@ -168,13 +169,13 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
         base: { type: 'string' },
         spec: { type: 'string', default: 'spec/openapi.yaml' },
         'base-file': { type: 'string' },
-        accepted: { type: 'string', default: ACCEPTED_FILE },
+        accepted: { type: 'string' },
         audience: { type: 'string', default: 'both' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
   } catch (err) {
-    io.err(`spec:check-version: ${(err as Error).message}\n\n${CHECK_USAGE}`);
+    io.err(`model-gateway check-version: ${(err as Error).message}\n\n${CHECK_USAGE}`);
     return 2;
   }
   if (values.help) {
@@ -186,32 +187,39 @@ export function runCheckVersion(argv: readonly string[], io: RunIo, env: NodeJS.
   try {
     audiences = parseAudience(values.audience);
   } catch (err) {
-    io.err(`spec:check-version: ${(err as Error).message}\n\n${CHECK_USAGE}`);
+    io.err(`model-gateway check-version: ${(err as Error).message}\n\n${CHECK_USAGE}`);
     return 2;
   }
   try {
-    const headText = readFileSync(path.resolve(io.cwd, specPath), 'utf8');
+    const headText = readSpecFile(io.cwd, specPath, '--spec');
+    // The default file is optional; one the user names must be there, or a typo would go unnoticed.
+    if (values.accepted !== undefined && !existsSync(path.resolve(io.cwd, values.accepted)))
+      throw new SpecDiffError(`${values.accepted} (--accepted): no such file`);
     const requested = values.base ?? (env.SPEC_BASE_REF || undefined);
     if (values['base-file'] !== undefined && values.base !== undefined)
       throw new SpecDiffError('give --base REF or --base-file FILE, not both');
     const found =
       values['base-file'] !== undefined
-        ? { text: readFileSync(path.resolve(io.cwd, values['base-file']), 'utf8'), label: values['base-file'] }
+        ? { text: readSpecFile(io.cwd, values['base-file'], '--base-file'), label: values['base-file'] }
         : baseFromGit(io.cwd, specPath, requested, values.base !== undefined ? '--base' : 'SPEC_BASE_REF', headText);
     const { text: baseText, label: baseLabel } = found;
     const before = parseSpec(baseText, values['base-file'] ?? `${specPath} at ${baseLabel}`);
     const after = parseSpec(headText, specPath);
-    const verdict = judgeVersion(diffSpecs(before, after), `spec:check-version: ${specPath} against ${baseLabel}`, {
-      accepted: readAccepted(io.cwd, values.accepted),
-      audiences,
-      fromPreviousVersion: requested === undefined && values['base-file'] === undefined,
-    });
+    const verdict = judgeVersion(
+      diffSpecs(before, after),
+      `model-gateway check-version: ${specPath} against ${baseLabel}`,
+      {
+        accepted: readAccepted(io.cwd, values.accepted ?? ACCEPTED_FILE),
+        audiences,
+        fromPreviousVersion: requested === undefined && values['base-file'] === undefined,
+      },
+    );
     if (verdict.code === 0) io.out(verdict.text);
     else io.err(verdict.text);
     return verdict.code;
   } catch (err) {
     if (err instanceof SpecDiffError || (err as NodeJS.ErrnoException).code === 'ENOENT') {
-      io.err(`spec:check-version: ${(err as Error).message}`);
+      io.err(`model-gateway check-version: ${(err as Error).message}`);
       return 2;
     }
     throw err;

@@ -1,5 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { load as parseYaml } from 'js-yaml';
+import { describeReadError } from '../kit/files/describe-read-error';
 
 export class SpecDiffError extends Error {
   override readonly name = 'SpecDiffError';
@@ -93,6 +96,15 @@ export function specTextAt(cwd: string, commit: string, specPath: string): strin
     const message = gitError(err);
     if (/does not exist|exists on disk, but not in/.test(message)) return undefined;
     throw new SpecDiffError(`git show ${commit}:${specPath} failed: ${message}`);
+  }
+}
+
+/** A spec file's text; one that cannot be read is an error naming it and the option that gave it (exit 2). */
+export function readSpecFile(cwd: string, file: string, option: '--spec' | '--base-file'): string {
+  try {
+    return readFileSync(path.resolve(cwd, file), 'utf8');
+  } catch (err) {
+    throw new SpecDiffError(`${file} (${option}): ${describeReadError(err)}`);
   }
 }
 

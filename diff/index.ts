@@ -9,7 +9,7 @@ export { CHECK_USAGE, judgeVersion, runCheckVersion } from './check-version';
 export { countBySeverity, diffSpecs } from './diff-specs';
 export { formatReport } from './format-report';
 export type { ReportOptions } from './format-report';
-export { parseSpec, SpecDiffError } from './git-spec';
+export { parseSpec, readSpecFile, SpecDiffError } from './git-spec';
 export { ACCEPTED_FILE, readAccepted } from './accepted-changes';
 export type { AcceptedChange } from './accepted-changes';
 export { AUDIENCES } from './types';

@@ -1,9 +1,16 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countBySeverity, diffSpecs } from './diff-specs';
 import { formatReport } from './format-report';
-import { isInsideWorkTree, parseSpec, repositoryRoot, resolveCommit, SpecDiffError, specTextAt } from './git-spec';
+import {
+  isInsideWorkTree,
+  parseSpec,
+  readSpecFile,
+  repositoryRoot,
+  resolveCommit,
+  SpecDiffError,
+  specTextAt,
+} from './git-spec';
 import { mockNotes } from './mock-impact';
 import { breaksGuarded, parseAudience } from './audience-option';
 
@@ -53,7 +60,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
       },
     });
   } catch (err) {
-    io.err(`spec:diff: ${(err as Error).message}\n\n${USAGE}`);
+    io.err(`model-gateway diff: ${(err as Error).message}\n\n${USAGE}`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -63,7 +70,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
   }
   const refs = [...positionals, ...(values.base === undefined ? [] : [values.base])];
   if (refs.length > 1 || (refs.length === 1 && values['base-file'] !== undefined)) {
-    io.err(`spec:diff: give one git REF or --base-file, not both\n\n${USAGE}`);
+    io.err(`model-gateway diff: give one git REF or --base-file, not both\n\n${USAGE}`);
     return 2;
   }
   try {
@@ -72,8 +79,10 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
     const inside = isInRepository(io.cwd, specPath);
     const basePath = basePathFor(io.cwd, specPath);
     const headLabel = inside ? `${specPath} (working tree)` : specPath;
+    // The spec first: a missing --spec is the error to show, before any about the base.
+    const headText = readSpecFile(io.cwd, specPath, '--spec');
     const base = readBase(io.cwd, basePath, refs[0] ?? 'HEAD', values['base-file']);
-    const head = parseSpec(readFileSync(path.resolve(io.cwd, specPath), 'utf8'), headLabel);
+    const head = parseSpec(headText, headLabel);
     const result = diffSpecs(base.document, head);
     const notes = mockNotes(head);
     if (values.json) {
@@ -103,7 +112,7 @@ export function runSpecDiff(argv: readonly string[], io: RunIo): number {
     return result.changes.some((change) => change.severity === 'breaking' && breaksGuarded(change, audiences)) ? 1 : 0;
   } catch (err) {
     if (err instanceof SpecDiffError || (err as NodeJS.ErrnoException).code === 'ENOENT') {
-      io.err(`spec:diff: ${(err as Error).message}`);
+      io.err(`model-gateway diff: ${(err as Error).message}`);
       return 2;
     }
     throw err;
@@ -131,7 +140,7 @@ export function readBase(
   baseFile: string | undefined,
 ): { label: string; document: unknown } {
   if (baseFile !== undefined) {
-    return { label: baseFile, document: parseSpec(readFileSync(path.resolve(cwd, baseFile), 'utf8'), baseFile) };
+    return { label: baseFile, document: parseSpec(readSpecFile(cwd, baseFile, '--base-file'), baseFile) };
   }
   if (!isInsideWorkTree(cwd)) throw new SpecDiffError(`${cwd} is not inside a git work tree: pass --base-file FILE`);
   const commit = resolveCommit(cwd, ref);

@@ -14,7 +14,9 @@ export const help = `Usage: model-gateway merge-reports DIR… --report-dir OUT 
 Merges the reports of the suite's shards (--shard I/N), proxy replicas or verify runs into one:
 totals, the operations-by-checks matrix and the feature matrix added up, coverage joined, root
 causes regrouped by cause. Each DIR holds a conformance.json (a conformance.json file may be
-given instead). Writes conformance.json and conformance.html into OUT.
+given instead) and the junit.xml beside it. Writes conformance.json, conformance.html and
+junit.xml into OUT: the test cases of every part, an error case for each part that stopped early,
+each missing shard and each part without a junit.xml.
 
 Options:
   --report-dir OUT   where the merged report goes (required)
@@ -55,12 +57,12 @@ export function run(argv: string[]): Promise<number> {
         ? 'failed'
         : `incomplete (${report.incomplete?.reason ?? ''})`;
     console.log(
-      `merge-reports: ${positionals.length} report(s), ${report.requests} request(s), ${report.failing} failing; ${verdict}; reports: ${files.map(displayPath).join(', ')}`,
+      `model-gateway merge-reports: ${positionals.length} report(s), ${report.requests} request(s), ${report.failing} failing; ${verdict}; reports: ${files.map(displayPath).join(', ')}`,
     );
     return Promise.resolve(report.passed ? 0 : 1);
   } catch (error) {
     if (!(error instanceof ConfigError) && !(error instanceof TypeError)) throw error;
-    console.error(`merge-reports: ${error.message}${error instanceof TypeError ? ' (see --help)' : ''}`);
+    console.error(`model-gateway merge-reports: ${error.message}${error instanceof TypeError ? ' (see --help)' : ''}`);
     return Promise.resolve(2);
   }
 }

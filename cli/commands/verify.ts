@@ -71,7 +71,7 @@ export async function run(argv: string[]): Promise<number> {
     if (values['base-url'] !== undefined && !URL.canParse(values['base-url']))
       throw new Error(`--base-url ${values['base-url']} is not an absolute URL`);
   } catch (error) {
-    console.error(`verify: ${(error as Error).message} (see --help)`);
+    console.error(`model-gateway verify: ${(error as Error).message} (see --help)`);
     return 2;
   }
   const reportDir = values['report-dir'] ?? path.join('reports', 'verify');
@@ -92,11 +92,14 @@ export async function run(argv: string[]): Promise<number> {
           ? {}
           : { examplesPerCause: count('--keep-examples', values['keep-examples']) }),
       },
-      log: values.quiet === true ? () => undefined : (line) => console.error(line.replace(/^proxy:/, 'verify:')),
+      log:
+        values.quiet === true
+          ? () => undefined
+          : (line) => console.error(line.replace(/^proxy:/, 'model-gateway verify:')),
     });
   } catch (error) {
     if (error instanceof TrafficFileError || error instanceof ContractError || error instanceof RangeError) {
-      for (const line of error.message.split('\n')) console.error(`verify: ${line}`);
+      for (const line of error.message.split('\n')) console.error(`model-gateway verify: ${line}`);
       return 2;
     }
     throw error;
@@ -104,16 +107,16 @@ export async function run(argv: string[]): Promise<number> {
     setGrowingPercent(V8_DECIDES);
   }
   const skipped = skippedLine(verified);
-  if (skipped !== '') console.log(`verify: skipped ${skipped}`);
+  if (skipped !== '') console.log(`model-gateway verify: skipped ${skipped}`);
   if (verified.exchanges === 0) {
     console.error(
-      `verify: no exchange to judge under ${verified.baseUrl || 'the API base path'} in ${files.map(displayPath).join(', ')}: give --base-url the API's base URL`,
+      `model-gateway verify: no exchange to judge under ${verified.baseUrl || 'the API base path'} in ${files.map(displayPath).join(', ')}: give --base-url the API's base URL`,
     );
     return 2;
   }
   if (verified.withoutKey === verified.exchanges && verified.violationCount > 0 && values['keys-removed'] !== true)
     console.log(
-      'verify: no request carried an Authorization header: if the HAR was exported sanitized (its keys removed), --keys-removed judges each as if it carried its key',
+      'model-gateway verify: no request carried an Authorization header: if the HAR was exported sanitized (its keys removed), --keys-removed judges each as if it carried its key',
     );
   const report = verified.report();
   const written = verified.writeReports(reportDir);
@@ -121,7 +124,7 @@ export async function run(argv: string[]): Promise<number> {
   if (report.coverage) for (const line of coverageLines(report.coverage)) console.log(line);
   reportToGithubActions(report, process.env, { out: (line) => console.log(line), err: (line) => console.error(line) });
   console.log(
-    `verify: ${verified.exchanges} exchange(s) under ${verified.baseUrl}, ${verified.violationCount} violation(s); reports: ${written.map(displayPath).join(', ')}`,
+    `model-gateway verify: ${verified.exchanges} exchange(s) under ${verified.baseUrl}, ${verified.violationCount} violation(s); reports: ${written.map(displayPath).join(', ')}`,
   );
   return verified.violationCount === 0 ? 0 : 1;
 }

@@ -9,11 +9,15 @@ import { ROOT } from './support/run-cli';
 const REDOCLY_HAR = path.join(ROOT, 'proxy', 'test', 'fixtures', 'redocly-proxy.har');
 
 function mergeCli(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('cli', 'model-gateway.ts'), 'merge-reports', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '' },
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join('cli', 'model-gateway.ts'), 'merge-reports', ...args],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '' },
+    },
+  );
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -53,7 +57,9 @@ describe('model-gateway merge-reports', () => {
       path.join(out, 'm.sarif'),
     ]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^merge-reports: 3 report\(s\), 12 request\(s\), \d+ failing; failed; reports: /m);
+    expect(run.stdout).toMatch(
+      /^model-gateway merge-reports: 3 report\(s\), 12 request\(s\), \d+ failing; failed; reports: /m,
+    );
     const merged = JSON.parse(readFileSync(path.join(out, 'conformance.json'), 'utf8')) as ConformanceReport;
     const single = JSON.parse(readFileSync(path.join(a as string, 'conformance.json'), 'utf8')) as ConformanceReport;
     expect(merged.rootCauses.map((g) => g.cause)).toEqual(single.rootCauses.map((g) => g.cause));
@@ -66,6 +72,14 @@ describe('model-gateway merge-reports', () => {
     expect(merged.totals.fail).toBe(2 * single.totals.fail);
     expect(readFileSync(path.join(out, 'conformance.html'), 'utf8')).toContain('merged: verify');
     expect(JSON.parse(readFileSync(path.join(out, 'm.sarif'), 'utf8'))).toMatchObject({ version: '2.1.0' });
+    // One junit.xml: each replica's test cases, named by their replica as the exchanges are.
+    const cases = (file: string) => readFileSync(file, 'utf8').match(/<testcase /g)?.length ?? 0;
+    const junit = readFileSync(path.join(out, 'junit.xml'), 'utf8');
+    expect(cases(path.join(out, 'junit.xml'))).toBe(
+      [a, b, clean].reduce((n, d) => n + cases(path.join(d as string, 'junit.xml')), 0),
+    );
+    expect(junit).toMatch(/<testcase classname="getModel" name="\[replica-a\] getModel › [^"]+"[^>]*>\n {6}<failure /);
+    expect(junit).toContain('name="[replica-b] getModel › ');
   });
 
   it('exits 0 when every report passed', async () => {

@@ -568,7 +568,7 @@ console.log(JSON.stringify(unresolved));`,
     expect(entries.length).toBeGreaterThan(0);
   });
 
-  it('runs npx model-gateway --help, diff and check-version on a spec outside any git repository', async () => {
+  it('runs npx model-gateway --help, diff, check-version and docs on a spec outside any git repository', async () => {
     const npx = (args: readonly string[]) =>
       run(NPX, ['model-gateway', ...args], { cwd: app, env: userEnv(), maxBuffer: 16 * 1024 * 1024 }).then(
         ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
@@ -608,6 +608,12 @@ console.log(JSON.stringify(unresolved));`,
     expect(noBase.code).toBe(2);
     expect(noBase.stderr).toContain(
       'is not in a git work tree, so it has no earlier version here: pass --base-file FILE',
+    );
+    // The package leaves @redocly/cli optional: its absence is the user's to fix, in one line (exit 2).
+    const docs = await npx(['docs', '--spec', 'api.yaml']);
+    expect(docs.code).toBe(2);
+    expect(docs.stderr).toBe(
+      'model-gateway docs: rendering needs the Redocly CLI (@redocly/cli), not installed here: npm install --save-dev @redocly/cli\n',
     );
     const unknown = await npx(['dif']);
     expect(unknown.code).toBe(2);

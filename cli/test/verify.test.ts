@@ -10,11 +10,15 @@ const REDOCLY_HAR = path.join(ROOT, 'proxy', 'test', 'fixtures', 'redocly-proxy.
 
 /** Runs `model-gateway verify` (cli/model-gateway.ts) and waits for it. */
 function verify(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('cli', 'model-gateway.ts'), 'verify', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '' },
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join('cli', 'model-gateway.ts'), 'verify', ...args],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '' },
+    },
+  );
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -29,7 +33,9 @@ describe('model-gateway verify', () => {
     const sarif = path.join(dir, 'out', 'verify.sarif');
     const run = verify([REDOCLY_HAR, '--report-dir', dir, '--sarif', sarif]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toMatch(/^verify: 4 exchange\(s\) under http:\/\/127\.0\.0\.1:4761\/api\/v1, 0 violation\(s\)/m);
+    expect(run.stdout).toMatch(
+      /^model-gateway verify: 4 exchange\(s\) under http:\/\/127\.0\.0\.1:4761\/api\/v1, 0 violation\(s\)/m,
+    );
     const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as {
       target: { source: string };
     };
@@ -48,7 +54,7 @@ describe('model-gateway verify', () => {
     const run = verify([file, '--report-dir', dir, '--sarif', path.join(dir, 'x.sarif')]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(
-      /^verify: ✗ status-code-documented · getModel · GET \/api\/v1\/model\/openai\/gpt-4o → 418/m,
+      /^model-gateway verify: ✗ status-code-documented · getModel · GET \/api\/v1\/model\/openai\/gpt-4o → 418/m,
     );
     const sarif = JSON.parse(readFileSync(path.join(dir, 'x.sarif'), 'utf8')) as {
       runs: Array<{ results: Array<{ ruleId: string; level: string; locations: unknown[] }> }>;
@@ -59,9 +65,9 @@ describe('model-gateway verify', () => {
   });
 
   it.each([
-    ['an unreadable file', ['no-such-traffic.har'], /^verify: no-such-traffic\.har: no such file$/],
-    ['no FILE', [], /^verify: give at least one FILE to verify \(see --help\)$/],
-    ['an unknown option', ['--nope', 'x'], /^verify: Unknown option '--nope'/],
+    ['an unreadable file', ['no-such-traffic.har'], /^model-gateway verify: no-such-traffic\.har: no such file$/],
+    ['no FILE', [], /^model-gateway verify: give at least one FILE to verify \(see --help\)$/],
+    ['an unknown option', ['--nope', 'x'], /^model-gateway verify: Unknown option '--nope'/],
   ])('exits 2 with one line for %s', (_, args, line) => {
     const run = verify(args);
     expect(run.code).toBe(2);
@@ -116,7 +122,7 @@ describe('model-gateway verify', () => {
         expect(text).not.toContain('sk-mock-user');
         const run = verify([har, '--report-dir', path.join(dir, 'verify')]);
         expect(run.code).toBe(0);
-        expect(run.stdout).toMatch(/verify: 1 exchange\(s\) under .*, 0 violation\(s\)/);
+        expect(run.stdout).toMatch(/model-gateway verify: 1 exchange\(s\) under .*, 0 violation\(s\)/);
       },
     );
   });

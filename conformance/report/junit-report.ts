@@ -124,7 +124,7 @@ function failureText({ failure: f, knockOn }: FoldedFailure): string {
   ].join('\n');
 }
 
-function esc(text: string): string {
+export function esc(text: string): string {
   // XML 1.0 forbids most control characters even when escaped; drop them.
   return text
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describeReadError } from '../../kit/files/describe-read-error';
@@ -6,14 +6,15 @@ import { displayPath } from '../../kit/files/display-path';
 import { isRecord } from '../../kit/json/guards';
 import { ConfigError } from '../config/config-error';
 import { renderHtmlReport } from './html-report';
-import { mergeReports } from './merge-reports';
+import { mergeJunit } from './merge-junit';
+import { mergeReports, missingShards } from './merge-reports';
 import type { ConformanceReportJson } from './report-json';
 import { writeFileAtomic } from './write-file-atomic';
 
 /**
  * Reads the conformance.json of each folder (or the file itself), merges them (merge-reports.ts)
- * and writes conformance.json and conformance.html into `outDir`; returns the merged report and
- * the paths written. A folder without a readable report is a ConfigError naming it (exit 2).
+ * and writes conformance.json, conformance.html and junit.xml (merge-junit.ts, from the junit.xml
+ * beside each conformance.json) into `outDir`; returns the merged report and the paths written. A folder without a readable report is a ConfigError naming it (exit 2).
  */
 export function mergeReportFiles(
   inputs: readonly string[],
@@ -22,18 +23,22 @@ export function mergeReportFiles(
   if (inputs.length === 0) throw new ConfigError('give the report folders to merge (each holding a conformance.json)');
   const parts = inputs.map((input) => {
     const file = isFolder(input) ? path.join(input, 'conformance.json') : input;
+    const junit = path.join(path.dirname(file), 'junit.xml');
     return {
       name: path.basename(path.resolve(isFolder(input) ? input : path.dirname(input))),
       report: readReport(file),
+      xml: existsSync(junit) ? readFileSync(junit, 'utf8') : undefined,
     };
   });
   const report = mergeReports(parts);
   mkdirSync(outDir, { recursive: true });
   const json = path.join(outDir, 'conformance.json');
   const html = path.join(outDir, 'conformance.html');
+  const junit = path.join(outDir, 'junit.xml');
   writeFileAtomic(json, `${JSON.stringify(report, null, 2)}\n`);
   writeFileAtomic(html, renderHtmlReport(report));
-  return { report, files: [json, html] };
+  writeFileAtomic(junit, mergeJunit(parts, report, missingShards(parts.map((p) => p.report))));
+  return { report, files: [json, html, junit] };
 }
 
 function isFolder(input: string): boolean {

@@ -82,7 +82,7 @@ export function mergeReports(parts: readonly NamedReport[]): ConformanceReportJs
 }
 
 /** The shares of a sharded run that are not among the reports (`2/4`), when any report is a shard. */
-function missingShards(reports: readonly ConformanceReportJson[]): string[] {
+export function missingShards(reports: readonly ConformanceReportJson[]): string[] {
   const counts = new Set(reports.flatMap((r) => (r.shard ? [r.shard.count] : [])));
   const missing: string[] = [];
   for (const count of counts)

@@ -56,7 +56,7 @@ describe('npm run contract:check', () => {
   it('exits 2 for a step it does not know', async () => {
     const run = capture();
     expect(await runContractCheck(['--skip', 'typo'], run.io)).toBe(2);
-    expect(run.err.join('\n')).toMatch(/^contract:check: unknown step typo/);
+    expect(run.err.join('\n')).toMatch(/^model-gateway contract-check: unknown step typo/);
   });
 
   it('exits 1 and names the version gate when a breaking change comes without a major bump', async () => {

@@ -32,7 +32,7 @@ describe('model-gateway check-version on a spec anywhere, with or without git', 
     expect(check(['--spec', 'api.yaml'])).toEqual({
       code: 2,
       out: '',
-      err: 'spec:check-version: api.yaml is not in a git work tree, so it has no earlier version here: pass --base-file FILE (the spec as last released)',
+      err: 'model-gateway check-version: api.yaml is not in a git work tree, so it has no earlier version here: pass --base-file FILE (the spec as last released)',
     });
   });
 
@@ -46,11 +46,24 @@ describe('model-gateway check-version on a spec anywhere, with or without git', 
     expect(check(['--spec', 'api.yaml', '--base-file', 'released.yaml']).code).toBe(0);
   });
 
+  it.each([
+    ['the default --spec', [], 'spec/openapi.yaml (--spec): no such file'],
+    ['a --base-file', ['--spec', 'api.yaml', '--base-file', 'gone.yaml'], 'gone.yaml (--base-file): no such file'],
+    [
+      'an --accepted file',
+      ['--spec', 'api.yaml', '--base-file', 'api.yaml', '--accepted', 'gone.json'],
+      'gone.json (--accepted): no such file',
+    ],
+  ])('names %s that does not exist, and the option that gave it, in one line (exit 2)', (_, argv, line) => {
+    writeFileSync(path.join(dir, 'api.yaml'), stringify(miniSpec()));
+    expect(check(argv)).toEqual({ code: 2, out: '', err: `model-gateway check-version: ${line}` });
+  });
+
   it('refuses --base together with --base-file (exit 2)', () => {
     writeFileSync(path.join(dir, 'api.yaml'), stringify(miniSpec()));
     expect(check(['--spec', 'api.yaml', '--base-file', 'api.yaml', '--base', 'main'])).toMatchObject({
       code: 2,
-      err: 'spec:check-version: give --base REF or --base-file FILE, not both',
+      err: 'model-gateway check-version: give --base REF or --base-file FILE, not both',
     });
   });
 
@@ -78,7 +91,7 @@ describe('model-gateway check-version on a spec anywhere, with or without git', 
       const result = check(['--base', 'released'], repo.dir);
       expect(result.code).toBe(2);
       expect(result.err).toMatch(
-        /^spec:check-version: spec\/openapi.yaml does not exist at merge base with released \([0-9a-f]{10}\): pass --base-file FILE \(the spec as last released\), or a --base REF where it exists$/,
+        /^model-gateway check-version: spec\/openapi.yaml does not exist at merge base with released \([0-9a-f]{10}\): pass --base-file FILE \(the spec as last released\), or a --base REF where it exists$/,
       );
     } finally {
       repo.remove();

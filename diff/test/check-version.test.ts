@@ -38,7 +38,7 @@ describe('npm run spec:check-version', () => {
     expect(check()).toEqual({
       code: 2,
       out: '',
-      err: 'spec:check-version: spec/openapi.yaml has no commit yet, so there is no earlier version to compare with: commit it, or pass --base-file FILE (the spec as last released)',
+      err: 'model-gateway check-version: spec/openapi.yaml has no commit yet, so there is no earlier version to compare with: commit it, or pass --base-file FILE (the spec as last released)',
     });
   });
 
@@ -47,7 +47,7 @@ describe('npm run spec:check-version', () => {
     repo.writeSpec(miniSpec());
     repo.commit('spec added');
     expect(check().out).toMatch(
-      /^spec:check-version: spec\/openapi.yaml against the first commit of the spec \([0-9a-f]{10}\): no breaking change/,
+      /^model-gateway check-version: spec\/openapi.yaml against the first commit of the spec \([0-9a-f]{10}\): no breaking change/,
     );
     repo.writeSpec(withoutNote('1.0.0'));
     expect(check().code).toBe(1);
@@ -213,7 +213,7 @@ describe('npm run spec:check-version', () => {
     expect(check(['--base', 'nope'])).toEqual({
       code: 2,
       out: '',
-      err: 'spec:check-version: unknown git ref "nope" (from --base)',
+      err: 'model-gateway check-version: unknown git ref "nope" (from --base)',
     });
   });
 

@@ -109,14 +109,25 @@ describe('npm run spec:diff', () => {
   it('exits 2 with a clear message for an unknown ref', () => {
     const run = captureIo(repo.dir);
     expect(runSpecDiff(['no-such-ref'], run.io)).toBe(2);
-    expect(run.err.join('\n')).toBe('spec:diff: unknown git ref "no-such-ref"');
+    expect(run.err.join('\n')).toBe('model-gateway diff: unknown git ref "no-such-ref"');
+  });
+
+  it('names a --spec that does not exist before anything about the base (exit 2)', () => {
+    const outside = mkdtempSync(path.join(tmpdir(), 'spec-missing-'));
+    try {
+      const run = captureIo(outside);
+      expect(runSpecDiff([], run.io)).toBe(2);
+      expect(run.err).toEqual(['model-gateway diff: spec/openapi.yaml (--spec): no such file']);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('exits 2 when the working-tree spec is not YAML, rather than reporting no change', () => {
     repo.writeSpecText('openapi: [unclosed');
     const run = captureIo(repo.dir);
     expect(runSpecDiff([], run.io)).toBe(2);
-    expect(run.err.join('\n')).toMatch(/^spec:diff: spec\/openapi.yaml \(working tree\) is not valid YAML: /);
+    expect(run.err.join('\n')).toMatch(/^model-gateway diff: spec\/openapi.yaml \(working tree\) is not valid YAML: /);
   });
 
   it('labels a --spec file outside the repository by its path, not as the working tree', () => {
