@@ -94,7 +94,7 @@ describe('npm run contract:check', () => {
     const run = capture();
     expect(await runContractCheck(['--audience', 'servers'], run.io)).toBe(2);
     expect(run.err.join('\n')).toMatch(
-      /^contract:check: --audience must be one of clients, gateways, both, not "servers"/,
+      /^model-gateway contract-check: --audience must be one of clients, gateways, both, not "servers"/,
     );
   });
 
