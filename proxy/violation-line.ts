@@ -5,8 +5,9 @@ import type { Relayed } from './relay';
  * One line per violation, as the proxy prints it: the check, where, and the whole of what it found
  * (a schema finding's lines after its first joined with `;`, so a line never ends at "…schema:").
  */
-export function violationLine(failure: Failure, relayed: Pick<Relayed, 'url' | 'status' | 'method'>): string {
-  const path = new URL(relayed.url).pathname;
+export function violationLine(failure: Failure, relayed: Pick<Relayed, 'status' | 'method'>): string {
+  // The failure's URL, not the relayed one: its keys are shown as their variables.
+  const path = new URL(failure.request.url).pathname;
   const status = relayed.status === undefined ? 'no answer' : String(relayed.status);
   const [first = '', ...details] = failure.message
     .split('\n')

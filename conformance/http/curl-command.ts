@@ -1,20 +1,33 @@
 import type { ReportedRequest } from './wire-types';
+import { QUERY_VARIABLES } from '../../kit/secrets/query-secrets';
+import { CREDENTIAL_ENV } from './credentials';
 
 /** A variable a report shows instead of a secret (`$API_KEY`): the shell reads it from the environment. */
 const VARIABLE = /(\$[A-Z][A-Z0-9_]*)/;
 /** Bytes a terminal, an HTML page or an XML file would not carry as they are. */
 const CONTROL = /[\x00-\x1f\x7f]/;
 
+/** The variables every reproduction may read: the run's keys and the credential query parameters. */
+const KIT_VARIABLES: readonly string[] = [
+  ...Object.values(CREDENTIAL_ENV).map((name) => `$${name}`),
+  ...QUERY_VARIABLES,
+];
+
 /**
- * A bash command that reproduces a request. Header values are the redacted ones, so a key appears
- * as `$API_KEY` inside double quotes and the shell expands it from the environment; control bytes
- * are written with `$'…'` quoting, so the line holds printable characters only.
+ * A shell command that reproduces a request. Values are the redacted ones, so a key appears as
+ * `$API_KEY` inside double quotes and the shell expands it from the environment, wherever the
+ * scrubbing put it: a header, the URL's path or query, the body. `variables` are the other ones
+ * the scrubbing shows (`$X_API_KEY`): in the URL and body only those and the kit's own expand, so
+ * a body that says `$HOME` is sent as it says. Control bytes are written with `$'…'` quoting, so
+ * the line holds printable characters only.
  */
-export function curlCommand(request: ReportedRequest, stream = false): string {
-  const parts = ['curl', stream ? '-sSN' : '-sS', '-X', request.method, literal(request.url)];
+export function curlCommand(request: ReportedRequest, stream = false, variables: readonly string[] = []): string {
+  const known = new Set([...KIT_VARIABLES, ...variables]);
+  const expand = (name: string) => known.has(name);
+  const parts = ['curl', stream ? '-sSN' : '-sS', '-X', request.method, word(request.url, expand)];
   for (const [name, value] of Object.entries(request.headers)) parts.push('-H', word(`${name}: ${value}`));
   const body = sentBody(request);
-  if (body !== undefined) parts.push('--data-raw', literal(body));
+  if (body !== undefined) parts.push('--data-raw', word(body, expand));
   return parts.join(' ');
 }
 
@@ -60,17 +73,23 @@ function sentBody(request: ReportedRequest): string | undefined {
 }
 
 /**
- * One shell word: `$NAME` references expanded, the rest literal. Printable text goes whole in
- * double quotes (`"Authorization: Bearer $API_KEY"`), its other specials escaped; text with
- * control bytes, or a `!` (which an interactive bash expands inside double quotes), in pieces.
+ * One shell word: the `$NAME` references `expand` takes (all by default) expanded, the rest
+ * literal: pieces in single quotes and each variable in double quotes (`'http://h/x?key='"$API_KEY"`),
+ * which every POSIX shell reads alike. Printable text whose every `$NAME` expands, with no `!` (which
+ * an interactive bash expands inside double quotes), goes whole in double quotes, its specials escaped.
  */
-function word(text: string): string {
-  if (!VARIABLE.test(text)) return literal(text);
-  if (!CONTROL.test(text) && !text.includes('!'))
-    return `"${text.replace(/(["\\`])/g, '\\$1').replace(/\$(?![A-Z][A-Z0-9_]*)/g, '\\$')}"`;
-  return text
-    .split(VARIABLE)
-    .map((part, i) => (i % 2 === 1 ? `"${part}"` : part === '' ? '' : literal(part)))
+function word(text: string, expand: (name: string) => boolean = () => true): string {
+  const pieces = text.split(VARIABLE);
+  const expanded = pieces.some((part, i) => i % 2 === 1 && expand(part));
+  if (!expanded) return literal(text);
+  if (!CONTROL.test(text) && !text.includes('!') && pieces.every((part, i) => i % 2 === 0 || expand(part)))
+    return `"${text
+      .replace(/(["\\`])/g, '\\$1')
+      .replace(/\$(?![A-Z][A-Z0-9_]*)/g, '\\$')
+      // `$API_KEYabc` would read the variable `API_KEYabc`.
+      .replace(/\$([A-Z][A-Z0-9_]*)(?=[a-z])/g, '$${$1}')}"`;
+  return pieces
+    .map((part, i) => (i % 2 === 1 && expand(part) ? `"${part}"` : part === '' ? '' : literal(part)))
     .join('');
 }
 

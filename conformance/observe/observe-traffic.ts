@@ -9,7 +9,7 @@ import type { CheckFamily, Exchange, Expectation, Failure, Finding } from '../en
 import type { Keys } from '../http/credentials';
 import { runSecrets } from '../http/credentials';
 import { printable } from '../engine/printable';
-import { scrubDeep } from '../../kit/secrets/scrub-secrets';
+import { scrubDeep, scrubSecrets } from '../../kit/secrets/scrub-secrets';
 import { curlCommand } from '../http/curl-command';
 import { reportedHeaders } from '../http/gateway-client';
 import type { ConformanceReportJson } from '../report/report-json';
@@ -93,7 +93,7 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
   const startedAt = new Date();
   const started = performance.now();
   const config: ConformanceConfig & { readonly baseUrl: string } = {
-    baseUrl: target.baseUrl,
+    baseUrl: scrubSecrets(target.baseUrl, []),
     startMock: false,
     model: 'as each request asked',
     aliases: {},
@@ -149,13 +149,18 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     },
     unrouted(exchange, check, finding, keys = {}) {
       recorder.noteUnrouted();
-      const request = {
-        method: exchange.request.method,
-        url: exchange.url,
-        headers: reportedHeaders(exchange.request),
-        ...(exchange.request.body === undefined ? {} : { body: exchange.request.body }),
-        ...(exchange.request.rawBody === undefined ? {} : { rawBody: exchange.request.rawBody }),
-      };
+      const secrets = runSecrets(keys);
+      // Scrubbed before the reproduction is made from it, so its variables expand when run.
+      const request = scrubDeep(
+        {
+          method: exchange.request.method,
+          url: exchange.url,
+          headers: reportedHeaders(exchange.request),
+          ...(exchange.request.body === undefined ? {} : { body: exchange.request.body }),
+          ...(exchange.request.rawBody === undefined ? {} : { rawBody: exchange.request.rawBody }),
+        },
+        secrets,
+      );
       const failure: Failure = printable(
         scrubDeep(
           {
@@ -171,9 +176,13 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
               body: excerpt(exchange.response?.text ?? exchange.transportError ?? ''),
             },
             expected: finding.expected,
-            curl: curlCommand(request, exchange.request.stream === true),
+            curl: curlCommand(
+              request,
+              exchange.request.stream === true,
+              secrets.map(([, shown]) => shown),
+            ),
           },
-          runSecrets(keys),
+          secrets,
         ),
       );
       recorder.fail(check.family, failure);

@@ -140,6 +140,15 @@ describe('GET /__mock/requests', () => {
     });
   });
 
+  it('shows a key in the path redacted, and keeps no credential query parameter', async () => {
+    await admin().get(`/api/v1/model/${USER_KEY}?token=tok-0123456789&api_key=${USER_KEY}`).set(bearer(USER_KEY));
+    const text = (await admin().get('/__mock/requests')).text;
+    expect(text).not.toContain(USER_KEY);
+    expect(text).not.toContain('tok-0123456789');
+    const [entry] = JSON.parse(text).requests as LogEntry[];
+    expect(entry?.path).toBe('/api/v1/model/[redacted]');
+  });
+
   it('shows only the requests of one operation with ?operation=', async () => {
     await admin().get('/api/v1/model/openai/gpt-4o').set(bearer(USER_KEY));
     await admin().get('/api/v1/embeddings/models').set(bearer(USER_KEY));
