@@ -14,11 +14,11 @@ const KIT_VARIABLES: readonly string[] = [
 ];
 
 /**
- * A shell command that reproduces a request. Values are the redacted ones, so a key appears as
+ * A POSIX shell command that reproduces a request. Values are the redacted ones, so a key appears as
  * `$API_KEY` inside double quotes and the shell expands it from the environment, wherever the
  * scrubbing put it: a header, the URL's path or query, the body. `variables` are the other ones
  * the scrubbing shows (`$X_API_KEY`): in the URL and body only those and the kit's own expand, so
- * a body that says `$HOME` is sent as it says. Control bytes are written with `$'…'` quoting, so
+ * a body that says `$HOME` is sent as it says. Control bytes are made by printf from escapes, so
  * the line holds printable characters only.
  */
 export function curlCommand(request: ReportedRequest, stream = false, variables: readonly string[] = []): string {
@@ -62,9 +62,12 @@ export function rawRequestCommand(request: ReportedRequest): string {
   // suite wrote it; the builtin writes line by line, and a server that refuses the first bad line
   // closes the connection on the lines still coming (the client then sees a reset, no answer).
   const printf = ['env printf', `'${format}'`, ...args].join(' ');
-  return secure
-    ? `${printf} | openssl s_client -quiet -connect ${url.hostname}:${port} -servername ${url.hostname}`
-    : `(exec 3<>/dev/tcp/${url.hostname}/${port} && ${printf} >&3 && cat <&3)`;
+  if (secure) return `${printf} | openssl s_client -quiet -connect ${url.hostname}:${port} -servername ${url.hostname}`;
+  // /dev/tcp is bash's: run by bash from any POSIX shell, the secrets handed over as arguments
+  // ("$1"…), so the pasting shell expands them whether or not they are exported.
+  const inner = ['env printf', `'${format}'`, ...args.map((_, i) => `"$${i + 1}"`)].join(' ');
+  const script = `exec 3<>/dev/tcp/${url.hostname}/${port} && ${inner} >&3 && cat <&3`;
+  return ['bash', '-c', `'${script.replace(/'/g, `'\\''`)}'`, 'reproduce', ...args].join(' ');
 }
 
 function sentBody(request: ReportedRequest): string | undefined {
@@ -88,16 +91,29 @@ function word(text: string, expand: (name: string) => boolean = () => true): str
       .replace(/\$(?![A-Z][A-Z0-9_]*)/g, '\\$')
       // `$API_KEYabc` would read the variable `API_KEYabc`.
       .replace(/\$([A-Z][A-Z0-9_]*)(?=[a-z])/g, '$${$1}')}"`;
-  return pieces
-    .map((part, i) => (i % 2 === 1 && expand(part) ? `"${part}"` : part === '' ? '' : literal(part)))
+  // Variables left as they are join the literal text around them.
+  const segments: Array<{ text: string; variable: boolean }> = [];
+  pieces.forEach((part, i) => {
+    const variable = i % 2 === 1 && expand(part);
+    const last = segments[segments.length - 1];
+    if (!variable && last !== undefined && !last.variable) last.text += part;
+    else segments.push({ text: part, variable });
+  });
+  return segments
+    .map(({ text: part, variable }) => (variable ? `"${part}"` : part === '' ? '' : literal(part)))
     .join('');
 }
 
-/** Nothing inside is expanded: single quotes, or `$'…'` with escapes when the text holds control bytes. */
+/**
+ * Nothing inside is expanded: single quotes. Text with control bytes is made by POSIX printf from
+ * octal escapes (`"$(printf 'a\\001b')"`), which every POSIX shell runs, unlike bash's `$'…'`; the
+ * newlines it ends with, which a command substitution would drop, follow it in single quotes.
+ */
 function literal(text: string): string {
   if (!CONTROL.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
-  const escaped = text.replace(/[\\']/g, '\\$&').replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${hex(c)}`);
-  return `$'${escaped}'`;
+  const body = text.replace(/\n+$/, '');
+  const trailing = text.slice(body.length);
+  return `"$(printf '${printfText(body)}')"${trailing === '' ? '' : `'${trailing}'`}`;
 }
 
 /** Text for printf's format inside single quotes: `%`, `\` and `'` escaped, control bytes as octal escapes, `\r\n` as such. */
@@ -108,8 +124,4 @@ function printfText(text: string): string {
     .replace(/[\x00-\x1f\x7f]/g, (c) =>
       c === '\r' ? '\\r' : c === '\n' ? '\\n' : `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`,
     );
-}
-
-function hex(c: string): string {
-  return c.charCodeAt(0).toString(16).padStart(2, '0');
 }
