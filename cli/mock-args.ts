@@ -46,6 +46,9 @@ Options:
   --record FILE               proxy mode: write each POST /responses exchange into FILE as a
                               script the mock replays with --scripts FILE; an existing FILE is
                               added to (docs/record-replay.md)
+  --fail-on WHO               proxy mode: what fails the run (exit 1): gateway (its answers
+                              break the contract; the default), client (the requests sent
+                              break it: client findings), or both (docs/ci.md)
   --redact NAME               proxy mode: also treat the header NAME as secret (repeatable):
                               its value, wherever it appears, shows in the reports and the
                               lines printed as $NAME_IN_CAPITALS and in a recording as
@@ -68,7 +71,8 @@ Tests queue answers for the next matching requests without any header: POST /__m
 shows what was sent (docs/testing.md).
 
 Stopping (Ctrl-C, SIGTERM): requests in flight get 2 s; streams still running then end with
-error and response.failed events. A proxy exits 0 when it saw no violation, 1 otherwise.
+error and response.failed events. A proxy exits 0 when the gateway broke no rule (--fail-on),
+1 otherwise; conformance.json's passed and the feature matrix describe the gateway.
 A start-up problem (a flag, the spec, the fixtures) is printed on one line; the exit status is 2.`;
 
 /** The flags `npm start` takes; USAGE documents each (cli/test/mock-args.test.ts checks it). */
@@ -91,6 +95,7 @@ export const CLI_OPTIONS = {
   'keep-examples': { type: 'string' },
   record: { type: 'string' },
   redact: { type: 'string', multiple: true },
+  'fail-on': { type: 'string' },
   'strict-replay': { type: 'boolean', default: false },
   'fast-replay': { type: 'boolean', default: false },
   version: { type: 'boolean', short: 'v', default: false },
@@ -112,7 +117,11 @@ const MOCK_ONLY = [
 ];
 
 /** Flags of proxy mode only. */
-const PROXY_ONLY = ['report-dir', 'keep-exchanges', 'keep-examples', 'record', 'redact'];
+const PROXY_ONLY = ['report-dir', 'keep-exchanges', 'keep-examples', 'record', 'redact', 'fail-on'];
+
+/** What fails a proxy's run: the gateway's violations, the client findings, or either. */
+export type FailOn = 'gateway' | 'client' | 'both';
+const FAIL_ON: readonly FailOn[] = ['gateway', 'client', 'both'];
 
 export const DEFAULT_PROXY_REPORT_DIR = path.join('reports', 'proxy');
 
@@ -139,6 +148,8 @@ export interface CliSettings {
   readonly recordPath: string | undefined;
   /** Proxy mode: header names secret besides kit/secrets' rule, in the reports and the recording. */
   readonly redact: readonly string[];
+  /** Proxy mode: what fails the run (`--fail-on`, default gateway). */
+  readonly failOn: FailOn;
   /** Replay: a request no recording answers gets a 404 (MockOptions.strictReplay). */
   readonly strictReplay: boolean;
   /** Replay: recorded streams as fast as possible (MockOptions.replayPace `fast`). */
@@ -209,11 +220,19 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     },
     recordPath: values.record,
     redact: values.redact ?? [],
+    failOn: failOn(values['fail-on']),
     strictReplay: values['strict-replay'] === true,
     fastReplay: values['fast-replay'] === true,
     help: values.help === true,
     version: values.version === true,
   };
+}
+
+function failOn(raw: string | undefined): FailOn {
+  if (raw === undefined) return 'gateway';
+  const found = FAIL_ON.find((who) => who === raw);
+  if (found === undefined) throw new CliError(`--fail-on must be one of ${FAIL_ON.join(', ')}, got "${raw}"`);
+  return found;
 }
 
 /** An http(s) base URL, without a trailing slash, query or fragment. */

@@ -63,6 +63,13 @@ export class Recorder {
    * connection the gateway closed (transport-findings.ts), drops the user accepted.
    */
   readonly warnings: Failure[] = [];
+  /**
+   * Observed traffic only: requests the client sent that break the contract. They are the client's
+   * findings, not the gateway's: no tally, feature or root cause counts them (a bounded part is kept).
+   */
+  readonly clientFindings: Failure[] = [];
+  /** Client findings counted, kept or not. */
+  clientFindingCount = 0;
   /** By operationId: the statuses observed (as strings, like the document's keys). */
   readonly observedStatuses = new Map<string, Set<string>>();
   /** By scenario id: the number of check results it produced (a scenario must produce some). */

@@ -33,7 +33,15 @@ export class BoundedRecorder extends Recorder {
   /** Features the exchange being checked judged in verdicts not kept; counted when it ends. */
   private unkeptFeatures = new Set<string>();
 
-  constructor(private readonly bounds: ObservedBounds) {
+  /**
+   * `clientChecks` judge the client's requests, not the gateway's answers: their failures are kept
+   * apart as client findings (the first `bounds.exchanges`, the rest counted) and their passes not
+   * tallied, so the gateway's results, features and root causes hold only what the gateway did.
+   */
+  constructor(
+    private readonly bounds: ObservedBounds,
+    private readonly clientChecks: ReadonlySet<string> = new Set(),
+  ) {
     super();
     const limits = { ...bounds, causes: MAX_CAUSES };
     this.folded = {
@@ -75,6 +83,7 @@ export class BoundedRecorder extends Recorder {
     scenario: string,
     features?: readonly string[],
   ): void {
+    if (this.clientChecks.has(check)) return;
     if (this.listed) return super.pass(check, family, operation, scenario, features);
     this.tally(operation, check).pass++;
     for (const feature of features ?? [CORE_FEATURE]) this.unkeptFeatures.add(feature);
@@ -82,6 +91,11 @@ export class BoundedRecorder extends Recorder {
 
   override fail(family: CheckFamily, failure: Failure): void {
     this.current.push(failure);
+    if (this.clientChecks.has(failure.check)) {
+      this.clientFindingCount++;
+      if (this.clientFindings.length < this.bounds.exchanges) this.clientFindings.push(failure);
+      return;
+    }
     const cause = causeOf(failure);
     if (this.keeps(cause)) return super.fail(family, failure);
     this.tally(failure.operation, failure.check).fail++;

@@ -58,10 +58,14 @@ export interface ObservedTraffic {
    * contract's envelope, as the mock does): a warning, so no check charges the gateway with it.
    */
   refused(refusal: Refusal): Failure;
-  /** The failures kept so far, in the order found (bounded: see ObservedBounds). */
+  /** The gateway's failures kept so far, in the order found (bounded: see ObservedBounds). */
   failures(): Failure[];
-  /** Failures found so far, kept or only counted. */
+  /** The gateway's failures found so far, kept or only counted. */
   readonly failureCount: number;
+  /** The client findings kept so far (failures of `clientChecks`), in the order found. */
+  clientFindings(): Failure[];
+  /** Client findings so far, kept or only counted. */
+  readonly clientFindingCount: number;
   /** Exchanges seen so far. */
   readonly exchanges: number;
   /** The traffic so far as conformance.json holds a run. */
@@ -77,6 +81,12 @@ export interface ObservedTarget {
   readonly source: string;
   /** How much of the traffic the reports keep; DEFAULT_OBSERVED_BOUNDS when not given. */
   readonly bounds?: Partial<ObservedBounds>;
+  /**
+   * Checks that judge the client's request rather than the gateway's answer (the proxy's
+   * `request-valid`): their failures are client findings, reported under their own heading, and
+   * never make the gateway's `passed` false or a feature broken.
+   */
+  readonly clientChecks?: readonly string[];
 }
 
 /**
@@ -87,7 +97,8 @@ export interface ObservedTarget {
  */
 export function observeTraffic(contract: Contract, target: ObservedTarget): ObservedTraffic {
   const checks = createCheckContext(contract);
-  const recorder = new BoundedRecorder({ ...DEFAULT_OBSERVED_BOUNDS, ...target.bounds });
+  const clientChecks = new Set(target.clientChecks ?? []);
+  const recorder = new BoundedRecorder({ ...DEFAULT_OBSERVED_BOUNDS, ...target.bounds }, clientChecks);
   let failureCount = 0;
   const scenarios: PlannedScenario[] = [];
   const startedAt = new Date();
@@ -128,13 +139,14 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     observed: true,
     features: checks.features,
   });
-  const plan = (exchange: UnroutedExchange, operationId: string): void => {
+  const plan = (exchange: UnroutedExchange, operationId: string, skipReason?: string): void => {
     recorder.timed(exchange.scenario, exchange.response?.durationMs ?? 0);
     const status = exchange.response?.status ?? 'no answer';
     scenarios.push({
       id: exchange.scenario,
       title: `${exchange.request.method} ${exchange.url} → ${status}`,
       operationId,
+      ...(skipReason === undefined ? {} : { skipReason }),
     });
   };
   return {
@@ -144,7 +156,7 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
       recorder.endExchange();
       if (recorder.exchangeListed()) plan(exchange, exchange.operation.operationId);
       const found = recorder.exchangeFailures();
-      failureCount += found.length;
+      failureCount += found.filter((failure) => !clientChecks.has(failure.check)).length;
       return found;
     },
     unrouted(exchange, check, finding, keys = {}) {
@@ -187,8 +199,11 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
       );
       recorder.fail(check.family, failure);
       recorder.endExchange();
-      if (recorder.exchangeListed()) plan(exchange, '-');
-      failureCount++;
+      const client = clientChecks.has(check.name);
+      // The gateway's answer to a request no operation takes is judged by no check: not a pass.
+      if (recorder.exchangeListed())
+        plan(exchange, '-', client ? 'a request for no operation of the spec (a client finding)' : undefined);
+      if (!client) failureCount++;
       return failure;
     },
     refused(refusal) {
@@ -215,6 +230,10 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     failures: () => recorder.failures(),
     get failureCount() {
       return failureCount;
+    },
+    clientFindings: () => [...recorder.clientFindings],
+    get clientFindingCount() {
+      return recorder.clientFindingCount;
     },
     get exchanges() {
       return recorder.exchanges;

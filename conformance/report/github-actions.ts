@@ -3,6 +3,7 @@ import { verdictLine } from './html-report';
 import { skipSummary } from './skip-summary';
 import type { ConformanceReportJson } from './report-json';
 import { featureMatrixMarkdown } from './feature-matrix';
+import { clientFindingsMarkdown } from './client-findings';
 
 /** Root causes the job summary lists; the rest are counted (conformance.json has each). */
 const CAUSES_IN_SUMMARY = 20;
@@ -63,7 +64,8 @@ export function summarySections(report: ConformanceReportJson): string[] {
     features: report.features,
   });
   const causes = report.rootCauses.filter((c) => !c.known);
-  if (causes.length === 0) return [head.join('\n'), matrix];
+  const client = clientFindingsMarkdown(report.clientFindings, markdownText);
+  if (causes.length === 0) return [head.join('\n'), matrix, ...client];
   const list = causes
     .slice(0, CAUSES_IN_SUMMARY)
     .flatMap((c, i) => [
@@ -73,7 +75,7 @@ export function summarySections(report: ConformanceReportJson): string[] {
     ]);
   if (causes.length > CAUSES_IN_SUMMARY)
     list.push('', `… ${causes.length - CAUSES_IN_SUMMARY} more root causes in conformance.json and conformance.html`);
-  return [head.join('\n'), matrix, [`### Root causes (${causes.length})`, '', ...list].join('\n')];
+  return [head.join('\n'), matrix, [`### Root causes (${causes.length})`, '', ...list].join('\n'), ...client];
 }
 
 /** `::error title=…::…` for each root cause the baseline does not list, and for an incomplete run. */
@@ -88,6 +90,9 @@ export function annotations(report: ConformanceReportJson): string[] {
         c.curl ? `${c.title}\nreproduce: ${c.curl}` : c.title,
       ),
     );
+  // The client's requests are not the gateway's doing: warnings, whatever fails the run.
+  for (const c of report.clientFindings?.causes.slice(0, ANNOTATIONS) ?? [])
+    lines.push(workflowCommand('warning', 'Conformance: client finding', c.title));
   return lines;
 }
 

@@ -2,6 +2,7 @@ import type { Failure, Outcome } from '../engine/types';
 import type { ConformanceReportJson, RootCauseJson } from './report-json';
 import type { Tally } from './summarize';
 import { featureMatrixHtml } from './feature-matrix';
+import { clientFindingsHtml } from './client-findings';
 
 export type { ConformanceReportJson } from './report-json';
 
@@ -37,12 +38,13 @@ ${result.kept ? fact('Kept', keptLine(result.kept)) : ''}
 ${result.notInScope && result.notInScope.length > 0 ? fact('Not in scope', `${result.notInScope.join(', ')} (left out by --only: not asked, not judged)`) : ''}
 </dl>
 ${result.incomplete ? `<p class="incomplete" id="incomplete">INCOMPLETE: ${esc(result.incomplete.reason)}. The results below cover what ran before it stopped.</p>` : ''}
-<nav><a href="#features">Features</a> · <a href="#root-causes">Root causes (${result.rootCauses.length})</a> · <a href="#matrix">Operations by checks</a> · <a href="#coverage">Status coverage</a> · <a href="#failures">Failures (${result.failures.length})</a>${result.warnings ? ` · <a href="#warnings">Warnings (${result.warnings.count})</a>` : ''} · <a href="#skipped">Skipped (${result.scenarios.filter((s) => s.outcome === 'skip').length})</a> · <a href="#scenarios">Scenarios</a></nav>
+<nav><a href="#features">Features</a> · <a href="#root-causes">Root causes (${result.rootCauses.length})</a> · <a href="#matrix">Operations by checks</a> · <a href="#coverage">Status coverage</a> · <a href="#failures">Failures (${result.failures.length})</a>${result.warnings ? ` · <a href="#warnings">Warnings (${result.warnings.count})</a>` : ''}${result.clientFindings ? ` · <a href="#client-findings">Client findings (${result.clientFindings.count})</a>` : ''} · <a href="#skipped">Skipped (${result.scenarios.filter((s) => s.outcome === 'skip').length})</a> · <a href="#scenarios">Scenarios</a></nav>
 </header>
 <main>
 ${featureMatrixHtml(result, esc)}
 ${rootCausesSection(result)}
 ${warningsSection(result)}
+${clientFindingsHtml(result.clientFindings, esc)}
 ${baselineSection(result)}
 ${matrixSection(result, anchors)}
 ${coverageSection(result)}

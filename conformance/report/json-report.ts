@@ -4,6 +4,7 @@ import type { ConformanceReportJson } from './report-json';
 import { scenarioFeatures } from './feature-matrix';
 import { rootCauseTitle, warningTitle } from './root-causes';
 import type { Summary, Tally } from './summarize';
+import { clientFindingsJson } from './client-findings';
 
 /** conformance.json: everything a CI job or a dashboard needs, keys never included. */
 export function jsonReport(result: SuiteResult, summary: Summary): ConformanceReportJson {
@@ -93,6 +94,7 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
           },
         }
       : {}),
+    ...clientFindingsJson(recorder, summary.clientFindings),
     ...(recorder.folded ? { kept: keptPart(recorder.folded, result.scenarios.length, failures.length, summary) } : {}),
     failures,
   };

@@ -5,6 +5,7 @@ import type { FoldedFailure, JunitCase } from './junit-cases';
 import type { Summary } from './summarize';
 import { featureMatrixProperties, judged } from './feature-matrix';
 import { warningTitle } from './root-causes';
+import { clientFindingsJunit } from './client-findings';
 
 /** Failures written out in full in one test case; the rest are counted (conformance.json has each). */
 const FAILURES_PER_CASE = 20;
@@ -55,6 +56,7 @@ export function junitReport(result: SuiteResult, summary: Summary): string {
       '  </testsuite>',
     );
   }
+  suites.push(...clientFindingsJunit(result.recorder, summary.clientFindings, esc));
   if (result.outOfScope && result.outOfScope.length > 0) {
     suites.push(
       '  <testsuite name="not in scope" tests="0" failures="0" skipped="0" errors="0">',

@@ -44,6 +44,8 @@ export interface Summary {
   readonly baseline?: BaselineComparison;
   /** Findings that do not fail the run (an idle connection's race, accepted drops), grouped by cause. */
   readonly warnings: readonly RootCause[];
+  /** Observed traffic only: the client's requests that break the contract, grouped by cause (client-findings.ts). */
+  readonly clientFindings: readonly RootCause[];
   /** The failures that fail the run: new ones, about a feature the profile judges or `--require` names. */
   readonly failing: number;
   /** Per feature of the API: supported, unsupported, broken (feature-matrix.ts); every report opens with it. */
@@ -106,6 +108,7 @@ export function summarize(result: SuiteResult, baseline?: Baseline): Summary {
     scenarioOutcomes,
     rootCauses: rootCauses(failures, folded?.causes),
     warnings: rootCauses(result.recorder.warnings),
+    clientFindings: rootCauses(result.recorder.clientFindings),
     failing: results.filter((r) => r.outcome === 'fail' && judged(result.config, r.features)).length,
     features: featureMatrix(result, results, folded?.features),
     ...(baseline ? { baseline: compareWithBaseline(baseline, failures, ran) } : {}),

@@ -87,7 +87,7 @@ describe('keys in URLs, through the proxy as users start it', () => {
   });
 
   it('prints reproductions that send the keys again when a POSIX shell runs them', async () => {
-    const curl = report.failures.find((failure) => failure.request.url.includes('/no/'))?.curl ?? '';
+    const curl = report.clientFindings?.findings.find((finding) => finding.request.url.includes('/no/'))?.curl ?? '';
     expect(curl).toContain('$API_KEY');
     received.length = 0;
     await run('sh', ['-c', `${curl} -o /dev/null`], { env: { ...process.env, API_KEY: KEY } });
