@@ -5,6 +5,7 @@
  * the report files and the exit status.
  */
 import { constants } from 'node:os';
+import path from 'node:path';
 import { ContractError } from '../kit/contract/contract';
 import { packageVersion } from '../kit/package/package-version';
 import { checkNames } from '../conformance/config/check-names';
@@ -24,7 +25,8 @@ import { scenarioList } from '../conformance/report/scenario-list';
 import { scenariosRun, summarize } from '../conformance/report/summarize';
 import { terminalSummary } from '../conformance/report/terminal-summary';
 import { prepareReportDir, writeReports } from '../conformance/report/write-reports';
-import { contractOf, redacting, runAgainstTarget } from '../conformance/run-conformance';
+import { contractOf, NO_TARGET, redacting, runAgainstTarget } from '../conformance/run-conformance';
+import { notStartedRun } from '../conformance/run/not-started-run';
 import type { Io, RunOptions } from '../conformance/run-conformance';
 
 export const EXIT_PASS = 0;
@@ -75,7 +77,17 @@ export async function runConformanceCli(
     checkNames(contract, config.names);
     prepareReportDir(config.reportDir);
     const baseline = config.baseline === undefined ? undefined : readBaseline(config.baseline, config.baselineUpdate);
-    const result = await runAgainstTarget(contract, config, io, options);
+    const startedAt = new Date();
+    const started = performance.now();
+    if (config.baseUrl === undefined && options.startTarget === undefined) throw new ConfigError(NO_TARGET);
+    let result: SuiteResult;
+    try {
+      result = await runAgainstTarget(contract, config, io, options);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      const elapsed = Math.round(performance.now() - started);
+      return notStarted(notStartedRun(contract, config, err.message, startedAt, elapsed), io, env);
+    }
     return report(result, config, baseline, io, env);
   } catch (err) {
     if (err instanceof ConfigError || err instanceof ContractError) {
@@ -114,6 +126,20 @@ function report(
   }
   if (stop) return 128 + (signalNumber(stop.signal) ?? constants.signals.SIGINT);
   return summary.failing === 0 ? EXIT_PASS : EXIT_FAIL;
+}
+
+/**
+ * A run that stopped before judging (exit 2) still leaves the three reports, the reason in each (a
+ * JUnit `<error>`), and under GitHub Actions the annotation and job summary; the output stays one
+ * line: the reason, and where the reports are.
+ */
+function notStarted(result: SuiteResult, io: Io, env: NodeJS.ProcessEnv): number {
+  const summary = summarize(result);
+  const files = writeReports(result.config.reportDir, result, summary);
+  reportToGithubActions(jsonReport(result, summary), env, io);
+  const dir = files[0] === undefined ? result.config.reportDir : path.dirname(files[0]);
+  io.err(`conformance: ${result.incomplete?.reason ?? ''} (nothing judged; the reports in ${dir} say why)`);
+  return EXIT_CONFIG;
 }
 
 function signalNumber(signal: string | undefined): number | undefined {

@@ -70,7 +70,10 @@ export function junitReport(result: SuiteResult, summary: Summary): string {
   const errors = result.incomplete ? 1 : 0;
   if (result.incomplete) {
     const notRun = cases.filter((c) => c.outcome === 'skip' && c.skipReason?.startsWith('not run')).length;
-    const text = `the run stopped before its end (${result.incomplete.kind}): the results cover what ran before; ${notRun} scenario(s) did not run`;
+    const text =
+      result.incomplete.kind === 'not-started'
+        ? `the run stopped before judging anything: ${notRun} scenario(s) did not run`
+        : `the run stopped before its end (${result.incomplete.kind}): the results cover what ran before; ${notRun} scenario(s) did not run`;
     suites.push(
       `  <testsuite name="run" tests="1" failures="0" skipped="0" errors="1" time="${seconds}">`,
       '    <properties>',
