@@ -78,9 +78,26 @@ export class Recorder {
   readonly durations = new Map<string, number>();
   exchanges = 0;
 
+  /**
+   * By scenario id: when it started and ended (performance.now() ms), the first start and last end
+   * if it ran more than once; a JUnit suite's `time` is its cases' wall time, from these.
+   */
+  readonly spans = new Map<string, { start: number; end: number }>();
+
   /** Adds `ms` to the scenario's time: a scenario's run, or an observed exchange. */
   timed(scenario: string, ms: number): void {
     this.durations.set(scenario, (this.durations.get(scenario) ?? 0) + ms);
+  }
+
+  /** The scenario ran from `start` to `end` (performance.now() ms): its time, and its place in the run's wall time. */
+  ran(scenario: string, start: number, end: number): void {
+    this.timed(scenario, end - start);
+    const span = this.spans.get(scenario);
+    if (span === undefined) this.spans.set(scenario, { start, end });
+    else {
+      span.start = Math.min(span.start, start);
+      span.end = Math.max(span.end, end);
+    }
   }
 
   noteExchange(exchange: Exchange): void {

@@ -140,7 +140,8 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     features: checks.features,
   });
   const plan = (exchange: UnroutedExchange, operationId: string, skipReason?: string): void => {
-    recorder.timed(exchange.scenario, exchange.response?.durationMs ?? 0);
+    const ended = performance.now();
+    recorder.ran(exchange.scenario, ended - (exchange.response?.durationMs ?? 0), ended);
     const status = exchange.response?.status ?? 'no answer';
     scenarios.push({
       id: exchange.scenario,

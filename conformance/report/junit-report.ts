@@ -1,6 +1,6 @@
 import type { SuiteResult } from '../run/run-suite';
 import type { CheckResult, Failure } from '../engine/types';
-import { firstLine, junitCases } from './junit-cases';
+import { firstLine, junitCases, wallSeconds } from './junit-cases';
 import type { FoldedFailure, JunitCase } from './junit-cases';
 import type { Summary } from './summarize';
 import { featureMatrixProperties, judged } from './feature-matrix';
@@ -38,7 +38,7 @@ export function junitReport(result: SuiteResult, summary: Summary): string {
   ];
   for (const [name, members] of bySuite) {
     const count = (outcome: JunitCase['outcome']) => members.filter((c) => c.outcome === outcome).length;
-    const seconds = members.reduce((sum, c) => sum + c.seconds, 0);
+    const seconds = wallSeconds(members);
     suites.push(
       `  <testsuite name="${esc(name)}" tests="${members.length}" failures="${count('fail')}" skipped="${count('skip')}" errors="0" time="${seconds.toFixed(3)}">`,
       ...members.map(testCase),
