@@ -27,6 +27,8 @@ Options:
   --validate-responses        check every response against the spec and log violations
   --journal-limit N           requests the journal (GET /__mock/requests) keeps, newest first
                               (default ${DEFAULT_JOURNAL_LIMIT}; docs/testing.md)
+  --journal-admin             also journal the calls to /__mock/* (scenarios, reset, the journal
+                              itself); by default the journal holds the app's requests only
   --watch                     reload when the spec, the fixtures or the scripts file changes
   --strict-replay             a POST /responses no recording in --scripts answers gets a 404
                               naming the closest recording and why it does not match, instead
@@ -87,6 +89,7 @@ export const CLI_OPTIONS = {
   'tokens-per-second': { type: 'string' },
   'validate-responses': { type: 'boolean', default: false },
   'journal-limit': { type: 'string' },
+  'journal-admin': { type: 'boolean', default: false },
   watch: { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
   proxy: { type: 'string' },
@@ -111,6 +114,7 @@ const MOCK_ONLY = [
   'tokens-per-second',
   'validate-responses',
   'journal-limit',
+  'journal-admin',
   'watch',
   'strict-replay',
   'fast-replay',
@@ -137,6 +141,8 @@ export interface CliSettings {
   readonly tokensPerSecond: number | undefined;
   readonly validateResponses: boolean;
   readonly journalLimit: number;
+  /** The journal also holds the admin calls (MockOptions.journalAdmin). */
+  readonly journalAdmin: boolean;
   readonly watch: boolean;
   readonly quiet: boolean;
   /** Proxy mode: the upstream gateway's base URL. */
@@ -200,6 +206,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     tokensPerSecond: optionalInteger('--tokens-per-second', values['tokens-per-second'], 0, 1_000_000),
     validateResponses: values['validate-responses'] === true,
     journalLimit: integer('--journal-limit', values['journal-limit'] ?? String(DEFAULT_JOURNAL_LIMIT), 0, 1_000_000),
+    journalAdmin: values['journal-admin'] === true,
     watch: values.watch === true,
     quiet: values.quiet === true,
     proxyUrl,
