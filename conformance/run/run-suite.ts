@@ -9,7 +9,7 @@ import { createCheckContext } from '../engine/check-context';
 import { OperationNotInDocument } from '../engine/not-in-document';
 import { matchesOnly } from '../engine/match-only';
 import { PREFLIGHT_TIMEOUT_MS, preflight } from './preflight';
-import { resetTarget } from '../engine/reset-target';
+import { resetForScope, scopeNeedsReset } from './scoped-reset';
 import { recordDropsWhileStarting } from '../engine/transport-findings';
 import { waitForTarget } from './wait-for-target';
 import { Recorder } from '../engine/recorder';
@@ -99,6 +99,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const requestTimeoutMs = Math.min(PREFLIGHT_TIMEOUT_MS, config.requestTimeoutMs);
   const shortClientFor = (baseUrl: string) => clientOf({ baseUrl, requestTimeoutMs });
   const resetUrl = resolveResetUrl(config.resetUrl, config.baseUrl);
+  const needsReset = scopeNeedsReset(all);
   try {
     await waitForTarget({
       plan,
@@ -110,7 +111,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       signal: control.signal,
     });
     await preflight({ plan, scope, baseUrl: config.baseUrl, clientFor: shortClientFor });
-    if (resetUrl) await resetTarget(resetUrl, Boolean(config.managementKey), shortClientFor);
+    if (resetUrl) await resetForScope(resetUrl, needsReset, Boolean(config.managementKey), shortClientFor, log);
   } catch (err) {
     if (control.stopped) return finish();
     throw err;
@@ -131,7 +132,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     return finish();
   }
   try {
-    if (resetUrl) await resetTarget(resetUrl, Boolean(config.managementKey), shortClientFor);
+    if (resetUrl) await resetForScope(resetUrl, needsReset, Boolean(config.managementKey), shortClientFor, log);
   } catch (err) {
     if (!control.stopped) throw err;
   }
