@@ -1,4 +1,5 @@
-import { CORE_FEATURE } from '../../kit/contract/core-members';
+import { CORE_FEATURE, OPENAI_OPERATIONS } from '../../kit/contract/core-members';
+import { judged } from '../config/profile-judges';
 import type { ConformanceConfig } from '../config/resolve-config';
 import type { SuiteResult } from '../run/run-suite';
 import type { CheckResult } from '../engine/types';
@@ -33,15 +34,8 @@ export interface FeatureMatrix {
   readonly features: readonly FeatureRow[];
 }
 
-/** Whether the run's verdict counts a failure about `features`: any of them judged by the profile or required. */
-export function judged(
-  config: Pick<ConformanceConfig, 'profile' | 'require'>,
-  features: readonly string[] = [],
-): boolean {
-  if (config.profile === 'full') return true;
-  const about = features.length === 0 ? [CORE_FEATURE] : features;
-  return about.some((f) => f === CORE_FEATURE || config.require.includes(f));
-}
+/** Whether the run's verdict counts a failure (config/profile-judges.ts); here for every report. */
+export { judged };
 
 /** The matrix of a run, from its verdicts (a failure the baseline lists comes as `known`). */
 export function featureMatrix(
@@ -56,6 +50,8 @@ export function featureMatrix(
   for (const r of results) {
     if (r.outcome === 'skip') continue;
     for (const feature of r.features ?? [CORE_FEATURE]) {
+      // The profile's core is OpenAI's API: an answer of another operation says nothing of it.
+      if (feature === CORE_FEATURE && config.profile !== 'full' && !OPENAI_OPERATIONS.includes(r.operation)) continue;
       if (!ids.includes(feature)) ids.push(feature);
       scenarios.set(feature, (scenarios.get(feature) ?? new Set()).add(r.scenario));
       if (r.outcome !== 'fail' && r.outcome !== 'known') continue;
@@ -112,7 +108,7 @@ export function profileLine(matrix: FeatureMatrix): string {
   const required = matrix.required.length > 0 ? `; required: ${matrix.required.join(', ')}` : '';
   return matrix.profile === 'full'
     ? `profile full: every feature is judged${required}`
-    : `profile openai: the core is judged; the other features are shown, not judged${required}`;
+    : `profile openai: the core is judged on the operations OpenAI's API defines (${OPENAI_OPERATIONS.join(', ')}); the other features and operations are shown, not judged${required}`;
 }
 
 /** The terminal's table. */

@@ -127,7 +127,7 @@ ${result.rootCauses.map(rootCauseItem).join('\n')}
 
 function rootCauseItem(group: RootCauseJson): string {
   const where = `${group.checks.join(', ')} · ${group.operations.join(', ')} · ${group.scenarioCount} scenario${group.scenarioCount === 1 ? '' : 's'}`;
-  return `<li class="${group.known ? 'known' : 'fail'}"><strong>${esc(group.title)}</strong>${group.known ? ' <span class="chip known">known</span>' : ''}
+  return `<li class="${group.known || group.judged === false ? 'known' : 'fail'}"><strong>${esc(group.title)}</strong>${group.known ? ' <span class="chip known">known</span>' : ''}${group.judged === false ? ' <span class="chip known">not judged</span>' : ''}
 <div class="where">${esc(where)} · <a href="#failure-${group.example + 1}">example</a></div>
 <pre class="curl">${esc(group.curl || 'not reproducible with curl')}</pre></li>`;
 }

@@ -68,6 +68,7 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
       scenarios: group.scenarios,
       scenarioCount: group.scenarioCount,
       known: known.has(group.cause),
+      judged: group.judged !== false,
       example: Math.max(0, recorded.indexOf(group.example)),
       curl: group.example.curl,
     })),

@@ -23,6 +23,13 @@ export interface FoldedFailure {
   readonly knockOn: readonly Failure[];
 }
 
+const NOT_JUDGED = 'not judged by profile';
+
+/** How a skipped case the profile does not judge begins: `not judged by profile openai`. */
+export function notJudgedBy(profile: string): string {
+  return `${NOT_JUDGED} ${profile}`;
+}
+
 /** The suite name of traffic whose request no operation of the spec takes. */
 const NO_OPERATION = 'no operation';
 
@@ -65,6 +72,9 @@ export function junitCases(result: SuiteResult, summary: Summary): JunitCase[] {
         failures: [],
         skipReason: `known failure (baseline): ${firstLine(known.failure.message)}`,
       };
+    // Failures only the profile does not judge: skipped, saying so, never a plain pass.
+    const unjudged = results.find((r) => r.outcome === 'skip' && r.reason?.startsWith(NOT_JUDGED) === true);
+    if (unjudged) return { suite, name, seconds, span, outcome: 'skip', failures: [], skipReason: unjudged.reason };
     const ran = results.some((r) => r.outcome === 'pass');
     if (ran) return { suite, name, seconds, span, outcome: 'pass', failures: [] };
     const skipReason =

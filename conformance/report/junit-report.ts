@@ -1,6 +1,6 @@
 import type { SuiteResult } from '../run/run-suite';
 import type { CheckResult, Failure } from '../engine/types';
-import { firstLine, junitCases, wallSeconds } from './junit-cases';
+import { firstLine, junitCases, notJudgedBy, wallSeconds } from './junit-cases';
 import type { FoldedFailure, JunitCase } from './junit-cases';
 import type { Summary } from './summarize';
 import { featureMatrixProperties, judged } from './feature-matrix';
@@ -97,10 +97,10 @@ export function junitReport(result: SuiteResult, summary: Summary): string {
 
 /** A failure the profile does not judge (`--profile openai`) is reported as skipped, saying so. */
 function notJudged(result: SuiteResult, r: CheckResult): CheckResult {
-  if (r.outcome !== 'fail' || judged(result.config, r.features)) return r;
-  const features = (r.features ?? []).join(', ');
+  if (r.outcome !== 'fail' || judged(result.config, r.features, r.operation)) return r;
+  const about = judged(result.config, r.features) ? r.operation : (r.features ?? []).join(', ');
   const message = r.failure?.message.split('\n')[0] ?? '';
-  return { ...r, outcome: 'skip', reason: `not judged by profile ${result.config.profile} (${features}): ${message}` };
+  return { ...r, outcome: 'skip', reason: `${notJudgedBy(result.config.profile)} (${about}): ${message}` };
 }
 
 function testCase(c: JunitCase): string {

@@ -10,6 +10,8 @@ export interface RootCauseJson extends Omit<RootCause, 'example'> {
   readonly title: string;
   /** The baseline lists it (`--baseline`). */
   readonly known: boolean;
+  /** The run's verdict counts it; false for a cause only the profile's unjudged features or operations have. */
+  readonly judged: boolean;
   /** Index in `failures` of the failure that shows it, and its reproduction. */
   readonly example: number;
   readonly curl: string;

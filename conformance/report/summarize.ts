@@ -5,6 +5,7 @@ import type { Baseline, BaselineComparison } from './baseline';
 import { featureMatrix, judged } from './feature-matrix';
 import type { FeatureMatrix } from './feature-matrix';
 import { rootCauses } from './root-causes';
+import { judgedFirst } from './judged-causes';
 import type { RootCause } from './root-causes';
 
 export interface Tally {
@@ -106,10 +107,10 @@ export function summarize(result: SuiteResult, baseline?: Baseline): Summary {
     checks,
     coverage: statusCoverage(result),
     scenarioOutcomes,
-    rootCauses: rootCauses(failures, folded?.causes),
+    rootCauses: judgedFirst(rootCauses(failures, folded?.causes), failures, result.config),
     warnings: rootCauses(result.recorder.warnings),
     clientFindings: rootCauses(result.recorder.clientFindings),
-    failing: results.filter((r) => r.outcome === 'fail' && judged(result.config, r.features)).length,
+    failing: results.filter((r) => r.outcome === 'fail' && judged(result.config, r.features, r.operation)).length,
     features: featureMatrix(result, results, folded?.features),
     ...(baseline ? { baseline: compareWithBaseline(baseline, failures, ran) } : {}),
   };

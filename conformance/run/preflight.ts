@@ -6,6 +6,7 @@ import type { OperationInfo } from '../../kit/contract/operations';
 import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest, fillPath } from '../scenarios/base-requests';
 import { NOT_READY_STATUSES, describeAnswer, hintFor, looksLikeApi } from '../engine/not-the-api';
 import type { PlanContext } from '../engine/scenario';
+import { judged } from '../config/profile-judges';
 import type { Credential, Exchange, RequestSpec } from '../engine/types';
 
 /** Bounds each preflight request: an unreachable target must be reported within seconds. */
@@ -64,7 +65,12 @@ export async function preflight({ plan, baseUrl, scope, clientFor }: PreflightIn
   for (const exchange of keyAnswers) refused(exchange, 'apiKey', baseUrl);
   for (const exchange of keyAnswers) {
     const status = exchange.response?.status;
-    if (status === 404 && exchange.operation.pathParamNames.includes('author'))
+    // An operation the profile does not judge (GET /model under --profile openai) may be missing.
+    if (
+      status === 404 &&
+      exchange.operation.pathParamNames.includes('author') &&
+      judged(config, [], exchange.operation.operationId)
+    )
       throw new ConfigError(
         unknownModel(
           exchange,
