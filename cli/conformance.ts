@@ -5,5 +5,9 @@
  * package, conformance-main.js is the command's code in one file (scripts/bundle-commands.ts).
  */
 import { runCommand } from './compile-cache';
+import { firstLine } from './first-line';
 
+// First, before the command's code loads: a cancelled CI job's log still shows the run started.
+const first = firstLine(process.argv.slice(2), process.env);
+if (first !== undefined) process.stdout.write(`${first}\n`);
 runCommand(require.resolve('./conformance-main'));
