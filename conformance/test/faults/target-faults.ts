@@ -136,7 +136,7 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     fault: {},
     baseUrl: ({ mock }) => new URL(mock).origin,
     exit: 2,
-    says: /does not answer as the Model Gateway API: GET .* got 404 .*It does answer at http:\/\/127\.0\.0\.1:\d+\/api\/v1: use that as the base URL/,
+    says: /does not answer as the Model Gateway API: POST \S+\/responses got 404 .*It does answer at http:\/\/127\.0\.0\.1:\d+\/api\/v1: use that as the base URL/,
   },
   {
     name: 'is given another version of the API prefix (/api/v2)',
@@ -155,7 +155,40 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
       }),
     },
     exit: 2,
-    says: /does not answer as the Model Gateway API: GET .* got 200 text\/html: an HTML page/,
+    says: /does not answer as the Model Gateway API: POST \S+\/responses got 200 text\/html: an HTML page \(\d+ requests tried: 200 to each\)\. An HTML page usually means/,
+  },
+  {
+    name: 'serves no POST /responses, nor anything else, under its prefix',
+    fault: {
+      answer: () => ({
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+        body: { error: { code: 404, message: 'Not Found' } },
+      }),
+    },
+    exit: 2,
+    says: /does not answer as the Model Gateway API: POST \S+\/api\/v1\/responses got 404 application\/json: .* \(\d+ requests tried: 404 to each\)\. Nothing serves POST \S+\/api\/v1\/responses \(404\): check the base URL's path/,
+  },
+  {
+    name: "serves OpenAI's chat completions and not POST /responses",
+    fault: {
+      answer: (req) =>
+        req.path.startsWith('/chat/completions')
+          ? {
+              status: 400,
+              headers: { 'content-type': 'application/json' },
+              body: {
+                error: { message: "'messages' is a required property", type: 'invalid_request_error', code: null },
+              },
+            }
+          : {
+              status: 404,
+              headers: { 'content-type': 'application/json' },
+              body: { error: { code: 404, message: 'Not Found' } },
+            },
+    },
+    exit: 2,
+    says: /POST \S+\/responses got 404 .*It answers OpenAI's chat completions \(POST \S+\/chat\/completions got 400 in OpenAI's shape\) but not POST \S+\/responses/,
   },
   {
     name: 'answers {} with 200 to everything',
