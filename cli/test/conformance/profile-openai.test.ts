@@ -74,6 +74,17 @@ describe('--profile openai against a gateway of POST /responses alone', () => {
     expect(readFileSync(summaryFile, 'utf8')).toMatch(/^### Not judged by profile openai \(\d+\)$/m);
   });
 
+  it('reports the ignored debug member under the debug feature, by a check named for the debug chunk', () => {
+    const debug = json.failures.filter(
+      (f) => f.request.body !== undefined && JSON.stringify(f.request.body).includes('echo_upstream_body'),
+    );
+    expect(debug.length).toBeGreaterThan(0);
+    expect(debug.map((f) => f.check)).toContain('stream-debug-chunk-first');
+    expect(debug.map((f) => f.check)).not.toContain('stream-lifecycle-order');
+    for (const f of debug.filter((one) => one.check === 'stream-debug-chunk-first'))
+      expect(f.features).toEqual(['debug']);
+  });
+
   it('shows a scenario whose failures are all unjudged as skipped in junit.xml, saying why', () => {
     const scenario = json.scenarios.find((s) => s.operation === 'getModel' && s.outcome === 'fail');
     expect(scenario).toBeDefined();
