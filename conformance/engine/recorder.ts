@@ -110,8 +110,24 @@ export class Recorder {
     this.observedStatuses.set(exchange.operation.operationId, seen);
   }
 
-  pass(check: string, family: CheckFamily, operation: string, scenario: string, features?: readonly string[]): void {
-    this.add({ check, family, operation, scenario, outcome: 'pass', ...(features ? { features } : {}) });
+  /** `members`: the members of `features` the judged request carried (the matrix's per-member evidence). */
+  pass(
+    check: string,
+    family: CheckFamily,
+    operation: string,
+    scenario: string,
+    features?: readonly string[],
+    members?: readonly string[],
+  ): void {
+    this.add({
+      check,
+      family,
+      operation,
+      scenario,
+      outcome: 'pass',
+      ...(features ? { features } : {}),
+      ...(members && members.length > 0 ? { members } : {}),
+    });
   }
 
   fail(family: CheckFamily, failure: Failure): void {

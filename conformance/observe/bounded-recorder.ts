@@ -82,9 +82,10 @@ export class BoundedRecorder extends Recorder {
     operation: string,
     scenario: string,
     features?: readonly string[],
+    members?: readonly string[],
   ): void {
     if (this.clientChecks.has(check)) return;
-    if (this.listed) return super.pass(check, family, operation, scenario, features);
+    if (this.listed) return super.pass(check, family, operation, scenario, features, members);
     this.tally(operation, check).pass++;
     for (const feature of features ?? [CORE_FEATURE]) this.unkeptFeatures.add(feature);
   }

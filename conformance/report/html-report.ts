@@ -292,7 +292,7 @@ pre{background:#f6f8fa;border:1px solid var(--line);border-radius:4px;padding:.5
 pre.message{background:var(--fail-bg);border-color:#f5c2bd}
 details summary h2{display:inline}tr.fail td{background:var(--fail-bg)}tr.skip td{color:var(--skip)}
 .features td.num{text-align:right;font-variant-numeric:tabular-nums}tr.supported .status{color:var(--pass);background:var(--pass-bg)}
-tr.broken .status{color:var(--fail);background:var(--fail-bg);font-weight:700}tr.unsupported .status,tr.not-tested .status{color:var(--skip);background:var(--skip-bg)}
+tr.broken .status{color:var(--fail);background:var(--fail-bg);font-weight:700}tr.unsupported .status,tr.partial .status,tr.not-tested .status{color:var(--skip);background:var(--skip-bg)}
 footer{margin-top:2rem;color:var(--skip);font-size:.85rem}
 @media print{thead th{position:static}.failure{break-inside:avoid}}
 `;

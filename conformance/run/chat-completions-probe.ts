@@ -34,7 +34,8 @@ export async function answersChatCompletions(client: GatewayClient): Promise<Exc
     rawBody: '[]',
   });
   const response = exchange.response;
-  if (response === undefined || /^(3\d\d|404|405|5\d\d)$/.test(String(response.status))) return undefined;
+  // What chat completions answer a refused body (or a key they do not take): no redirect, 404, 429 or 5xx.
+  if (response === undefined || ![200, 400, 401, 403, 422].includes(response.status)) return undefined;
   const json = response.json as { error?: unknown; choices?: unknown; object?: unknown } | undefined;
   const chatLike =
     (typeof json?.error === 'object' && json.error !== null) ||

@@ -150,7 +150,9 @@ async function notThisApi(
   // A server that is not ready is at the right address, or cannot tell: no other is tried.
   const notReady = NOT_READY_STATUSES.has(exchange.response?.status ?? 0);
   const elsewhere = notReady ? undefined : await answersElsewhere(exchange, plan, baseUrl, clientFor);
-  const chat = elsewhere || notReady ? undefined : await answersChatCompletions(clientFor(baseUrl));
+  // Asked only where POST /responses is not served at all (404, 405).
+  const missing = exchange.response?.status === 404 || exchange.response?.status === 405;
+  const chat = elsewhere || !missing ? undefined : await answersChatCompletions(clientFor(baseUrl));
   const hint = elsewhere
     ? `It does answer at ${elsewhere}: use that as the base URL.`
     : chat

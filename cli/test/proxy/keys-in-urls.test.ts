@@ -70,7 +70,7 @@ afterAll(async () => {
 
 describe('keys in URLs, through the proxy as users start it', () => {
   it('leaves no key from a path or query in any report or line printed', () => {
-    const outputs = [...filesUnder(dir), ['stdout', exit.stdout], ['stderr', exit.stderr]];
+    const outputs: Array<[string, string]> = [...filesUnder(dir), ['stdout', exit.stdout], ['stderr', exit.stderr]];
     expect(outputs.map(([file]) => path.basename(file)).sort()).toEqual(
       ['conformance.html', 'conformance.json', 'junit.xml', 'stderr', 'stdout'].sort(),
     );

@@ -194,7 +194,7 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     name: 'answers {} with 200 to everything',
     fault: { answer: () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: {} }) },
     exit: 2,
-    says: /got 200 application\/json with a body the spec does not allow there \(.*data.*\)/,
+    says: /POST \S+\/responses got 200 application\/json with a body the spec does not allow there \(.*\): \{\} \(\d+ requests tried: 200 to each\)/,
   },
   {
     name: 'renames the routing-metadata header and member (run without a mapping)',
@@ -348,7 +348,7 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     name: 'redirects every request elsewhere',
     fault: { answer: () => ({ status: 301, headers: { location: 'https://gateway.example/api/v1/' }, body: '' }) },
     exit: 2,
-    says: /got 301, a redirect to https:\/\/gateway\.example\/api\/v1\/\. Give the base URL it redirects to/,
+    says: /got 301, a redirect to https:\/\/gateway\.example\/api\/v1\/ \(\d+ requests tried: 301 to each\)\. Give the base URL it redirects to/,
   },
   {
     name: 'limits every request (429)',
@@ -360,7 +360,7 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
       }),
     },
     exit: 2,
-    says: /got 429 application\/json.*"Rate limit exceeded"\. The target is limiting requests \(429\)/,
+    says: /got 429 application\/json.*"Rate limit exceeded" \(\d+ requests tried: 429 to each\)\. The target is limiting requests \(429\)/,
   },
   {
     name: 'is still starting (503 to its first requests) and is waited for with --wait',
