@@ -5,7 +5,6 @@
  * the report files and the exit status.
  */
 import { constants } from 'node:os';
-import path from 'node:path';
 import { ContractError } from '../kit/contract/contract';
 import { packageVersion } from '../kit/package/package-version';
 import { checkNames } from '../conformance/config/check-names';
@@ -130,15 +129,14 @@ function report(
 
 /**
  * A run that stopped before judging (exit 2) still leaves the three reports, the reason in each (a
- * JUnit `<error>`), and under GitHub Actions the annotation and job summary; the output stays one
- * line: the reason, and where the reports are.
+ * JUnit `<error>`), and under GitHub Actions the annotation and job summary; the output stays the
+ * one line it always was, the reason.
  */
 function notStarted(result: SuiteResult, io: Io, env: NodeJS.ProcessEnv): number {
   const summary = summarize(result);
-  const files = writeReports(result.config.reportDir, result, summary);
+  writeReports(result.config.reportDir, result, summary);
   reportToGithubActions(jsonReport(result, summary), env, io);
-  const dir = files[0] === undefined ? result.config.reportDir : path.dirname(files[0]);
-  io.err(`conformance: ${result.incomplete?.reason ?? ''} (nothing judged; the reports in ${dir} say why)`);
+  io.err(`conformance: ${result.incomplete?.reason ?? ''}`);
   return EXIT_CONFIG;
 }
 

@@ -42,7 +42,7 @@ describe('npm run conformance, stopped before judging', () => {
   it('against a server that is not this API, exits 2 and leaves the three reports with the reason', async () => {
     const { code, err } = await conformance(notTheApi);
     expect(code).toBe(2);
-    expect(err.trim().split('\n')).toEqual([expect.stringMatching(/ \(nothing judged; the reports in .* say why\)$/)]);
+    expect(err.trim().split('\n')).toEqual([expect.stringMatching(/does not answer as the Model Gateway API/)]);
     expect(readdirSync(dir).sort()).toEqual(['conformance.html', 'conformance.json', 'junit.xml']);
     const json = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
     const reason = json.incomplete?.reason ?? '';

@@ -32,6 +32,8 @@ export class BoundedRecorder extends Recorder {
   private current: Failure[] = [];
   /** Features the exchange being checked judged in verdicts not kept; counted when it ends. */
   private unkeptFeatures = new Set<string>();
+  /** Features of the exchange's failures kept as examples: where its results count it. */
+  private keptFeatures = new Set<string>();
 
   /**
    * `clientChecks` judge the client's requests, not the gateway's answers: their failures are kept
@@ -98,7 +100,10 @@ export class BoundedRecorder extends Recorder {
       return;
     }
     const cause = causeOf(failure);
-    if (this.keeps(cause)) return super.fail(family, failure);
+    if (this.keeps(cause)) {
+      for (const feature of failure.features ?? [CORE_FEATURE]) this.keptFeatures.add(feature);
+      return super.fail(family, failure);
+    }
     this.tally(failure.operation, failure.check).fail++;
     for (const feature of failure.features ?? [CORE_FEATURE]) {
       this.unkeptFeatures.add(feature);
@@ -134,8 +139,10 @@ export class BoundedRecorder extends Recorder {
    * once (one kept as an example counts where its results are).
    */
   endExchange(): void {
-    if (!this.kept) for (const feature of this.unkeptFeatures) this.foldedFeature(feature).scenarios++;
+    for (const feature of this.unkeptFeatures)
+      if (!this.kept || !this.keptFeatures.has(feature)) this.foldedFeature(feature).scenarios++;
     this.unkeptFeatures.clear();
+    this.keptFeatures.clear();
   }
 
   private foldedFeature(feature: string): FoldedFeature {
@@ -149,6 +156,7 @@ export class BoundedRecorder extends Recorder {
 
   private begin(): void {
     this.unkeptFeatures.clear();
+    this.keptFeatures.clear();
     this.listed = this.exchanges <= this.bounds.exchanges;
     this.kept = false;
     this.current = [];

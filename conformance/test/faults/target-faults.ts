@@ -330,7 +330,7 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
           : undefined,
     },
     exit: 2,
-    says: /the target does not know the model openai\/gpt-4o: GET \S+ answered 404 \(Cannot GET \/model\/openai\/gpt-4o\): give one it serves with CONFORMANCE_MODEL, --model or "model"; if it does not serve getModel at all, leave that operation out with --only createResponse,unassignGuardrailKeys,listEmbeddingsModels \(nothing judged; the reports in \S+ say why\)$/m,
+    says: /the target does not know the model openai\/gpt-4o: GET \S+ answered 404 \(Cannot GET \/model\/openai\/gpt-4o\): give one it serves with CONFORMANCE_MODEL, --model or "model"; if it does not serve getModel at all, leave that operation out with --only createResponse,unassignGuardrailKeys,listEmbeddingsModels$/m,
   },
   {
     name: 'streams events that never end',
@@ -383,7 +383,7 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     resetUrl: ({ proxy }) => `${new URL(proxy).origin}/__mock/nowhere`,
     fault: {},
     exit: 2,
-    says: /resetting the target through http:\/\/127\.0\.0\.1:\d+\/__mock\/nowhere failed: status 404 \(check --reset-url, CONFORMANCE_RESET_URL or "resetUrl"\) \(nothing judged; the reports in \S+ say why\)$/,
+    says: /resetting the target through http:\/\/127\.0\.0\.1:\d+\/__mock\/nowhere failed: status 404 \(check --reset-url, CONFORMANCE_RESET_URL or "resetUrl"\)$/,
   },
   {
     name: 'answers slower than --max-response-time',
