@@ -7,7 +7,11 @@
  */
 import { holdStopSignals } from './stop-signal';
 import { runCommand } from './compile-cache';
+import { firstLine } from './first-line';
 
 // Before the command loads (seconds on a busy machine): a cancel meanwhile still gets its report.
 holdStopSignals();
+// First, before the command's code loads: a cancelled CI job's log still shows the run started.
+const first = firstLine(process.argv.slice(2), process.env);
+if (first !== undefined) process.stdout.write(`${first}\n`);
 runCommand(require.resolve('./conformance-main'));

@@ -30,6 +30,8 @@ Options:
   --validate-responses        check every response against the spec and log violations
   --journal-limit N           requests the journal (GET /__mock/requests) keeps, newest first
                               (default ${DEFAULT_JOURNAL_LIMIT}; docs/testing.md)
+  --journal-admin             also journal the calls to /__mock/* (scenarios, reset, the journal
+                              itself); by default the journal holds the app's requests only
   --watch                     reload when the spec, the fixtures or the scripts file changes
   --strict-replay             a POST /responses no recording in --scripts answers gets a 404
                               naming the closest recording and why it does not match, instead
@@ -53,6 +55,9 @@ Options:
                               entry as it ends (secrets scrubbed, streams whole as text); a valid
                               HAR at every moment, which \`model-gateway verify\` reads (docs/verify.md)
   --sarif FILE                proxy mode: at exit, also write the findings as SARIF 2.1.0
+  --fail-on WHO               proxy mode: what fails the run (exit 1): gateway (its answers
+                              break the contract; the default), client (the requests sent
+                              break it: client findings), or both (docs/ci.md)
   --redact NAME               proxy mode: also treat the header NAME as secret (repeatable):
                               its value, wherever it appears, shows in the reports and the
                               lines printed as $NAME_IN_CAPITALS and in a recording as
@@ -75,7 +80,8 @@ Tests queue answers for the next matching requests without any header: POST /__m
 shows what was sent (docs/testing.md).
 
 Stopping (Ctrl-C, SIGTERM): requests in flight get 2 s; streams still running then end with
-error and response.failed events. A proxy exits 0 when it saw no violation, 1 otherwise.
+error and response.failed events. A proxy exits 0 when the gateway broke no rule (--fail-on),
+1 otherwise; conformance.json's passed and the feature matrix describe the gateway.
 A start-up problem (a flag, the spec, the fixtures) is printed on one line; the exit status is 2.`;
 
 /** The flags `npm start` takes; USAGE documents each (cli/test/mock-args.test.ts checks it). */
@@ -91,6 +97,7 @@ export const CLI_OPTIONS = {
   pace: { type: 'string' },
   'validate-responses': { type: 'boolean', default: false },
   'journal-limit': { type: 'string' },
+  'journal-admin': { type: 'boolean', default: false },
   watch: { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
   proxy: { type: 'string' },
@@ -101,6 +108,7 @@ export const CLI_OPTIONS = {
   har: { type: 'string' },
   sarif: { type: 'string' },
   redact: { type: 'string', multiple: true },
+  'fail-on': { type: 'string' },
   'strict-replay': { type: 'boolean', default: false },
   'fast-replay': { type: 'boolean', default: false },
   version: { type: 'boolean', short: 'v', default: false },
@@ -117,13 +125,18 @@ const MOCK_ONLY = [
   'pace',
   'validate-responses',
   'journal-limit',
+  'journal-admin',
   'watch',
   'strict-replay',
   'fast-replay',
 ];
 
 /** Flags of proxy mode only. */
-const PROXY_ONLY = ['report-dir', 'keep-exchanges', 'keep-examples', 'record', 'har', 'sarif', 'redact'];
+const PROXY_ONLY = ['report-dir', 'keep-exchanges', 'keep-examples', 'record', 'har', 'sarif', 'redact', 'fail-on'];
+
+/** What fails a proxy's run: the gateway's violations, the client findings, or either. */
+export type FailOn = 'gateway' | 'client' | 'both';
+const FAIL_ON: readonly FailOn[] = ['gateway', 'client', 'both'];
 
 export const DEFAULT_PROXY_REPORT_DIR = path.join('reports', 'proxy');
 
@@ -139,6 +152,8 @@ export interface CliSettings {
   readonly tokensPerSecond: number | undefined;
   readonly validateResponses: boolean;
   readonly journalLimit: number;
+  /** The journal also holds the admin calls (MockOptions.journalAdmin). */
+  readonly journalAdmin: boolean;
   readonly watch: boolean;
   readonly quiet: boolean;
   /** Proxy mode: the upstream gateway's base URL. */
@@ -154,6 +169,8 @@ export interface CliSettings {
   readonly sarifPath?: string;
   /** Proxy mode: header names secret besides kit/secrets' rule, in the reports and the recording. */
   readonly redact: readonly string[];
+  /** Proxy mode: what fails the run (`--fail-on`, default gateway). */
+  readonly failOn: FailOn;
   /** Replay: a request no recording answers gets a 404 (MockOptions.strictReplay). */
   readonly strictReplay: boolean;
   /** Replay: recorded streams as fast as possible (MockOptions.replayPace `fast`). */
@@ -208,6 +225,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
       namedPace(values.pace)?.tokensPerSecond,
     validateResponses: values['validate-responses'] === true,
     journalLimit: integer('--journal-limit', values['journal-limit'] ?? String(DEFAULT_JOURNAL_LIMIT), 0, 1_000_000),
+    journalAdmin: values['journal-admin'] === true,
     watch: values.watch === true,
     quiet: values.quiet === true,
     proxyUrl,
@@ -230,6 +248,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     ...(values.har === undefined ? {} : { harPath: values.har }),
     ...(values.sarif === undefined ? {} : { sarifPath: values.sarif }),
     redact: values.redact ?? [],
+    failOn: failOn(values['fail-on']),
     strictReplay: values['strict-replay'] === true,
     fastReplay: values['fast-replay'] === true,
     help: values.help === true,
@@ -242,6 +261,13 @@ function namedPace(name: string | undefined): (typeof PACES)[keyof typeof PACES]
   if (name === undefined) return undefined;
   if (!isPaceName(name)) throw new CliError(`--pace must be one of ${PACE_NAMES.join(', ')}; got "${name}"`);
   return PACES[name];
+}
+
+function failOn(raw: string | undefined): FailOn {
+  if (raw === undefined) return 'gateway';
+  const found = FAIL_ON.find((who) => who === raw);
+  if (found === undefined) throw new CliError(`--fail-on must be one of ${FAIL_ON.join(', ')}, got "${raw}"`);
+  return found;
 }
 
 /** An http(s) base URL, without a trailing slash, query or fragment. */

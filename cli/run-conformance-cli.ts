@@ -24,7 +24,8 @@ import { scenarioList } from '../conformance/index';
 import { scenariosRun, summarize } from '../conformance/index';
 import { terminalSummary } from '../conformance/index';
 import { prepareReportDir, writeReports } from '../conformance/index';
-import { contractOf, redacting, runAgainstTarget } from '../conformance/index';
+import { contractOf, NO_TARGET, redacting, runAgainstTarget } from '../conformance/index';
+import { notStartedRun } from '../conformance/index';
 import type { Io, RunOptions } from '../conformance/index';
 import { writeSarif } from '../conformance/index';
 
@@ -76,7 +77,17 @@ export async function runConformanceCli(
     checkNames(contract, config.names);
     prepareReportDir(config.reportDir);
     const baseline = config.baseline === undefined ? undefined : readBaseline(config.baseline, config.baselineUpdate);
-    const result = await runAgainstTarget(contract, config, io, options);
+    const startedAt = new Date();
+    const started = performance.now();
+    if (config.baseUrl === undefined && options.startTarget === undefined) throw new ConfigError(NO_TARGET);
+    let result: SuiteResult;
+    try {
+      result = await runAgainstTarget(contract, config, io, options);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      const elapsed = Math.round(performance.now() - started);
+      return notStarted(notStartedRun(contract, config, err.message, startedAt, elapsed), io, env);
+    }
     return report(result, config, baseline, io, env);
   } catch (err) {
     if (err instanceof ConfigError || err instanceof ContractError) {
@@ -117,6 +128,19 @@ function report(
   }
   if (stop) return 128 + (signalNumber(stop.signal) ?? constants.signals.SIGINT);
   return summary.failing === 0 ? EXIT_PASS : EXIT_FAIL;
+}
+
+/**
+ * A run that stopped before judging (exit 2) still leaves the three reports, the reason in each (a
+ * JUnit `<error>`), and under GitHub Actions the annotation and job summary; the output stays the
+ * one line it always was, the reason.
+ */
+function notStarted(result: SuiteResult, io: Io, env: NodeJS.ProcessEnv): number {
+  const summary = summarize(result);
+  writeReports(result.config.reportDir, result, summary);
+  reportToGithubActions(jsonReport(result, summary), env, io);
+  io.err(`conformance: ${result.incomplete?.reason ?? ''}`);
+  return EXIT_CONFIG;
 }
 
 function signalNumber(signal: string | undefined): number | undefined {

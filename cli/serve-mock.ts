@@ -45,6 +45,7 @@ export async function serveMock(settings: CliSettings): Promise<number> {
         bodyLimitBytes: settings.bodyLimitBytes,
         validateResponses: settings.validateResponses,
         journalLimit: settings.journalLimit,
+        journalAdmin: settings.journalAdmin,
         pacing: { firstTokenDelayMs: settings.firstTokenDelayMs, tokensPerSecond: settings.tokensPerSecond },
         adminRequiresManagementKey: !isLoopbackHost(settings.host),
         replayPace: settings.fastReplay ? 'fast' : 'recorded',

@@ -15,7 +15,8 @@ const GRACE_MS = 2_000;
  * `model-gateway-mock --proxy URL`: relays every request to the gateway at URL and prints each
  * violation of the spec as it is found, until SIGINT or SIGTERM; then writes the reports. With
  * --record, writes each POST /responses exchange into the recording as it ends. Resolves to the
- * exit status: 0 when the traffic kept the spec (and the recording was written), 1 when not, 2
+ * exit status: 0 when what `--fail-on` names (the gateway's answers by default; the client's
+ * requests, or both) kept the spec and the recording was written, 1 when not, 2
  * for a start-up problem (explained here: in the built package this is a file of its own, whose
  * ContractError is not the one cli/mock-main.js would recognise).
  */
@@ -88,9 +89,12 @@ async function proxyUntilStopped(settings: CliSettings, upstream: string): Promi
     out: (line) => console.log(line),
     err: (line) => console.error(line),
   });
-  const found = proxy.violationCount;
+  const gateway = proxy.gatewayViolationCount;
+  const client = proxy.clientFindingCount;
   console.log(
-    `proxy: ${proxy.exchanges} exchange(s), ${found} violation(s); reports: ${files.map(displayPath).join(', ')}`,
+    `proxy: ${proxy.exchanges} exchange(s), ${gateway} violation(s) by the gateway, ${client} client finding(s); reports: ${files.map(displayPath).join(', ')}`,
   );
-  return found === 0 && !unwritten ? 0 : 1;
+  const failing =
+    (settings.failOn !== 'client' && gateway > 0) || (settings.failOn !== 'gateway' && client > 0) || unwritten;
+  return failing ? 1 : 0;
 }

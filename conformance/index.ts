@@ -35,7 +35,8 @@ export type { RunStop } from './engine/run-control';
 export { describeTransportError } from './http/transport-error';
 // What `model-gateway conformance` (cli/run-conformance-cli.ts) is built from, for a command of
 // one's own: the command line and its settings, the plan, the baseline and the report files.
-export { contractOf, redacting } from './run-conformance';
+export { contractOf, NO_TARGET, redacting } from './run-conformance';
+export { notStartedRun } from './run/not-started-run';
 export { checkNames } from './config/check-names';
 export { helpText, keysOnCommandLine, parseCli } from './config/parse-cli';
 export { resolveConfig } from './config/resolve-config';

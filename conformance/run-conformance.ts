@@ -11,6 +11,7 @@ import type { ConformanceConfig } from './config/resolve-config';
 import { SETTINGS } from './config/settings';
 import type { RawSettings, SettingKey } from './config/settings';
 import { runSuite } from './run/run-suite';
+import { notStartedRun } from './run/not-started-run';
 import type { SuiteResult } from './run/run-suite';
 import { readBaseline, updatedBaseline, writeBaseline } from './report/baseline';
 import { jsonReport } from './report/json-report';
@@ -86,7 +87,15 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   checkNames(contract, config.names);
   if (options.reportDir !== undefined) prepareReportDir(config.reportDir);
   const baseline = config.baseline === undefined ? undefined : readBaseline(config.baseline, config.baselineUpdate);
-  const result = await runAgainstTarget(contract, config, io, options);
+  const startedAt = new Date();
+  const result = await runAgainstTarget(contract, config, io, options).catch((err: unknown) => {
+    // A run that stopped before judging leaves its reports all the same (run/not-started-run.ts).
+    if (err instanceof ConfigError && options.reportDir !== undefined && config.baseUrl !== undefined) {
+      const stopped = notStartedRun(contract, config, err.message, startedAt, Date.now() - startedAt.getTime());
+      writeReports(config.reportDir, stopped, summarize(stopped));
+    }
+    throw err;
+  });
   if (result.incomplete?.kind === 'target-stopped') throw new ConfigError(result.incomplete.reason);
   const summary = summarize(result, baseline);
   if (options.reportDir !== undefined) writeReports(config.reportDir, result, summary);
@@ -117,6 +126,9 @@ export function redacting(io: Io, config: ConformanceConfig): Io {
   return { out: (text) => io.out(redactText(text, keys)), err: (text) => io.err(redactText(text, keys)) };
 }
 
+/** What a run with neither a base URL nor an in-process target to start is told: a setting, not the target's doing. */
+export const NO_TARGET = 'no target: give --target, --base-url or CONFORMANCE_BASE_URL';
+
 /** Runs against the configured base URL, or against the caller's target started for the run. */
 export async function runAgainstTarget(
   contract: Contract,
@@ -128,7 +140,7 @@ export async function runAgainstTarget(
   const suite = { log, signal: options.signal, progressIntervalMs: options.progressIntervalMs };
   if (config.baseUrl !== undefined)
     return runSuite({ contract, config: { ...config, baseUrl: config.baseUrl }, ...suite });
-  if (!options.startTarget) throw new ConfigError('no target: give --target, --base-url or CONFORMANCE_BASE_URL');
+  if (!options.startTarget) throw new ConfigError(NO_TARGET);
   const target = await options.startTarget(contract);
   log(`started ${target.name} in-process at ${target.baseUrl}`);
   try {

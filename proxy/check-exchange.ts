@@ -10,6 +10,7 @@ import type {
 } from '../conformance/index';
 import { createRequestInspector } from '../mocks/index';
 import { LruCache } from '../kit/memo/lru-cache';
+import { scrubSecrets } from '../kit/secrets/scrub-secrets';
 import { deepFreeze } from '../kit/json/deep-freeze';
 import type { ReadRelayed } from './relay';
 import { shownAs } from './redact';
@@ -69,10 +70,11 @@ export function createExchangeChecker(
       body: relayed.requestBody,
     });
     const keys = { secrets: secrets.asVariables() };
+    // The scenario's name and URL reach every report, passing or not: a key in the path or query never does.
     const exchange: UnroutedExchange = {
-      scenario: `#${count} ${relayed.method} ${apiPath}`,
+      scenario: scrubSecrets(`#${count} ${relayed.method} ${apiPath}`, keys.secrets),
       request: requestSpec(relayed, apiPath, target, secrets, inspection.body),
-      url: relayed.url,
+      url: scrubSecrets(relayed.url, keys.secrets),
       ...answer(relayed, relayed.method === 'GET' ? parseAnswer : parseJson),
     };
     if (!inspection.operation) {

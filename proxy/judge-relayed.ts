@@ -1,6 +1,6 @@
 import type { Contract } from '../kit/contract/contract';
 import type { ObservedTraffic } from '../conformance/index';
-import { createExchangeChecker } from './check-exchange';
+import { createExchangeChecker, REQUEST_VALID } from './check-exchange';
 import { readRelayed } from './relay';
 import type { ReadRelayed, Relayed } from './relay';
 import type { KnownSecrets } from './redact';
@@ -48,7 +48,8 @@ export function createJudge(init: JudgeInit): Judge {
     judge(kept) {
       const relayed = readRelayed(kept);
       for (const tap of taps) tap(relayed);
-      for (const failure of check(relayed)) init.log(violationLine(failure, relayed));
+      for (const failure of check(relayed))
+        init.log(violationLine(failure, relayed, failure.check === REQUEST_VALID.name));
     },
   };
 }

@@ -74,12 +74,12 @@ export function shownAs(header: string): string {
  * replaced by REDACTED.
  */
 export function redact(value: unknown, names: SecretNames, secrets: readonly Secret[]): unknown {
-  if (typeof value === 'string') return scrubSecrets(value, secrets);
+  if (typeof value === 'string') return scrubSecrets(value, secrets, () => REDACTED);
   if (Array.isArray(value)) return value.map((item) => redact(item, names, secrets));
   if (isRecord(value)) {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value))
-      out[scrubSecrets(key, secrets)] = names.member(key) ? REDACTED : redact(item, names, secrets);
+      out[scrubSecrets(key, secrets, () => REDACTED)] = names.member(key) ? REDACTED : redact(item, names, secrets);
     return out;
   }
   return value;

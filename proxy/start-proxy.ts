@@ -4,6 +4,7 @@ import type { Contract } from '../kit/contract/contract';
 import { loadContract } from '../kit/contract/contract';
 import { observeTraffic } from '../conformance/index';
 import type { ConformanceReport, Failure, ObservedBounds } from '../conformance/index';
+import { REQUEST_VALID } from './check-exchange';
 import { createRecorder } from './record-exchange';
 import { createCheckQueue } from './check-queue';
 import { relay, upstreamAt } from './relay';
@@ -55,10 +56,17 @@ export interface RunningProxy {
   readonly baseUrl: string;
   /** Exchanges checked so far. */
   readonly exchanges: number;
-  /** The violations kept so far (all of the first ones, then examples per cause: `keep`), as the suite reports a failure. */
+  /**
+   * The violations kept so far (all of the first ones, then examples per cause: `keep`), as the
+   * suite reports a failure: the gateway's, then the client findings (its requests that break the contract).
+   */
   violations(): Failure[];
-  /** Violations found so far, kept or only counted. */
+  /** Violations found so far, kept or only counted: the gateway's and the client findings. */
   readonly violationCount: number;
+  /** The gateway's violations so far: what `passed`, the feature matrix and the default exit status describe. */
+  readonly gatewayViolationCount: number;
+  /** Requests the clients sent that break the contract (the proxy's `request-valid`), so far. */
+  readonly clientFindingCount: number;
   /** The traffic so far as conformance.json holds a run. */
   report(): ConformanceReport;
   /** Writes junit.xml, conformance.json and conformance.html into `dir`; returns their paths. */
@@ -84,6 +92,7 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
   const traffic = observeTraffic(contract, {
     baseUrl: `${upstream.origin}${basePath}`,
     source: 'proxy',
+    clientChecks: [REQUEST_VALID.name],
     ...(init.keep === undefined ? {} : { bounds: init.keep }),
   });
   const secrets = new KnownSecrets(secretNames(init.redact));
@@ -119,7 +128,13 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
     if (path.startsWith(VIOLATIONS_PATH) && isViolationsPath(path) && req.method === 'GET') {
       queue.flush();
       const body = JSON.stringify(
-        { exchanges: traffic.exchanges, found: traffic.failureCount, violations: traffic.failures() },
+        {
+          exchanges: traffic.exchanges,
+          found: traffic.failureCount + traffic.clientFindingCount,
+          gateway: traffic.failureCount,
+          client: traffic.clientFindingCount,
+          violations: [...traffic.failures(), ...traffic.clientFindings()],
+        },
         null,
         2,
       );
@@ -175,10 +190,18 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
       queue.flush();
       return traffic.exchanges;
     },
-    violations: () => (queue.flush(), traffic.failures()),
+    violations: () => (queue.flush(), [...traffic.failures(), ...traffic.clientFindings()]),
     get violationCount() {
       queue.flush();
+      return traffic.failureCount + traffic.clientFindingCount;
+    },
+    get gatewayViolationCount() {
+      queue.flush();
       return traffic.failureCount;
+    },
+    get clientFindingCount() {
+      queue.flush();
+      return traffic.clientFindingCount;
     },
     report: () => (queue.flush(), traffic.report()),
     writeReports: (dir) => (queue.flush(), traffic.writeReports(dir)),

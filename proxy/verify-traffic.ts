@@ -7,6 +7,7 @@ import { observeTraffic } from '../conformance/index';
 import type { ConformanceReport, Failure, ObservedBounds, ObservedTraffic } from '../conformance/index';
 import { exchangeOfEntry } from './har/entry-exchange';
 import { readTraffic } from './har/read-traffic';
+import { REQUEST_VALID } from './check-exchange';
 import { createJudge } from './judge-relayed';
 import type { Judge } from './judge-relayed';
 import { KnownSecrets } from './redact';
@@ -89,6 +90,8 @@ export async function verifyTraffic(init: VerifyInit): Promise<VerifiedTraffic> 
     const traffic = observeTraffic(contract, {
       baseUrl: `${at}${basePath}`,
       source: 'verify',
+      // The requests recorded are the client's: a request that breaks the contract is its finding.
+      clientChecks: [REQUEST_VALID.name],
       ...(init.keep === undefined ? {} : { bounds: init.keep }),
     });
     const judge = createJudge({ contract, traffic, basePath, secrets, log: init.log ?? (() => undefined) });

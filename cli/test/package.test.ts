@@ -391,7 +391,9 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIS
       const res = await fetch(`${baseUrl}/model/openai/gpt-4o`);
       expect(res.status).toBe(401);
       await line;
-      expect(stderr).toMatch(/^proxy: ✗ request-valid · getModel · GET \/api\/v1\/model\/openai\/gpt-4o → 401: /);
+      expect(stderr).toMatch(
+        /^proxy: ✗ \[client\] request-valid · getModel · GET \/api\/v1\/model\/openai\/gpt-4o → 401: /,
+      );
     } finally {
       // Twice, as when a parent (npm) passes the group's signal on: the second must not lose the reports.
       for (let i = 0; i < 2; i++) if (proxy.exitCode === null) process.kill(-(proxy.pid ?? 0), 'SIGTERM');

@@ -38,7 +38,9 @@ describe('npm start -- --proxy, signalled as a process group', () => {
       run.signal(signal);
       await run.closed;
       await request;
-      expect(run.out()).toMatch(/^proxy: 1 exchange\(s\), \d+ violation\(s\); reports: /m);
+      expect(run.out()).toMatch(
+        /^proxy: 1 exchange\(s\), \d+ violation\(s\) by the gateway, 0 client finding\(s\); reports: /m,
+      );
       expect(readdirSync(dir).sort()).toEqual(['conformance.html', 'conformance.json', 'junit.xml']);
       const json = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as { requests: number };
       expect(json.requests).toBe(1);

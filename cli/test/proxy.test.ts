@@ -5,6 +5,7 @@ import { startInProcessMock } from '../../mocks/index';
 import type { RunningMock } from '../../mocks/index';
 import { useCli } from './support/run-cli';
 import type { RunningCli } from './support/run-cli';
+import type { ConformanceReport } from '../../conformance/index';
 
 describe('model-gateway-mock --proxy (npm start -- --proxy)', () => {
   let mock: RunningMock;
@@ -29,7 +30,7 @@ describe('model-gateway-mock --proxy (npm start -- --proxy)', () => {
     return { cli, baseUrl: (await cli.ready).baseUrl };
   }
 
-  it('prints each violation on one line as it happens, writes the reports at SIGTERM and exits 1', async () => {
+  it('prints each violation on one line as it happens, writes the reports at SIGTERM, and passes a gateway that refused an invalid request', async () => {
     const { cli, baseUrl } = await startProxyCli();
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
     const ok = await fetch(`${baseUrl}/model/openai/gpt-4o`, { headers: { authorization: 'Bearer sk-mock-user' } });
@@ -41,22 +42,47 @@ describe('model-gateway-mock --proxy (npm start -- --proxy)', () => {
     while (!cli.stderr().includes('\n')) await new Promise((resolve) => cli.child.stderr?.once('data', resolve));
     expect(cli.stderr().trimEnd().split('\n')).toEqual([
       expect.stringMatching(
-        /^proxy: ✗ request-valid · listEmbeddingsModels · GET \/api\/v1\/embeddings\/models → 400: the request breaks the spec: query\.limit /,
+        /^proxy: ✗ \[client\] request-valid · listEmbeddingsModels · GET \/api\/v1\/embeddings\/models → 400: the request breaks the spec: query\.limit /,
       ),
     ]);
 
     cli.child.kill('SIGTERM');
     const exit = await cli.exit;
-    expect(exit.code).toBe(1);
+    expect(exit.code).toBe(0);
     expect(exit.stdout).toMatch(
-      /^proxy: 2 exchange\(s\), 1 violation\(s\); reports: .*junit\.xml, .*conformance\.json, .*conformance\.html$/m,
+      /^proxy: 2 exchange\(s\), 0 violation\(s\) by the gateway, 1 client finding\(s\); reports: .*junit\.xml, .*conformance\.json, .*conformance\.html$/m,
     );
     expect(readdirSync(dir).sort()).toEqual(['conformance.html', 'conformance.json', 'junit.xml']);
-    const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as {
-      passed: boolean;
-      requests: number;
-    };
-    expect(report).toMatchObject({ passed: false, requests: 2 });
+    const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
+    expect(report).toMatchObject({ passed: true, requests: 2, failures: [], clientFindings: { count: 1 } });
+    expect(report.clientFindings?.causes[0]?.title).toMatch(/^1 client finding: /);
+    expect(report.features.find((row) => row.id === 'core')?.status).toBe('supported');
+    expect(readFileSync(path.join(dir, 'conformance.html'), 'utf8')).toContain('<h2>Client findings (1)</h2>');
+    expect(readFileSync(path.join(dir, 'junit.xml'), 'utf8')).toMatch(
+      /<testsuite name="client findings"[^>]*>\s*<properties>\s*<property name="client-finding" value="1 client finding: /,
+    );
+  });
+
+  it.each([
+    ['client', 1],
+    ['both', 1],
+    ['gateway', 0],
+  ])('with --fail-on %s, exits %i after a client finding alone', async (who, code) => {
+    const cli = startCli(
+      ['--proxy', mock.baseUrl, '--port', '0', '--report-dir', dir, '--fail-on', String(who)],
+      {},
+      /^Model Gateway proxy listening on (\S+)$/m,
+    );
+    const { baseUrl } = await cli.ready;
+    await fetch(`${baseUrl}/embeddings/models?limit=-1`, { headers: { authorization: 'Bearer sk-mock-user' } });
+    cli.child.kill('SIGTERM');
+    expect((await cli.exit).code).toBe(code);
+  });
+
+  it('refuses an unknown --fail-on with one line and exit 2', async () => {
+    const exit = await startCli(['--proxy', mock.baseUrl, '--fail-on', 'nobody']).exit;
+    expect(exit.code).toBe(2);
+    expect(exit.stderr.trim()).toMatch(/--fail-on must be one of gateway, client, both, got "nobody"/);
   });
 
   it('exits 0 at SIGINT when the traffic kept the spec', async () => {
@@ -73,7 +99,7 @@ describe('model-gateway-mock --proxy (npm start -- --proxy)', () => {
     expect(exit.stdout).toMatch(/^proxy: 1 exchange\(s\), 0 violation\(s\)/m);
   });
 
-  it('under GitHub Actions, annotates each root cause and appends a job summary at exit', async () => {
+  it('under GitHub Actions, annotates client findings as warnings and appends a job summary at exit', async () => {
     const summary = path.join(os.tmpdir(), `proxy-summary-${process.pid}.md`);
     try {
       const { cli, baseUrl } = await startProxyCli({ GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
@@ -83,14 +109,13 @@ describe('model-gateway-mock --proxy (npm start -- --proxy)', () => {
       expect(bad.status).toBe(400);
       cli.child.kill('SIGTERM');
       const exit = await cli.exit;
-      expect(exit.code).toBe(1);
-      expect(exit.stdout).toMatch(
-        /^::error title=Conformance%3A request-valid::1 failure: request-valid .*%0Areproduce: curl /m,
-      );
+      expect(exit.code).toBe(0);
+      expect(exit.stdout).toMatch(/^::warning title=Conformance%3A client finding::1 client finding: /m);
+      expect(exit.stdout).not.toContain('::error');
       const md = readFileSync(summary, 'utf8');
       expect(md).toContain('## Model Gateway conformance (traffic through the proxy)');
-      expect(md).toContain('**FAIL: ');
-      expect(md).toContain('### Root causes (1)');
+      expect(md).toContain('**PASS');
+      expect(md).toContain('### Client findings (1)');
     } finally {
       rmSync(summary, { force: true });
     }

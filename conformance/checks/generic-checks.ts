@@ -14,6 +14,7 @@ import { streamEventSchemaValid } from './stream-event-schema-valid';
 import { streamFraming } from './stream-framing';
 import { streamItemsConsistent } from './stream-items-consistent';
 import { streamLifecycleOrder } from './stream-lifecycle-order';
+import { streamDebugChunkFirst } from './stream-debug-chunk-first';
 import { streamPairsMatched } from './stream-pairs-matched';
 import { streamSequenceRising } from './stream-sequence-rising';
 import { usageTotalConsistent } from './usage-total-consistent';
@@ -35,6 +36,7 @@ export const GENERIC_CHECKS: readonly Check[] = [
   streamEventSchemaValid,
   streamSequenceRising,
   streamLifecycleOrder,
+  streamDebugChunkFirst,
   streamPairsMatched,
   streamItemsConsistent,
   streamDeltasJoin,

@@ -170,7 +170,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     flag: 'profile',
     env: 'CONFORMANCE_PROFILE',
     value: 'NAME',
-    help: "what the verdict judges: full (default) the whole API; openai the core alone, what OpenAI's Responses API itself defines (the extensions' features are shown in the feature matrix but never fail the run)",
+    help: "what the verdict judges: full (default) the whole API; openai the core alone, what OpenAI's Responses API itself defines, on its operation POST /responses (the extensions' features and the other operations are shown but never fail the run)",
   },
   {
     key: 'require',

@@ -55,8 +55,11 @@ export function buildFailure(exchange: Exchange, source: FailureSource, finding:
   }
   const body = finding.excerpt ?? response?.text ?? exchange.transportError ?? '';
   const say = (text: string) => redactText(names.inGatewayTerms(text), keys);
+  const variables = runSecrets(keys).map(([, shown]) => shown);
   const curl =
-    exchange.request.raw === true ? rawRequestCommand(request) : curlCommand(request, exchange.request.stream === true);
+    exchange.request.raw === true
+      ? rawRequestCommand(request)
+      : curlCommand(request, exchange.request.stream === true, variables);
   const failure: Failure = {
     check: source.check,
     operation: exchange.operation.operationId,

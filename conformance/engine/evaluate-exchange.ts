@@ -6,7 +6,8 @@ import { documentedResponse } from './response-helpers';
 import { DROPPED_CAUSE } from './transport-findings';
 import { HTTP_LAYER_NOTE, isHttpLayerRefusal } from './http-layer-refusal';
 import { exchangeFeatures, requestFeatures } from './exchange-features';
-import { ignoredFeatures } from './ignored-features';
+import { ignoredFeatures, ignoredMembers } from './ignored-features';
+import { actedFeatures, carriedMembers } from './feature-members';
 import type { Check, CheckContext, Exchange, Expectation, Finding } from './types';
 
 /** The pseudo-check a request fails when the gateway never answered it. */
@@ -17,6 +18,8 @@ interface Verdict {
   readonly rule: string;
   readonly family: Check['family'];
   readonly findings: readonly Finding[];
+  /** A scenario's expectation: about what its request was built to test, its members included. */
+  readonly expected?: boolean;
 }
 
 /**
@@ -62,9 +65,10 @@ export function evaluateExchange(
   }
   for (const expectation of expectations) {
     if (expectation.applies && !expectation.applies(exchange, ctx)) continue;
-    verdicts.push(
-      verdict(expectation.check, expectation.rule, expectation.family, () => expectation.verify(exchange, ctx)),
-    );
+    verdicts.push({
+      ...verdict(expectation.check, expectation.rule, expectation.family, () => expectation.verify(exchange, ctx)),
+      expected: true,
+    });
   }
   const root = rootOf(verdicts);
   const rootCause =
@@ -81,20 +85,34 @@ export function evaluateExchange(
       ? ignoredFeatures(exchange, checks, expectations, ctx)
       : [];
   const ofRequest = requestFeatures(ctx, exchange);
-  const featuresOf = (rule: string) =>
-    ignored.length > 0 ? ignored : exchangeFeatures(ctx, exchange, rule, ofRequest);
+  const carried = carriedMembers(ctx, exchange.request, ofRequest);
+  const membersOf = (features: readonly string[]) => features.flatMap((feature) => carried.get(feature) ?? []);
+  // Ignored: the members that explain it, each tried alone. Else a scenario's expectation is about
+  // the members its request was built with; a generic check's failure is charged to what its rule
+  // and operation are about, never to members the request merely carried (a core fault is the core's).
+  const ignoredMembersOf =
+    ignored.length > 0 ? ignored.flatMap((f) => ignoredMembers(exchange, f, checks, expectations, ctx)) : [];
+  const featuresOf = (item: Verdict, rule: string) =>
+    ignored.length > 0
+      ? ignored
+      : item.expected === true
+        ? exchangeFeatures(ctx, exchange, rule, ofRequest)
+        : actedFeatures(ctx, exchange, rule);
   for (const item of verdicts) {
-    if (item.findings.length === 0 && judged)
-      recorder.pass(
-        item.name,
-        item.family,
-        operation,
-        exchange.scenario,
-        exchangeFeatures(ctx, exchange, item.rule, ofRequest),
-      );
+    if (item.findings.length === 0 && judged) {
+      const features = exchangeFeatures(ctx, exchange, item.rule, ofRequest);
+      recorder.pass(item.name, item.family, operation, exchange.scenario, features, membersOf(features));
+    }
     for (const finding of item.findings) {
       const built = buildFailure(exchange, { check: item.name, rule: item.rule }, finding, wire);
-      const failure = { ...built, features: featuresOf(built.rule), ...(ignored.length > 0 ? { ignored: true } : {}) };
+      const features = featuresOf(item, built.rule);
+      const members = ignored.length > 0 ? ignoredMembersOf : membersOf(features);
+      const failure = {
+        ...built,
+        features,
+        ...(members.length > 0 ? { members } : {}),
+        ...(ignored.length > 0 ? { ignored: true } : {}),
+      };
       const knockOn = root !== undefined && finding !== root.finding;
       if (httpLayer && !knockOn) recorder.warn({ ...failure, message: `${HTTP_LAYER_NOTE}: ${failure.message}` });
       else if (!httpLayer)

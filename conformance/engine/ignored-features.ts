@@ -2,6 +2,7 @@ import { CORE_FEATURE } from '../../kit/contract/core-members';
 import { semanticRules } from '../../kit/contract/semantic-rules';
 import { isRecord } from '../../kit/json/guards';
 import type { Check, CheckContext, Exchange, Expectation, Finding } from './types';
+import { asAnswerTo, carriedMembers, withoutMembers } from './feature-members';
 
 /**
  * The extension features a failing answer shows ignored: those whose members and headers, taken
@@ -32,6 +33,27 @@ export function ignoredFeatures(
   return [];
 }
 
+/**
+ * Of a feature the answer shows ignored, the members that explain it: each carried member tried
+ * alone as the feature was (the answer right for the request without that member alone); when no
+ * one alone does, every member it carried. A gateway that forwards `modalities` and drops
+ * `image_config` fails on `image_config` only.
+ */
+export function ignoredMembers(
+  exchange: Exchange,
+  feature: string,
+  checks: readonly Check[],
+  expectations: readonly Expectation[],
+  ctx: CheckContext,
+): string[] {
+  const carried = carriedMembers(ctx, exchange.request, [feature]).get(feature) ?? [];
+  if (carried.length < 2) return carried;
+  const alone = carried.filter((member) =>
+    rightFor(asAnswerTo(exchange, withoutMembers(exchange.request, [member])), exchange, checks, expectations, ctx),
+  );
+  return alone.length > 0 ? alone : carried;
+}
+
 function rightWithout(
   features: readonly string[],
   exchange: Exchange,
@@ -40,8 +62,18 @@ function rightWithout(
   ctx: CheckContext,
 ): boolean {
   const stripped = ctx.features.without(exchange.operation, exchange.request, features);
-  const request = { ...exchange.request, body: stripped.body, headers: stripped.headers };
-  const without: Exchange = { ...exchange, request };
+  return rightFor(asAnswerTo(exchange, stripped), exchange, checks, expectations, ctx);
+}
+
+/** Whether `exchange`'s answer is right for the request of `without` (the ignored rule above). */
+function rightFor(
+  without: Exchange,
+  exchange: Exchange,
+  checks: readonly Check[],
+  expectations: readonly Expectation[],
+  ctx: CheckContext,
+): boolean {
+  const request = without.request;
   const status = exchange.response?.status ?? 0;
   const pointer = exchange.operation.requestBody?.content.get('application/json');
   const valid = pointer === undefined || request.body === undefined || ctx.contract.validator(pointer)(request.body);

@@ -68,11 +68,32 @@ export function hintFor(exchange: Exchange, plan: PlanContext, baseUrl: string):
   if (NOT_READY_STATUSES.has(status))
     return `The target is not ready (${status}): if it is still starting, wait for it with --wait SECONDS (CONFORMANCE_WAIT).`;
   if (status >= 500) return 'The target is failing: is it up and healthy?';
-  if (status === 404 && prefix !== '' && !new URL(baseUrl).pathname.endsWith(prefix))
+  // A prefix is suggested only where the answer points that way: a 404 to a base URL with no path.
+  const path = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  if (status === 404 && prefix !== '' && path === '')
     return `Is the base URL right? It must include the API's prefix, e.g. ${new URL(baseUrl).origin}${prefix}.`;
   if (response && /html/.test(mediaType(response.headers) ?? ''))
     return 'An HTML page usually means the wrong host, or a proxy or login page in front of the API.';
+  if (status === 404 || status === 405)
+    return `Nothing serves ${exchange.request.method} ${exchange.url} (${status}): check the base URL's path; a gateway that serves part of the API is checked on that part with --only OPERATION.`;
   return `Is this the right host, and does the base URL include the API's prefix (${prefix || '/'})?`;
+}
+
+/**
+ * The answer a "not this API" message describes: the API key's POST /responses when the run asks
+ * it (the operation the run is about, and the one a partial gateway serves), else the first.
+ */
+export function answerToDescribe(answers: readonly Exchange[]): Exchange | undefined {
+  return (
+    answers.find((a) => a.operation.operationId === 'createResponse' && a.request.credential === 'apiKey') ?? answers[0]
+  );
+}
+
+/** What the other requests got, for the same line: `(3 requests tried: 404 to each)`. */
+export function triedLine(answers: readonly Exchange[]): string {
+  if (answers.length < 2) return '';
+  const statuses = [...new Set(answers.map((a) => String(a.response?.status ?? 'no answer')))];
+  return ` (${answers.length} requests tried: ${statuses.length === 1 ? `${statuses[0]} to each` : `answered ${statuses.join(', ')}`})`;
 }
 
 /** The error message of an error envelope (or a problem document's detail or title), else the start of the body. */

@@ -66,6 +66,13 @@ export class Recorder {
    * connection the gateway closed (transport-findings.ts), drops the user accepted.
    */
   readonly warnings: Failure[] = [];
+  /**
+   * Observed traffic only: requests the client sent that break the contract. They are the client's
+   * findings, not the gateway's: no tally, feature or root cause counts them (a bounded part is kept).
+   */
+  readonly clientFindings: Failure[] = [];
+  /** Client findings counted, kept or not. */
+  clientFindingCount = 0;
   /** By operationId: the statuses observed (as strings, like the document's keys). */
   readonly observedStatuses = new Map<string, Set<string>>();
   /** Stream event types seen (each event's `type`), for the reports' coverage; bounded: a gateway may invent many. */
@@ -76,9 +83,26 @@ export class Recorder {
   readonly durations = new Map<string, number>();
   exchanges = 0;
 
+  /**
+   * By scenario id: when it started and ended (performance.now() ms), the first start and last end
+   * if it ran more than once; a JUnit suite's `time` is its cases' wall time, from these.
+   */
+  readonly spans = new Map<string, { start: number; end: number }>();
+
   /** Adds `ms` to the scenario's time: a scenario's run, or an observed exchange. */
   timed(scenario: string, ms: number): void {
     this.durations.set(scenario, (this.durations.get(scenario) ?? 0) + ms);
+  }
+
+  /** The scenario ran from `start` to `end` (performance.now() ms): its time, and its place in the run's wall time. */
+  ran(scenario: string, start: number, end: number): void {
+    this.timed(scenario, end - start);
+    const span = this.spans.get(scenario);
+    if (span === undefined) this.spans.set(scenario, { start, end });
+    else {
+      span.start = Math.min(span.start, start);
+      span.end = Math.max(span.end, end);
+    }
   }
 
   noteExchange(exchange: Exchange): void {
@@ -96,8 +120,24 @@ export class Recorder {
     this.observedStatuses.set(exchange.operation.operationId, seen);
   }
 
-  pass(check: string, family: CheckFamily, operation: string, scenario: string, features?: readonly string[]): void {
-    this.add({ check, family, operation, scenario, outcome: 'pass', ...(features ? { features } : {}) });
+  /** `members`: the members of `features` the judged request carried (the matrix's per-member evidence). */
+  pass(
+    check: string,
+    family: CheckFamily,
+    operation: string,
+    scenario: string,
+    features?: readonly string[],
+    members?: readonly string[],
+  ): void {
+    this.add({
+      check,
+      family,
+      operation,
+      scenario,
+      outcome: 'pass',
+      ...(features ? { features } : {}),
+      ...(members && members.length > 0 ? { members } : {}),
+    });
   }
 
   fail(family: CheckFamily, failure: Failure): void {

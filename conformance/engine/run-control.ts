@@ -1,7 +1,10 @@
 /** Why a run stopped before its end. */
 export interface RunStop {
-  /** `interrupted`: SIGINT/SIGTERM (or the caller's abort); `target-stopped`: the gateway stopped answering. */
-  readonly kind: 'interrupted' | 'target-stopped';
+  /**
+   * `interrupted`: SIGINT/SIGTERM (or the caller's abort); `target-stopped`: the gateway stopped
+   * answering; `not-started`: the run stopped before judging (run/not-started-run.ts).
+   */
+  readonly kind: 'interrupted' | 'target-stopped' | 'not-started';
   readonly reason: string;
   /** The signal that interrupted the run, when one did. */
   readonly signal?: string;

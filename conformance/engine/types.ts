@@ -88,6 +88,11 @@ export interface Failure {
    * the gateway ignored them. A feature whose failures all say so is `unsupported`, not `broken`.
    */
   readonly ignored?: boolean;
+  /**
+   * The members of `features` this failure is about (engine/feature-members.ts): those whose
+   * removal alone makes the answer right when ignored, else those the request carried.
+   */
+  readonly members?: readonly string[];
 }
 
 /** `known`: a failure the run's baseline lists (`--baseline`): reported, but it does not fail the run. */
@@ -104,6 +109,8 @@ export interface CheckResult {
   readonly reason?: string;
   /** The features the judged exchange exercises (engine/exchange-features.ts); none on a skip. */
   readonly features?: readonly string[];
+  /** A pass: the members of `features` its request carried, so the matrix can say which ones work. */
+  readonly members?: readonly string[];
 }
 
 /** Everything checks may consult. Built once per run; read-only. */

@@ -1,20 +1,33 @@
 import type { ReportedRequest } from './wire-types';
+import { QUERY_VARIABLES } from '../../kit/secrets/query-secrets';
+import { CREDENTIAL_ENV } from './credentials';
 
 /** A variable a report shows instead of a secret (`$API_KEY`): the shell reads it from the environment. */
 const VARIABLE = /(\$[A-Z][A-Z0-9_]*)/;
 /** Bytes a terminal, an HTML page or an XML file would not carry as they are. */
 const CONTROL = /[\x00-\x1f\x7f]/;
 
+/** The variables every reproduction may read: the run's keys and the credential query parameters. */
+const KIT_VARIABLES: readonly string[] = [
+  ...Object.values(CREDENTIAL_ENV).map((name) => `$${name}`),
+  ...QUERY_VARIABLES,
+];
+
 /**
- * A bash command that reproduces a request. Header values are the redacted ones, so a key appears
- * as `$API_KEY` inside double quotes and the shell expands it from the environment; control bytes
- * are written with `$'…'` quoting, so the line holds printable characters only.
+ * A POSIX shell command that reproduces a request. Values are the redacted ones, so a key appears as
+ * `$API_KEY` inside double quotes and the shell expands it from the environment, wherever the
+ * scrubbing put it: a header, the URL's path or query, the body. `variables` are the other ones
+ * the scrubbing shows (`$X_API_KEY`): in the URL and body only those and the kit's own expand, so
+ * a body that says `$HOME` is sent as it says. Control bytes are made by printf from escapes, so
+ * the line holds printable characters only.
  */
-export function curlCommand(request: ReportedRequest, stream = false): string {
-  const parts = ['curl', stream ? '-sSN' : '-sS', '-X', request.method, literal(request.url)];
+export function curlCommand(request: ReportedRequest, stream = false, variables: readonly string[] = []): string {
+  const known = new Set([...KIT_VARIABLES, ...variables]);
+  const expand = (name: string) => known.has(name);
+  const parts = ['curl', stream ? '-sSN' : '-sS', '-X', request.method, word(request.url, expand)];
   for (const [name, value] of Object.entries(request.headers)) parts.push('-H', word(`${name}: ${value}`));
   const body = sentBody(request);
-  if (body !== undefined) parts.push('--data-raw', literal(body));
+  if (body !== undefined) parts.push('--data-raw', word(body, expand));
   return parts.join(' ');
 }
 
@@ -49,9 +62,12 @@ export function rawRequestCommand(request: ReportedRequest): string {
   // suite wrote it; the builtin writes line by line, and a server that refuses the first bad line
   // closes the connection on the lines still coming (the client then sees a reset, no answer).
   const printf = ['env printf', `'${format}'`, ...args].join(' ');
-  return secure
-    ? `${printf} | openssl s_client -quiet -connect ${url.hostname}:${port} -servername ${url.hostname}`
-    : `(exec 3<>/dev/tcp/${url.hostname}/${port} && ${printf} >&3 && cat <&3)`;
+  if (secure) return `${printf} | openssl s_client -quiet -connect ${url.hostname}:${port} -servername ${url.hostname}`;
+  // /dev/tcp is bash's: run by bash from any POSIX shell, the secrets handed over as arguments
+  // ("$1"…), so the pasting shell expands them whether or not they are exported.
+  const inner = ['env printf', `'${format}'`, ...args.map((_, i) => `"$${i + 1}"`)].join(' ');
+  const script = `exec 3<>/dev/tcp/${url.hostname}/${port} && ${inner} >&3 && cat <&3`;
+  return ['bash', '-c', `'${script.replace(/'/g, `'\\''`)}'`, 'reproduce', ...args].join(' ');
 }
 
 function sentBody(request: ReportedRequest): string | undefined {
@@ -60,25 +76,44 @@ function sentBody(request: ReportedRequest): string | undefined {
 }
 
 /**
- * One shell word: `$NAME` references expanded, the rest literal. Printable text goes whole in
- * double quotes (`"Authorization: Bearer $API_KEY"`), its other specials escaped; text with
- * control bytes, or a `!` (which an interactive bash expands inside double quotes), in pieces.
+ * One shell word: the `$NAME` references `expand` takes (all by default) expanded, the rest
+ * literal: pieces in single quotes and each variable in double quotes (`'http://h/x?key='"$API_KEY"`),
+ * which every POSIX shell reads alike. Printable text whose every `$NAME` expands, with no `!` (which
+ * an interactive bash expands inside double quotes), goes whole in double quotes, its specials escaped.
  */
-function word(text: string): string {
-  if (!VARIABLE.test(text)) return literal(text);
-  if (!CONTROL.test(text) && !text.includes('!'))
-    return `"${text.replace(/(["\\`])/g, '\\$1').replace(/\$(?![A-Z][A-Z0-9_]*)/g, '\\$')}"`;
-  return text
-    .split(VARIABLE)
-    .map((part, i) => (i % 2 === 1 ? `"${part}"` : part === '' ? '' : literal(part)))
+function word(text: string, expand: (name: string) => boolean = () => true): string {
+  const pieces = text.split(VARIABLE);
+  const expanded = pieces.some((part, i) => i % 2 === 1 && expand(part));
+  if (!expanded) return literal(text);
+  if (!CONTROL.test(text) && !text.includes('!') && pieces.every((part, i) => i % 2 === 0 || expand(part)))
+    return `"${text
+      .replace(/(["\\`])/g, '\\$1')
+      .replace(/\$(?![A-Z][A-Z0-9_]*)/g, '\\$')
+      // `$API_KEYabc` would read the variable `API_KEYabc`.
+      .replace(/\$([A-Z][A-Z0-9_]*)(?=[a-z])/g, '$${$1}')}"`;
+  // Variables left as they are join the literal text around them.
+  const segments: Array<{ text: string; variable: boolean }> = [];
+  pieces.forEach((part, i) => {
+    const variable = i % 2 === 1 && expand(part);
+    const last = segments[segments.length - 1];
+    if (!variable && last !== undefined && !last.variable) last.text += part;
+    else segments.push({ text: part, variable });
+  });
+  return segments
+    .map(({ text: part, variable }) => (variable ? `"${part}"` : part === '' ? '' : literal(part)))
     .join('');
 }
 
-/** Nothing inside is expanded: single quotes, or `$'…'` with escapes when the text holds control bytes. */
+/**
+ * Nothing inside is expanded: single quotes. Text with control bytes is made by POSIX printf from
+ * octal escapes (`"$(printf 'a\\001b')"`), which every POSIX shell runs, unlike bash's `$'…'`; the
+ * newlines it ends with, which a command substitution would drop, follow it in single quotes.
+ */
 function literal(text: string): string {
   if (!CONTROL.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
-  const escaped = text.replace(/[\\']/g, '\\$&').replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${hex(c)}`);
-  return `$'${escaped}'`;
+  const body = text.replace(/\n+$/, '');
+  const trailing = text.slice(body.length);
+  return `"$(printf '${printfText(body)}')"${trailing === '' ? '' : `'${trailing}'`}`;
 }
 
 /** Text for printf's format inside single quotes: `%`, `\` and `'` escaped, control bytes as octal escapes, `\r\n` as such. */
@@ -89,8 +124,4 @@ function printfText(text: string): string {
     .replace(/[\x00-\x1f\x7f]/g, (c) =>
       c === '\r' ? '\\r' : c === '\n' ? '\\n' : `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`,
     );
-}
-
-function hex(c: string): string {
-  return c.charCodeAt(0).toString(16).padStart(2, '0');
 }

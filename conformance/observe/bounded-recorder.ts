@@ -32,8 +32,18 @@ export class BoundedRecorder extends Recorder {
   private current: Failure[] = [];
   /** Features the exchange being checked judged in verdicts not kept; counted when it ends. */
   private unkeptFeatures = new Set<string>();
+  /** Features of the exchange's failures kept as examples: where its results count it. */
+  private keptFeatures = new Set<string>();
 
-  constructor(private readonly bounds: ObservedBounds) {
+  /**
+   * `clientChecks` judge the client's requests, not the gateway's answers: their failures are kept
+   * apart as client findings (the first `bounds.exchanges`, the rest counted) and their passes not
+   * tallied, so the gateway's results, features and root causes hold only what the gateway did.
+   */
+  constructor(
+    private readonly bounds: ObservedBounds,
+    private readonly clientChecks: ReadonlySet<string> = new Set(),
+  ) {
     super();
     const limits = { ...bounds, causes: MAX_CAUSES };
     this.folded = {
@@ -74,16 +84,26 @@ export class BoundedRecorder extends Recorder {
     operation: string,
     scenario: string,
     features?: readonly string[],
+    members?: readonly string[],
   ): void {
-    if (this.listed) return super.pass(check, family, operation, scenario, features);
+    if (this.clientChecks.has(check)) return;
+    if (this.listed) return super.pass(check, family, operation, scenario, features, members);
     this.tally(operation, check).pass++;
     for (const feature of features ?? [CORE_FEATURE]) this.unkeptFeatures.add(feature);
   }
 
   override fail(family: CheckFamily, failure: Failure): void {
     this.current.push(failure);
+    if (this.clientChecks.has(failure.check)) {
+      this.clientFindingCount++;
+      if (this.clientFindings.length < this.bounds.exchanges) this.clientFindings.push(failure);
+      return;
+    }
     const cause = causeOf(failure);
-    if (this.keeps(cause)) return super.fail(family, failure);
+    if (this.keeps(cause)) {
+      for (const feature of failure.features ?? [CORE_FEATURE]) this.keptFeatures.add(feature);
+      return super.fail(family, failure);
+    }
     this.tally(failure.operation, failure.check).fail++;
     for (const feature of failure.features ?? [CORE_FEATURE]) {
       this.unkeptFeatures.add(feature);
@@ -119,8 +139,10 @@ export class BoundedRecorder extends Recorder {
    * once (one kept as an example counts where its results are).
    */
   endExchange(): void {
-    if (!this.kept) for (const feature of this.unkeptFeatures) this.foldedFeature(feature).scenarios++;
+    for (const feature of this.unkeptFeatures)
+      if (!this.kept || !this.keptFeatures.has(feature)) this.foldedFeature(feature).scenarios++;
     this.unkeptFeatures.clear();
+    this.keptFeatures.clear();
   }
 
   private foldedFeature(feature: string): FoldedFeature {
@@ -134,6 +156,7 @@ export class BoundedRecorder extends Recorder {
 
   private begin(): void {
     this.unkeptFeatures.clear();
+    this.keptFeatures.clear();
     this.listed = this.exchanges <= this.bounds.exchanges;
     this.kept = false;
     this.current = [];

@@ -10,7 +10,7 @@ import type { CheckFamily, Exchange, Expectation, Failure, Finding } from '../en
 import type { Keys } from '../http/credentials';
 import { runSecrets } from '../http/credentials';
 import { printable } from '../engine/printable';
-import { scrubDeep } from '../../kit/secrets/scrub-secrets';
+import { scrubDeep, scrubSecrets } from '../../kit/secrets/scrub-secrets';
 import { curlCommand } from '../http/curl-command';
 import { reportedHeaders } from '../http/gateway-client';
 import type { ConformanceReportJson } from '../report/report-json';
@@ -59,10 +59,14 @@ export interface ObservedTraffic {
    * contract's envelope, as the mock does): a warning, so no check charges the gateway with it.
    */
   refused(refusal: Refusal): Failure;
-  /** The failures kept so far, in the order found (bounded: see ObservedBounds). */
+  /** The gateway's failures kept so far, in the order found (bounded: see ObservedBounds). */
   failures(): Failure[];
-  /** Failures found so far, kept or only counted. */
+  /** The gateway's failures found so far, kept or only counted. */
   readonly failureCount: number;
+  /** The client findings kept so far (failures of `clientChecks`), in the order found. */
+  clientFindings(): Failure[];
+  /** Client findings so far, kept or only counted. */
+  readonly clientFindingCount: number;
   /** Exchanges seen so far. */
   readonly exchanges: number;
   /** The traffic so far as conformance.json holds a run. */
@@ -78,6 +82,12 @@ export interface ObservedTarget {
   readonly source: string;
   /** How much of the traffic the reports keep; DEFAULT_OBSERVED_BOUNDS when not given. */
   readonly bounds?: Partial<ObservedBounds>;
+  /**
+   * Checks that judge the client's request rather than the gateway's answer (the proxy's
+   * `request-valid`): their failures are client findings, reported under their own heading, and
+   * never make the gateway's `passed` false or a feature broken.
+   */
+  readonly clientChecks?: readonly string[];
 }
 
 /**
@@ -88,14 +98,15 @@ export interface ObservedTarget {
  */
 export function observeTraffic(contract: Contract, target: ObservedTarget): ObservedTraffic {
   const checks = createCheckContext(contract);
-  const recorder = new BoundedRecorder({ ...DEFAULT_OBSERVED_BOUNDS, ...target.bounds });
+  const clientChecks = new Set(target.clientChecks ?? []);
+  const recorder = new BoundedRecorder({ ...DEFAULT_OBSERVED_BOUNDS, ...target.bounds }, clientChecks);
   let failureCount = 0;
   const scenarios: PlannedScenario[] = [];
   const eventTypes = documentedEventTypes(contract);
   const startedAt = new Date();
   const started = performance.now();
   const config: ConformanceConfig & { readonly baseUrl: string } = {
-    baseUrl: target.baseUrl,
+    baseUrl: scrubSecrets(target.baseUrl, []),
     startMock: false,
     model: 'as each request asked',
     aliases: {},
@@ -131,13 +142,15 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     features: checks.features,
     eventTypes,
   });
-  const plan = (exchange: UnroutedExchange, operationId: string): void => {
-    recorder.timed(exchange.scenario, exchange.response?.durationMs ?? 0);
+  const plan = (exchange: UnroutedExchange, operationId: string, skipReason?: string): void => {
+    const ended = performance.now();
+    recorder.ran(exchange.scenario, ended - (exchange.response?.durationMs ?? 0), ended);
     const status = exchange.response?.status ?? 'no answer';
     scenarios.push({
       id: exchange.scenario,
       title: `${exchange.request.method} ${exchange.url} → ${status}`,
       operationId,
+      ...(skipReason === undefined ? {} : { skipReason }),
     });
   };
   return {
@@ -147,18 +160,23 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
       recorder.endExchange();
       if (recorder.exchangeListed()) plan(exchange, exchange.operation.operationId);
       const found = recorder.exchangeFailures();
-      failureCount += found.length;
+      failureCount += found.filter((failure) => !clientChecks.has(failure.check)).length;
       return found;
     },
     unrouted(exchange, check, finding, keys = {}) {
       recorder.noteUnrouted();
-      const request = {
-        method: exchange.request.method,
-        url: exchange.url,
-        headers: reportedHeaders(exchange.request),
-        ...(exchange.request.body === undefined ? {} : { body: exchange.request.body }),
-        ...(exchange.request.rawBody === undefined ? {} : { rawBody: exchange.request.rawBody }),
-      };
+      const secrets = runSecrets(keys);
+      // Scrubbed before the reproduction is made from it, so its variables expand when run.
+      const request = scrubDeep(
+        {
+          method: exchange.request.method,
+          url: exchange.url,
+          headers: reportedHeaders(exchange.request),
+          ...(exchange.request.body === undefined ? {} : { body: exchange.request.body }),
+          ...(exchange.request.rawBody === undefined ? {} : { rawBody: exchange.request.rawBody }),
+        },
+        secrets,
+      );
       const failure: Failure = printable(
         scrubDeep(
           {
@@ -174,15 +192,22 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
               body: excerpt(exchange.response?.text ?? exchange.transportError ?? ''),
             },
             expected: finding.expected,
-            curl: curlCommand(request, exchange.request.stream === true),
+            curl: curlCommand(
+              request,
+              exchange.request.stream === true,
+              secrets.map(([, shown]) => shown),
+            ),
           },
-          runSecrets(keys),
+          secrets,
         ),
       );
       recorder.fail(check.family, failure);
       recorder.endExchange();
-      if (recorder.exchangeListed()) plan(exchange, '-');
-      failureCount++;
+      const client = clientChecks.has(check.name);
+      // The gateway's answer to a request no operation takes is judged by no check: not a pass.
+      if (recorder.exchangeListed())
+        plan(exchange, '-', client ? 'a request for no operation of the spec (a client finding)' : undefined);
+      if (!client) failureCount++;
       return failure;
     },
     refused(refusal) {
@@ -209,6 +234,10 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     failures: () => recorder.failures(),
     get failureCount() {
       return failureCount;
+    },
+    clientFindings: () => [...recorder.clientFindings],
+    get clientFindingCount() {
+      return recorder.clientFindingCount;
     },
     get exchanges() {
       return recorder.exchanges;

@@ -3,6 +3,7 @@ import { verdictLine } from './html-report';
 import { skipSummary } from './skip-summary';
 import type { ConformanceReportJson } from './report-json';
 import { featureMatrixMarkdown } from './feature-matrix';
+import { clientFindingsMarkdown } from './client-findings';
 
 /** Root causes the job summary lists; the rest are counted (conformance.json has each). */
 const CAUSES_IN_SUMMARY = 20;
@@ -62,8 +63,10 @@ export function summarySections(report: ConformanceReportJson): string[] {
     required: report.required,
     features: report.features,
   });
-  const causes = report.rootCauses.filter((c) => !c.known);
-  if (causes.length === 0) return [head.join('\n'), matrix];
+  const causes = report.rootCauses.filter((c) => !c.known && c.judged !== false);
+  const client = clientFindingsMarkdown(report.clientFindings, markdownText);
+  const unjudged = notJudgedSection(report);
+  if (causes.length === 0) return [head.join('\n'), matrix, ...unjudged, ...client];
   const list = causes
     .slice(0, CAUSES_IN_SUMMARY)
     .flatMap((c, i) => [
@@ -73,21 +76,45 @@ export function summarySections(report: ConformanceReportJson): string[] {
     ]);
   if (causes.length > CAUSES_IN_SUMMARY)
     list.push('', `… ${causes.length - CAUSES_IN_SUMMARY} more root causes in conformance.json and conformance.html`);
-  return [head.join('\n'), matrix, [`### Root causes (${causes.length})`, '', ...list].join('\n')];
+  return [
+    head.join('\n'),
+    matrix,
+    [`### Root causes (${causes.length})`, '', ...list].join('\n'),
+    ...unjudged,
+    ...client,
+  ];
 }
 
-/** `::error title=…::…` for each root cause the baseline does not list, and for an incomplete run. */
+/** The causes the profile does not judge, under a heading of their own: shown, never failing the run. */
+function notJudgedSection(report: ConformanceReportJson): string[] {
+  const causes = report.rootCauses.filter((c) => !c.known && c.judged === false);
+  if (causes.length === 0) return [];
+  const list = causes
+    .slice(0, CAUSES_IN_SUMMARY)
+    .map((c) => `- ${markdownText(c.title)} (${c.checks.join(', ')} · ${c.operations.join(', ')})`);
+  if (causes.length > CAUSES_IN_SUMMARY) list.push(`- … ${causes.length - CAUSES_IN_SUMMARY} more in conformance.json`);
+  return [[`### Not judged by profile ${report.profile} (${causes.length})`, '', ...list].join('\n')];
+}
+
+/**
+ * `::error title=…::…` for each root cause the baseline does not list and the run's verdict
+ * counts (`::notice` for one the profile does not judge: they come after), and for an incomplete run.
+ */
 export function annotations(report: ConformanceReportJson): string[] {
   const lines: string[] = [];
   if (report.incomplete) lines.push(workflowCommand('error', 'Conformance run incomplete', report.incomplete.reason));
   for (const c of report.rootCauses.filter((group) => !group.known).slice(0, ANNOTATIONS))
     lines.push(
       workflowCommand(
-        'error',
+        // A cause the profile does not judge fails nothing: a notice, never an error.
+        c.judged === false ? 'notice' : 'error',
         `Conformance: ${c.checks.join(', ')}`,
         c.curl ? `${c.title}\nreproduce: ${c.curl}` : c.title,
       ),
     );
+  // The client's requests are not the gateway's doing: warnings, whatever fails the run.
+  for (const c of report.clientFindings?.causes.slice(0, ANNOTATIONS) ?? [])
+    lines.push(workflowCommand('warning', 'Conformance: client finding', c.title));
   return lines;
 }
 

@@ -2,6 +2,7 @@ import type { Failure, Outcome } from '../engine/types';
 import type { ConformanceReportJson, RootCauseJson } from './report-json';
 import type { Tally } from './summarize';
 import { featureMatrixHtml } from './feature-matrix';
+import { clientFindingsHtml } from './client-findings';
 
 export type { ConformanceReportJson } from './report-json';
 
@@ -37,12 +38,13 @@ ${result.kept ? fact('Kept', keptLine(result.kept)) : ''}
 ${result.notInScope && result.notInScope.length > 0 ? fact('Not in scope', `${result.notInScope.join(', ')} (left out by --only: not asked, not judged)`) : ''}
 </dl>
 ${result.incomplete ? `<p class="incomplete" id="incomplete">INCOMPLETE: ${esc(result.incomplete.reason)}. The results below cover what ran before it stopped.</p>` : ''}
-<nav><a href="#features">Features</a> · <a href="#root-causes">Root causes (${result.rootCauses.length})</a> · <a href="#matrix">Operations by checks</a> · <a href="#coverage">Status coverage</a>${result.coverage ? ' · <a href="#exercised">Coverage</a>' : ''} · <a href="#failures">Failures (${result.failures.length})</a>${result.warnings ? ` · <a href="#warnings">Warnings (${result.warnings.count})</a>` : ''} · <a href="#skipped">Skipped (${result.scenarios.filter((s) => s.outcome === 'skip').length})</a> · <a href="#scenarios">Scenarios</a></nav>
+<nav><a href="#features">Features</a> · <a href="#root-causes">Root causes (${result.rootCauses.length})</a> · <a href="#matrix">Operations by checks</a> · <a href="#coverage">Status coverage</a>${result.coverage ? ' · <a href="#exercised">Coverage</a>' : ''} · <a href="#failures">Failures (${result.failures.length})</a>${result.warnings ? ` · <a href="#warnings">Warnings (${result.warnings.count})</a>` : ''}${result.clientFindings ? ` · <a href="#client-findings">Client findings (${result.clientFindings.count})</a>` : ''} · <a href="#skipped">Skipped (${result.scenarios.filter((s) => s.outcome === 'skip').length})</a> · <a href="#scenarios">Scenarios</a></nav>
 </header>
 <main>
 ${featureMatrixHtml(result, esc)}
 ${rootCausesSection(result)}
 ${warningsSection(result)}
+${clientFindingsHtml(result.clientFindings, esc)}
 ${baselineSection(result)}
 ${matrixSection(result, anchors)}
 ${coverageSection(result)}
@@ -146,7 +148,7 @@ ${result.rootCauses.map(rootCauseItem).join('\n')}
 
 function rootCauseItem(group: RootCauseJson): string {
   const where = `${group.checks.join(', ')} · ${group.operations.join(', ')} · ${group.scenarioCount} scenario${group.scenarioCount === 1 ? '' : 's'}`;
-  return `<li class="${group.known ? 'known' : 'fail'}"><strong>${esc(group.title)}</strong>${group.known ? ' <span class="chip known">known</span>' : ''}
+  return `<li class="${group.known || group.judged === false ? 'known' : 'fail'}"><strong>${esc(group.title)}</strong>${group.known ? ' <span class="chip known">known</span>' : ''}${group.judged === false ? ' <span class="chip known">not judged</span>' : ''}
 <div class="where">${esc(where)} · <a href="#failure-${group.example + 1}">example</a></div>
 <pre class="curl">${esc(group.curl || 'not reproducible with curl')}</pre></li>`;
 }
@@ -311,7 +313,7 @@ pre{background:#f6f8fa;border:1px solid var(--line);border-radius:4px;padding:.5
 pre.message{background:var(--fail-bg);border-color:#f5c2bd}
 details summary h2{display:inline}tr.fail td{background:var(--fail-bg)}tr.skip td{color:var(--skip)}
 .features td.num{text-align:right;font-variant-numeric:tabular-nums}tr.supported .status{color:var(--pass);background:var(--pass-bg)}
-tr.broken .status{color:var(--fail);background:var(--fail-bg);font-weight:700}tr.unsupported .status,tr.not-tested .status{color:var(--skip);background:var(--skip-bg)}
+tr.broken .status{color:var(--fail);background:var(--fail-bg);font-weight:700}tr.unsupported .status,tr.partial .status,tr.not-tested .status{color:var(--skip);background:var(--skip-bg)}
 footer{margin-top:2rem;color:var(--skip);font-size:.85rem}
 @media print{thead th{position:static}.failure{break-inside:avoid}}
 `;

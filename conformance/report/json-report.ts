@@ -5,6 +5,7 @@ import { coverageOf } from './coverage';
 import { scenarioFeatures } from './feature-matrix';
 import { rootCauseTitle, warningTitle } from './root-causes';
 import type { Summary, Tally } from './summarize';
+import { clientFindingsJson } from './client-findings';
 
 /** conformance.json: everything a CI job or a dashboard needs, keys never included. */
 export function jsonReport(result: SuiteResult, summary: Summary): ConformanceReportJson {
@@ -70,6 +71,7 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
       scenarios: group.scenarios,
       scenarioCount: group.scenarioCount,
       known: known.has(group.cause),
+      judged: group.judged !== false,
       example: Math.max(0, recorded.indexOf(group.example)),
       curl: group.example.curl,
     })),
@@ -96,6 +98,7 @@ export function jsonReport(result: SuiteResult, summary: Summary): ConformanceRe
           },
         }
       : {}),
+    ...clientFindingsJson(recorder, summary.clientFindings),
     ...(recorder.folded ? { kept: keptPart(recorder.folded, result.scenarios.length, failures.length, summary) } : {}),
     failures,
   };

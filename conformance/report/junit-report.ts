@@ -1,10 +1,11 @@
 import type { SuiteResult } from '../run/run-suite';
 import type { CheckResult, Failure } from '../engine/types';
-import { firstLine, junitCases } from './junit-cases';
+import { firstLine, junitCases, notJudgedBy, wallSeconds } from './junit-cases';
 import type { FoldedFailure, JunitCase } from './junit-cases';
 import type { Summary } from './summarize';
 import { featureMatrixProperties, judged } from './feature-matrix';
 import { warningTitle } from './root-causes';
+import { clientFindingsJunit } from './client-findings';
 
 /** Failures written out in full in one test case; the rest are counted (conformance.json has each). */
 const FAILURES_PER_CASE = 20;
@@ -37,7 +38,7 @@ export function junitReport(result: SuiteResult, summary: Summary): string {
   ];
   for (const [name, members] of bySuite) {
     const count = (outcome: JunitCase['outcome']) => members.filter((c) => c.outcome === outcome).length;
-    const seconds = members.reduce((sum, c) => sum + c.seconds, 0);
+    const seconds = wallSeconds(members);
     suites.push(
       `  <testsuite name="${esc(name)}" tests="${members.length}" failures="${count('fail')}" skipped="${count('skip')}" errors="0" time="${seconds.toFixed(3)}">`,
       ...members.map(testCase),
@@ -55,6 +56,7 @@ export function junitReport(result: SuiteResult, summary: Summary): string {
       '  </testsuite>',
     );
   }
+  suites.push(...clientFindingsJunit(result.recorder, summary.clientFindings, esc));
   if (result.outOfScope && result.outOfScope.length > 0) {
     suites.push(
       '  <testsuite name="not in scope" tests="0" failures="0" skipped="0" errors="0">',
@@ -68,7 +70,10 @@ export function junitReport(result: SuiteResult, summary: Summary): string {
   const errors = result.incomplete ? 1 : 0;
   if (result.incomplete) {
     const notRun = cases.filter((c) => c.outcome === 'skip' && c.skipReason?.startsWith('not run')).length;
-    const text = `the run stopped before its end (${result.incomplete.kind}): the results cover what ran before; ${notRun} scenario(s) did not run`;
+    const text =
+      result.incomplete.kind === 'not-started'
+        ? `the run stopped before judging anything: ${notRun} scenario(s) did not run`
+        : `the run stopped before its end (${result.incomplete.kind}): the results cover what ran before; ${notRun} scenario(s) did not run`;
     suites.push(
       `  <testsuite name="run" tests="1" failures="0" skipped="0" errors="1" time="${seconds}">`,
       '    <properties>',
@@ -92,10 +97,10 @@ export function junitReport(result: SuiteResult, summary: Summary): string {
 
 /** A failure the profile does not judge (`--profile openai`) is reported as skipped, saying so. */
 function notJudged(result: SuiteResult, r: CheckResult): CheckResult {
-  if (r.outcome !== 'fail' || judged(result.config, r.features)) return r;
-  const features = (r.features ?? []).join(', ');
+  if (r.outcome !== 'fail' || judged(result.config, r.features, r.operation)) return r;
+  const about = judged(result.config, r.features) ? r.operation : (r.features ?? []).join(', ');
   const message = r.failure?.message.split('\n')[0] ?? '';
-  return { ...r, outcome: 'skip', reason: `not judged by profile ${result.config.profile} (${features}): ${message}` };
+  return { ...r, outcome: 'skip', reason: `${notJudgedBy(result.config.profile)} (${about}): ${message}` };
 }
 
 function testCase(c: JunitCase): string {

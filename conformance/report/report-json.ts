@@ -3,6 +3,7 @@ import type { CoverageJson } from './coverage';
 import type { FeatureMatrix, FeatureRow } from './feature-matrix';
 import type { RootCause } from './root-causes';
 import type { StatusCoverage, Tally } from './summarize';
+import type { ClientFindingsJson } from './client-findings';
 
 /** One root cause as conformance.json lists it: the group (root-causes.ts), its example by index. */
 export interface RootCauseJson extends Omit<RootCause, 'example'> {
@@ -10,6 +11,8 @@ export interface RootCauseJson extends Omit<RootCause, 'example'> {
   readonly title: string;
   /** The baseline lists it (`--baseline`). */
   readonly known: boolean;
+  /** The run's verdict counts it; false for a cause only the profile's unjudged features or operations have. */
+  readonly judged: boolean;
   /** Index in `failures` of the failure that shows it, and its reproduction. */
   readonly example: number;
   readonly curl: string;
@@ -79,6 +82,8 @@ export interface ConformanceReportJson {
     readonly causes: ReadonlyArray<{ readonly cause: string; readonly title: string; readonly count: number }>;
     readonly findings: readonly Failure[];
   };
+  /** Observed traffic only: the client's requests that break the contract, apart from the gateway's findings. */
+  readonly clientFindings?: ClientFindingsJson;
   /**
    * Observed traffic only: how much of it the lists below keep. `scenarios` and `failures` hold
    * the first `limits.exchanges` exchanges in full and up to `limits.examplesPerCause` more per

@@ -21,6 +21,8 @@ export interface RootCause {
   readonly scenarioCount: number;
   /** The first of its failures: what a reader reproduces. */
   readonly example: Failure;
+  /** Whether the run's verdict counts it (judged-causes.ts): false for one the profile does not judge. */
+  readonly judged?: boolean;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Baseline, BaselineComparison } from './baseline';
 import { featureMatrix, judged } from './feature-matrix';
 import type { FeatureMatrix } from './feature-matrix';
 import { rootCauses } from './root-causes';
+import { judgedFirst } from './judged-causes';
 import type { RootCause } from './root-causes';
 
 export interface Tally {
@@ -44,6 +45,8 @@ export interface Summary {
   readonly baseline?: BaselineComparison;
   /** Findings that do not fail the run (an idle connection's race, accepted drops), grouped by cause. */
   readonly warnings: readonly RootCause[];
+  /** Observed traffic only: the client's requests that break the contract, grouped by cause (client-findings.ts). */
+  readonly clientFindings: readonly RootCause[];
   /** The failures that fail the run: new ones, about a feature the profile judges or `--require` names. */
   readonly failing: number;
   /** Per feature of the API: supported, unsupported, broken (feature-matrix.ts); every report opens with it. */
@@ -104,9 +107,10 @@ export function summarize(result: SuiteResult, baseline?: Baseline): Summary {
     checks,
     coverage: statusCoverage(result),
     scenarioOutcomes,
-    rootCauses: rootCauses(failures, folded?.causes),
+    rootCauses: judgedFirst(rootCauses(failures, folded?.causes), failures, result.config),
     warnings: rootCauses(result.recorder.warnings),
-    failing: results.filter((r) => r.outcome === 'fail' && judged(result.config, r.features)).length,
+    clientFindings: rootCauses(result.recorder.clientFindings),
+    failing: results.filter((r) => r.outcome === 'fail' && judged(result.config, r.features, r.operation)).length,
     features: featureMatrix(result, results, folded?.features),
     ...(baseline ? { baseline: compareWithBaseline(baseline, failures, ran) } : {}),
   };

@@ -45,7 +45,8 @@ export function terminalSummary(result: SuiteResult, summary: Summary, reportFil
   if (summary.rootCauses.length > 0) {
     lines.push('', `Root causes (${summary.rootCauses.length}), biggest first:`);
     summary.rootCauses.forEach((group, i) => {
-      lines.push(`  ${String(i + 1).padStart(3)}) ${known.has(group.cause) ? '[known] ' : ''}${rootCauseTitle(group)}`);
+      const mark = `${known.has(group.cause) ? '[known] ' : ''}${group.judged === false ? '[not judged] ' : ''}`;
+      lines.push(`  ${String(i + 1).padStart(3)}) ${mark}${rootCauseTitle(group)}`);
       const scenarios = `${group.scenarioCount} scenario${group.scenarioCount === 1 ? '' : 's'}`;
       lines.push(`       ${group.checks.join(', ')} · ${group.operations.join(', ')} · ${scenarios}`);
       lines.push(`       e.g. ${group.example.scenario}: ${oneLine(group.example.message)}`);

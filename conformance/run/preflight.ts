@@ -4,8 +4,17 @@ import type { GatewayClient } from '../http/gateway-client';
 import { ANSWERED_BUT } from '../http/transport-error';
 import type { OperationInfo } from '../../kit/contract/operations';
 import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest, fillPath } from '../scenarios/base-requests';
-import { NOT_READY_STATUSES, describeAnswer, hintFor, looksLikeApi } from '../engine/not-the-api';
+import {
+  NOT_READY_STATUSES,
+  answerToDescribe,
+  describeAnswer,
+  hintFor,
+  looksLikeApi,
+  triedLine,
+} from '../engine/not-the-api';
+import { answersChatCompletions, chatCompletionsHint } from './chat-completions-probe';
 import type { PlanContext } from '../engine/scenario';
+import { judged } from '../config/profile-judges';
 import type { Credential, Exchange, RequestSpec } from '../engine/types';
 import { guardrail404Finding } from './guardrail-404';
 import { contradictedRefusals } from './key-refusal';
@@ -65,8 +74,8 @@ export async function preflight({ plan, baseUrl, scope, clientFor, found }: Pref
   const answers = await Promise.all(probes.map(([op, request]) => send(client, op, request)));
   for (const exchange of answers) if (!exchange.response) throw new ConfigError(unreachable(exchange, baseUrl));
   if (!answers.some((exchange) => looksLikeApi(exchange, plan))) {
-    const first = answers[0];
-    if (first) await notThisApi(first, plan, baseUrl, clientFor);
+    const first = answerToDescribe(answers);
+    if (first) await notThisApi(first, plan, baseUrl, clientFor, triedLine(answers));
   }
   const keyAnswers = answers.filter((exchange) => exchange.request.credential === 'apiKey');
   // A 401 to a key another operation accepted contradicts the contract: a finding, not a bad key.
@@ -77,6 +86,8 @@ export async function preflight({ plan, baseUrl, scope, clientFor, found }: Pref
   for (const exchange of keyAnswers) {
     const status = exchange.response?.status;
     if (status !== 404 || !exchange.operation.pathParamNames.includes('author')) continue;
+    // An operation the profile does not judge (GET /model under --profile openai) may be missing.
+    if (!judged(config, [], exchange.operation.operationId)) continue;
     // Not a bad model when the target answers 404 for a model it lists as well (model-404.ts).
     const defect = await model404Finding(exchange, keyAnswers, plan, (request) =>
       send(client, exchange.operation, request),
@@ -154,16 +165,22 @@ async function notThisApi(
   plan: PlanContext,
   baseUrl: string,
   clientFor: (baseUrl: string) => GatewayClient,
+  tried = '',
 ): Promise<never> {
   const problem = describeAnswer(exchange, plan);
   // A server that is not ready is at the right address, or cannot tell: no other is tried.
   const notReady = NOT_READY_STATUSES.has(exchange.response?.status ?? 0);
   const elsewhere = notReady ? undefined : await answersElsewhere(exchange, plan, baseUrl, clientFor);
+  // Asked only where POST /responses is not served at all (404, 405).
+  const missing = exchange.response?.status === 404 || exchange.response?.status === 405;
+  const chat = elsewhere || !missing ? undefined : await answersChatCompletions(clientFor(baseUrl));
   const hint = elsewhere
     ? `It does answer at ${elsewhere}: use that as the base URL.`
-    : hintFor(exchange, plan, baseUrl);
+    : chat
+      ? chatCompletionsHint(chat, `${baseUrl}/responses`)
+      : hintFor(exchange, plan, baseUrl);
   throw new ConfigError(
-    `${baseUrl} does not answer as the Model Gateway API: ${describe(exchange)} got ${problem}. ${hint}`,
+    `${baseUrl} does not answer as the Model Gateway API: ${describe(exchange)} got ${problem}${tried}. ${hint}`,
   );
 }
 

@@ -99,7 +99,7 @@ export async function runPhases(input: PhasesInput): Promise<void> {
       if (err instanceof OperationNotInDocument) return recorder.skip(scenario.id, err.operationId, err.message);
       recorder.fail('rules', scenarioFailure(scenario, (err as Error).message));
     } finally {
-      recorder.timed(scenario.id, performance.now() - began);
+      recorder.ran(scenario.id, began, performance.now());
       progress.scenarioEnded(scenario);
     }
   };

@@ -12,7 +12,7 @@ import { runClock } from '../engine/run-clock';
 import { OperationNotInDocument } from '../engine/not-in-document';
 import { matchesOnly } from '../engine/match-only';
 import { PREFLIGHT_TIMEOUT_MS, preflight } from './preflight';
-import { resetTarget } from '../engine/reset-target';
+import { resetForScope, scopeNeedsReset } from './scoped-reset';
 import { recordDropsWhileStarting } from '../engine/transport-findings';
 import { waitForTarget } from './wait-for-target';
 import { Recorder } from '../engine/recorder';
@@ -114,6 +114,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const requestTimeoutMs = Math.min(PREFLIGHT_TIMEOUT_MS, config.requestTimeoutMs);
   const shortClientFor = (baseUrl: string) => clientOf({ baseUrl, requestTimeoutMs });
   const resetUrl = resolveResetUrl(config.resetUrl, config.baseUrl);
+  const needsReset = scopeNeedsReset(all);
   try {
     await waitForTarget({
       plan,
@@ -127,7 +128,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     const found = (exchange: Exchange, { check, family, rule, finding }: PreflightFinding) =>
       recorder.fail(family, buildFailure(exchange, { check, rule }, finding, wire));
     await preflight({ plan, scope, baseUrl: config.baseUrl, clientFor: shortClientFor, found });
-    if (resetUrl) await resetTarget(resetUrl, Boolean(config.managementKey), shortClientFor);
+    if (resetUrl) await resetForScope(resetUrl, needsReset, Boolean(config.managementKey), shortClientFor, log);
   } catch (err) {
     if (control.stopped) return finish();
     throw err;
@@ -148,7 +149,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     return finish();
   }
   try {
-    if (resetUrl) await resetTarget(resetUrl, Boolean(config.managementKey), shortClientFor);
+    if (resetUrl) await resetForScope(resetUrl, needsReset, Boolean(config.managementKey), shortClientFor, log);
   } catch (err) {
     if (!control.stopped) throw err;
   }

@@ -66,4 +66,16 @@ describe('runConformance(options), the suite from code', () => {
     await expect(run).rejects.toBeInstanceOf(ConfigError);
     await expect(run).rejects.toThrow(want);
   });
+
+  it('writes the three reports, the reason in each, before it rejects for a target that does not answer', async () => {
+    const reportDir = mkdtempSync(path.join(tmpdir(), 'conformance-api-unreachable-'));
+    const run = runConformance({ baseUrl: 'http://127.0.0.1:9/api/v1', apiKey: 'k', only: 'getModel', reportDir });
+    await expect(run).rejects.toThrow(/is unreachable/);
+    expect(readdirSync(reportDir).sort()).toEqual(['conformance.html', 'conformance.json', 'junit.xml']);
+    const json = JSON.parse(readFileSync(path.join(reportDir, 'conformance.json'), 'utf8')) as {
+      incomplete?: { kind: string; reason: string };
+    };
+    expect(json.incomplete).toEqual({ kind: 'not-started', reason: expect.stringMatching(/is unreachable/) });
+    expect(readFileSync(path.join(reportDir, 'junit.xml'), 'utf8')).toContain('type="incomplete"');
+  });
 });

@@ -34,5 +34,12 @@ export const CORE_REQUEST_MEMBERS: readonly string[] = [
   'conversation',
 ];
 
+/**
+ * The operations OpenAI's API itself defines: POST /responses. The rest (GET /model/…, GET
+ * /embeddings/models, the guardrails' management) are this API's own, so `--profile openai`
+ * judges none of them, whatever feature their answers are about.
+ */
+export const OPENAI_OPERATIONS: readonly string[] = ['createResponse'];
+
 /** The feature of everything no `x-feature` marks: OpenAI's own Responses API, its errors, statuses and events. */
 export const CORE_FEATURE = 'core';

@@ -9,6 +9,7 @@ import { eventsMatchSchemas } from './rules/events-match-schemas';
 import { framing } from './rules/framing';
 import { itemsConsistent } from './rules/items-consistent';
 import { lifecycleOrder } from './rules/lifecycle-order';
+import { debugChunkFirst } from './rules/debug-chunk-first';
 import { pairsMatched } from './rules/pairs-matched';
 import { sequenceRising } from './rules/sequence-rising';
 import { timestampsPlausible } from './rules/timestamps-plausible';
@@ -24,6 +25,7 @@ export const STREAM_RULES: readonly StreamRule[] = [
   doneLast,
   eventsMatchSchemas,
   lifecycleOrder,
+  debugChunkFirst,
   sequenceRising,
   pairsMatched,
   itemsConsistent,

@@ -98,7 +98,7 @@ describe('the proxy in front of the mock', () => {
     expect(proxy.violations()).toEqual([]);
     expect(lines()).toEqual([]);
     const listed = await fetch(`${new URL(proxy.baseUrl).origin}${VIOLATIONS_PATH}`);
-    expect(await listed.json()).toEqual({ exchanges: 5, found: 0, violations: [] });
+    expect(await listed.json()).toEqual({ exchanges: 5, found: 0, gateway: 0, client: 0, violations: [] });
     expect(proxy.report()).toMatchObject({ passed: true, totals: { fail: 0 } });
     expect(proxy.report().totals.pass).toBeGreaterThan(20);
   });
@@ -179,7 +179,7 @@ describe('the proxy in front of the mock', () => {
       }),
     ]);
     expect(lines()).toEqual([
-      'proxy: ✗ request-valid · createResponse · POST /api/v1/responses → 400: the request breaks the spec: body.user must NOT have more than 256 characters (maxLength)',
+      'proxy: ✗ [client] request-valid · createResponse · POST /api/v1/responses → 400: the request breaks the spec: body.user must NOT have more than 256 characters (maxLength)',
     ]);
   });
 });
@@ -215,7 +215,9 @@ describe('the proxy and requests for no operation', () => {
         message: expect.stringMatching(/^the request is for no operation of the spec: No operation at \/models/),
       }),
     ]);
-    expect(lines()).toEqual([expect.stringMatching(/^proxy: ✗ request-valid · - · GET \/api\/v1\/models → 404: /)]);
+    expect(lines()).toEqual([
+      expect.stringMatching(/^proxy: ✗ \[client\] request-valid · - · GET \/api\/v1\/models → 404: /),
+    ]);
   });
 
   it('routes a target with dot segments as a URL resolves them, and leaves the query out of the path', async () => {

@@ -98,6 +98,23 @@ describe('reports', () => {
       expect(json.failures).toHaveLength(fail);
     });
 
+    it("give each junit.xml testsuite its wall time, never more than the run's, not the sum of its concurrent cases", () => {
+      const total = Number(/<testsuites [^>]*time="([\d.]+)"/.exec(junit)?.[1]);
+      const suites = [...junit.matchAll(/<testsuite name="(\w+)"[^>]* time="([\d.]+)">([\s\S]*?)<\/testsuite>/g)];
+      expect(suites.length).toBeGreaterThan(1);
+      let summedPastWall = 0;
+      for (const [, name, time, body] of suites) {
+        const summed = [...(body ?? '').matchAll(/<testcase [^>]* time="([\d.]+)"/g)].reduce(
+          (sum, m) => sum + Number(m[1]),
+          0,
+        );
+        expect({ name, withinRun: Number(time) <= total + 0.001 }).toEqual({ name, withinRun: true });
+        if (summed > Number(time) + 0.001) summedPastWall++;
+      }
+      // The cases of one operation ran side by side: their sum is more than the suite's wall time.
+      expect(summedPastWall).toBeGreaterThan(0);
+    });
+
     it('show the root causes first, each once with a reproduction, then every failure', () => {
       const cause = 'invalid requests answered 422 where the contract says 400';
       expect(json.rootCauses.map((g) => g.cause)).toContain(cause);

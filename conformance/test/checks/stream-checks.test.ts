@@ -130,7 +130,7 @@ describe('stream checks on canned streams', () => {
       'reports a missing debug chunk when one was asked for',
       {
         body: () => example,
-        failing: 'stream-lifecycle-order',
+        failing: 'stream-debug-chunk-first',
         request: { stream: true, debug: { echo_upstream_body: true } },
       },
     ],

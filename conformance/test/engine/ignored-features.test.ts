@@ -73,6 +73,42 @@ describe('telling an ignored feature from a broken one', () => {
     expect(summary(results)).toEqual([['status-matches-rule', ['core'], false]]);
   });
 
+  it('charges a generic check failing on a request with extension members to the core, not to those members', () => {
+    const plugin = { model: 'openai/gpt-4o', input: 'Hi', plugins: [{ id: 'web' }] };
+    const results = failuresOf({ body: plugin }, 200, { ...result, id: 42 }, []);
+    const features = results.flatMap((r) => (r.failure ? [r.failure.features] : []));
+    expect(features.length).toBeGreaterThan(0);
+    for (const one of features) expect(one).toEqual(['core']);
+  });
+
+  it('rates a feature partial from its members: modalities works, image_config is dropped', () => {
+    const wantsRefusal = expectStatus({
+      rule: 'createResponse 400',
+      statuses: [400],
+      because: 'image_config is no object',
+    });
+    const results = [
+      ...failuresOf({ body: { model: 'openai/gpt-4o', input: 'Hi', modalities: ['text'] } }, 200, result, []),
+      ...failuresOf(
+        { body: { model: 'openai/gpt-4o', input: 'Hi', modalities: ['text'], image_config: 'square' } },
+        200,
+        result,
+        [wantsRefusal],
+      ),
+    ];
+    expect(summary(results)).toEqual([['status-matches-rule', ['modalities'], true]]);
+    expect(results.find((r) => r.failure)?.failure?.members).toEqual(['image_config']);
+    const matrix = featureMatrix(
+      { config: { ...mockTargetConfig(), baseUrl: 'http://gateway.test/api/v1' }, features: ctx.features },
+      results,
+    );
+    expect(matrix.features.find((f) => f.id === 'modalities')).toMatchObject({
+      status: 'partial',
+      working: ['modalities'],
+      notWorking: ['image_config'],
+    });
+  });
+
   it.each([
     ['supported', 200, result, []],
     ['unsupported', 200, result, [wants400]],

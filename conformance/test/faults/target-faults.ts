@@ -136,7 +136,7 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     fault: {},
     baseUrl: ({ mock }) => new URL(mock).origin,
     exit: 2,
-    says: /does not answer as the Model Gateway API: GET .* got 404 .*It does answer at http:\/\/127\.0\.0\.1:\d+\/api\/v1: use that as the base URL/,
+    says: /does not answer as the Model Gateway API: POST \S+\/responses got 404 .*It does answer at http:\/\/127\.0\.0\.1:\d+\/api\/v1: use that as the base URL/,
   },
   {
     name: 'is given another version of the API prefix (/api/v2)',
@@ -155,13 +155,46 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
       }),
     },
     exit: 2,
-    says: /does not answer as the Model Gateway API: GET .* got 200 text\/html: an HTML page/,
+    says: /does not answer as the Model Gateway API: POST \S+\/responses got 200 text\/html: an HTML page \(\d+ requests tried: 200 to each\)\. An HTML page usually means/,
+  },
+  {
+    name: 'serves no POST /responses, nor anything else, under its prefix',
+    fault: {
+      answer: () => ({
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+        body: { error: { code: 404, message: 'Not Found' } },
+      }),
+    },
+    exit: 2,
+    says: /does not answer as the Model Gateway API: POST \S+\/api\/v1\/responses got 404 application\/json: .* \(\d+ requests tried: 404 to each\)\. Nothing serves POST \S+\/api\/v1\/responses \(404\): check the base URL's path/,
+  },
+  {
+    name: "serves OpenAI's chat completions and not POST /responses",
+    fault: {
+      answer: (req) =>
+        req.path.startsWith('/chat/completions')
+          ? {
+              status: 400,
+              headers: { 'content-type': 'application/json' },
+              body: {
+                error: { message: "'messages' is a required property", type: 'invalid_request_error', code: null },
+              },
+            }
+          : {
+              status: 404,
+              headers: { 'content-type': 'application/json' },
+              body: { error: { code: 404, message: 'Not Found' } },
+            },
+    },
+    exit: 2,
+    says: /POST \S+\/responses got 404 .*It answers OpenAI's chat completions \(POST \S+\/chat\/completions got 400 in OpenAI's shape\) but not POST \S+\/responses/,
   },
   {
     name: 'answers {} with 200 to everything',
     fault: { answer: () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: {} }) },
     exit: 2,
-    says: /got 200 application\/json with a body the spec does not allow there \(.*data.*\)/,
+    says: /POST \S+\/responses got 200 application\/json with a body the spec does not allow there \(.*\): \{\} \(\d+ requests tried: 200 to each\)/,
   },
   {
     name: 'renames the routing-metadata header and member (run without a mapping)',
@@ -315,7 +348,7 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     name: 'redirects every request elsewhere',
     fault: { answer: () => ({ status: 301, headers: { location: 'https://gateway.example/api/v1/' }, body: '' }) },
     exit: 2,
-    says: /got 301, a redirect to https:\/\/gateway\.example\/api\/v1\/\. Give the base URL it redirects to/,
+    says: /got 301, a redirect to https:\/\/gateway\.example\/api\/v1\/ \(\d+ requests tried: 301 to each\)\. Give the base URL it redirects to/,
   },
   {
     name: 'limits every request (429)',
@@ -327,7 +360,7 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
       }),
     },
     exit: 2,
-    says: /got 429 application\/json.*"Rate limit exceeded"\. The target is limiting requests \(429\)/,
+    says: /got 429 application\/json.*"Rate limit exceeded" \(\d+ requests tried: 429 to each\)\. The target is limiting requests \(429\)/,
   },
   {
     name: 'is still starting (503 to its first requests) and is waited for with --wait',
@@ -345,8 +378,8 @@ export const TARGET_FAULTS: readonly TargetFaultCase[] = [
     says: /got 503 .*The target is not ready \(503\): if it is still starting, wait for it with --wait SECONDS/,
   },
   {
-    name: 'is given a reset address that answers 404',
-    only: ['catalog/getModel/model'],
+    name: 'is given a reset address that answers 404, for a scenario that changes its state',
+    only: ['unassignGuardrailKeys'],
     resetUrl: ({ proxy }) => `${new URL(proxy).origin}/__mock/nowhere`,
     fault: {},
     exit: 2,

@@ -17,6 +17,7 @@ function report(fields: Partial<ConformanceReportJson> = {}): ConformanceReportJ
     scenarios: ['rules/createResponse/a'],
     scenarioCount: 1,
     known,
+    judged: true,
     example: 0,
     curl: CURL,
   });

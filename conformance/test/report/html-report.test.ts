@@ -51,6 +51,7 @@ function report(): ConformanceReportJson {
         scenarios: ['catalog/getModel/model'],
         scenarioCount: 1,
         known: false,
+        judged: true,
         example: 0,
         curl: `curl -sS 'http://127.0.0.1:4010/api/v1/model/a/b' -H "Authorization: Bearer $API_KEY"`,
       },

@@ -44,7 +44,7 @@ describe('SARIF 2.1.0 from a report', () => {
   });
 
   /** The report with one root cause more: getModel answered 418, its example the failure added. */
-  function withFailure(known: boolean): ConformanceReport {
+  function withFailure(known: boolean, judged = true): ConformanceReport {
     const failure = {
       check: 'status-code-documented',
       operation: 'getModel',
@@ -66,6 +66,7 @@ describe('SARIF 2.1.0 from a report', () => {
       scenarios: ['getModel/unknown-model'],
       scenarioCount: 1,
       known,
+      judged,
       example: 0,
       curl: failure.curl,
     };
@@ -101,5 +102,10 @@ describe('SARIF 2.1.0 from a report', () => {
     const known = sarifReport(withFailure(true), SPEC_PATH) as Sarif;
     expect(known.runs[0]?.results[0]?.level).toBe('note');
     expect(known.runs[0]?.results[0]?.partialFingerprints).toEqual(one.runs[0]?.results[0]?.partialFingerprints);
+  });
+
+  it("shows a root cause the run's profile does not judge as a note, not an error", () => {
+    const unjudged = sarifReport(withFailure(false, false), SPEC_PATH) as Sarif;
+    expect(unjudged.runs[0]?.results[0]?.level).toBe('note');
   });
 });

@@ -4,7 +4,7 @@ import type { StreamProblem, StreamRule } from '../stream-rule';
 
 /**
  * `response.created` comes first (after the debug chunk when `debug.echo_upstream_body` asked for
- * one, DebugOptions / ResponseDebugEvent) and exactly one terminal event (completed, incomplete or
+ * one, DebugOptions / ResponseDebugEvent: whether it came is debug-chunk-first.ts's) and exactly one terminal event (completed, incomplete or
  * failed) comes last before `[DONE]`; an `error` event is followed by `response.failed`. The
  * lifecycle events describe one response (one id), and each terminal event carries it with the
  * status it names (`completed`, `incomplete`, `failed`).
@@ -23,19 +23,10 @@ export const lifecycleOrder: StreamRule = {
   problems({ events, debug }) {
     const problems: StreamProblem[] = [];
     const first = debug ? 1 : 0;
-    // The debug chunk's event name is not shown (ResponseDebugEvent is x-not-shown): any event before response.created is it.
-    if (debug && (events[0] === undefined || events[0].type === 'response.created')) {
-      problems.push({
-        message: `debug.echo_upstream_body was true but the stream starts with ${events[0]?.type ?? 'nothing'}`,
-        expected: 'the debug chunk first in the stream',
-        rule: '#/components/schemas/DebugOptions',
-        // A stream with no event at all: what it never sent is its cut's (a stall before the first event).
-        unfinished: events[0] === undefined,
-      });
-    }
     const created = events[first];
-    // Without the debug chunk, response.created at #0 is where it belongs: the missing chunk is the one problem.
-    const missingChunkOnly = debug && events[0]?.type === 'response.created';
+    // Without the debug chunk, response.created at #0 is where it belongs: the missing chunk is the
+    // one problem, stream-debug-chunk-first's (debug-chunk-first.ts), as is a stream with no event.
+    const missingChunkOnly = debug && (events[0] === undefined || events[0].type === 'response.created');
     if (created?.type !== 'response.created' && !missingChunkOnly) {
       problems.push({
         message: `event #${first} is ${created?.type ?? 'missing'}, not response.created`,

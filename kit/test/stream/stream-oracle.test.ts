@@ -212,10 +212,10 @@ describe('root problems and their knock-on effects', () => {
     );
   });
 
-  it('reports a missing debug chunk once, not also response.created one place too early', () => {
+  it('reports a missing debug chunk once, as stream-debug-chunk-first, not also response.created one place too early', () => {
     const problems = streamProblems(streamOfEvents(text), spec, { debug: true });
-    expect(problems.map((p) => p.message)).toEqual([
-      'debug.echo_upstream_body was true but the stream starts with response.created',
+    expect(problems.map((p) => `${p.check}: ${p.message}`)).toEqual([
+      'stream-debug-chunk-first: the stream starts with response.created, not the debug chunk that debug.echo_upstream_body: true asks for',
     ]);
   });
 

@@ -55,6 +55,11 @@ export interface MockOptions {
   readonly strictReplay: boolean;
   /** How many requests the journal (GET /__mock/requests) keeps, newest; older ones are dropped (default 1,000). */
   readonly journalLimit: number;
+  /**
+   * Journal the admin calls (`/__mock/*`: queuing a scenario, a reset, reading the journal) too.
+   * Off by default: the journal holds the app's requests, so `requests[0]` is the app's last one.
+   */
+  readonly journalAdmin: boolean;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
@@ -78,6 +83,7 @@ export function mockOptions(basePath: string, overrides: Partial<MockOptions> = 
     replayPace: 'recorded',
     strictReplay: false,
     journalLimit: DEFAULT_JOURNAL_LIMIT,
+    journalAdmin: false,
     ...overrides,
   };
 }

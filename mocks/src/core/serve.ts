@@ -35,6 +35,8 @@ export function createPipeline(deps: PipelineDependencies): (request: MockReques
       fail(deps, reply, routed.operation, err);
     }
     pending?.catch((err: unknown) => fail(deps, reply, routed.operation, err));
+    // The journal is the app's: the test's own calls to /__mock/* are not in it unless asked for.
+    if (!deps.options.journalAdmin && path.startsWith(ADMIN_PREFIX)) return;
     // Answered in this turn (every GET, every early error): logged now, with no listener to add.
     // Otherwise once the exchange is over: finished, or left by its client mid-answer (a page
     // that aborts its stream), which the log shows as `aborted`.

@@ -91,11 +91,11 @@ describe('POST /__mock/reset', () => {
     expect((await unassignGuarded()).body).toEqual({ unassigned_count: 1 });
   });
 
-  it('starts a new request log that holds only the reset itself', async () => {
+  it('starts a new request log, which the reset itself is not in', async () => {
     await admin().get('/api/v1/model/openai/gpt-4o').set(bearer(USER_KEY));
     await admin().post('/__mock/reset');
     const log = (await admin().get('/__mock/requests')).body.requests as LogEntry[];
-    expect(log.map((e) => `${e.method} ${e.path}`)).toEqual(['POST /__mock/reset']);
+    expect(log).toEqual([]);
   });
 });
 
@@ -140,6 +140,15 @@ describe('GET /__mock/requests', () => {
     });
   });
 
+  it('shows a key in the path redacted, and keeps no credential query parameter', async () => {
+    await admin().get(`/api/v1/model/${USER_KEY}?token=tok-0123456789&api_key=${USER_KEY}`).set(bearer(USER_KEY));
+    const text = (await admin().get('/__mock/requests')).text;
+    expect(text).not.toContain(USER_KEY);
+    expect(text).not.toContain('tok-0123456789');
+    const [entry] = JSON.parse(text).requests as LogEntry[];
+    expect(entry?.path).toBe('/api/v1/model/[redacted]');
+  });
+
   it('shows only the requests of one operation with ?operation=', async () => {
     await admin().get('/api/v1/model/openai/gpt-4o').set(bearer(USER_KEY));
     await admin().get('/api/v1/embeddings/models').set(bearer(USER_KEY));
@@ -151,7 +160,29 @@ describe('GET /__mock/requests', () => {
     await admin().get('/api/v1/embeddings/models').set(bearer(USER_KEY));
     await admin().post('/__mock/reset');
     const log = (await admin().get('/__mock/requests')).body.requests as LogEntry[];
-    expect(log.map((e) => e.path)).toEqual(['/__mock/reset']);
+    expect(log).toEqual([]);
+  });
+
+  it("holds the app's requests only: no admin call, the journal's own reads included", async () => {
+    await admin()
+      .post('/__mock/scenarios')
+      .send({ match: { operation: 'getModel' }, respond: { status: 429 } });
+    await admin().get('/api/v1/model/openai/gpt-4o').set(bearer(USER_KEY));
+    await admin().get('/__mock/requests');
+    await admin().get('/__mock/state');
+    const log = (await admin().get('/__mock/requests')).body.requests as LogEntry[];
+    expect(log.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(['GET /api/v1/model/openai/gpt-4o 429']);
+  });
+});
+
+describe('GET /__mock/requests with journalAdmin', () => {
+  const journaling = useMock({ contract, fixtures, options: { journalAdmin: true } });
+
+  it('lists the admin calls too, when asked to', async () => {
+    await request(journaling().mock.server).post('/__mock/reset');
+    await request(journaling().mock.server).get('/api/v1/model/openai/gpt-4o').set(bearer(USER_KEY));
+    const log = (await request(journaling().mock.server).get('/__mock/requests')).body.requests as LogEntry[];
+    expect(log.map((e) => `${e.method} ${e.path}`)).toEqual(['GET /api/v1/model/openai/gpt-4o', 'POST /__mock/reset']);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { OperationId, RequestBody } from '../operation-types';
 import { jsonDepthExceeds } from '../../exchange/util/json-depth';
 import { scrubDeep } from '../../../../kit/secrets/scrub-secrets';
+import { REDACTED } from '../../../../kit/secrets/secret-names';
 import { journalSecrets, redactHeaders } from './redact-headers';
 import { BYTE_STRING_MAX_BYTES, fromByteString, toByteString } from '../../exchange/util/byte-string';
 
@@ -259,6 +260,9 @@ function isSettledPlain(outcome: RequestOutcome): boolean {
   );
 }
 
+/** What the journal shows for a credential query parameter's value, as for a secret header's. */
+const shownRedacted = (): string => REDACTED;
+
 function show(recorded: RecordedRequest): JournalEntry {
   const { outcome } = recorded;
   const secrets = journalSecrets(recorded.headers);
@@ -266,7 +270,7 @@ function show(recorded: RecordedRequest): JournalEntry {
   const entry: { -readonly [K in keyof Shown]: Shown[K] } = {
     at: new Date(recorded.atMs).toISOString(),
     method: recorded.method,
-    path: scrubDeep(recorded.path, secrets),
+    path: scrubDeep(recorded.path, secrets, shownRedacted),
     operationId: recorded.operationId as OperationId | null,
     durationMs: recorded.durationMs,
     headers: redactHeaders(recorded.headers),
@@ -277,7 +281,7 @@ function show(recorded: RecordedRequest): JournalEntry {
   else entry.status = recorded.status;
   if (recorded.body !== undefined) {
     const { body, bodyBytes } = decodeKept(recorded.body);
-    entry.body = scrubDeep(body, secrets);
+    entry.body = scrubDeep(body, secrets, shownRedacted) as SentBody<OperationId>;
     if (bodyBytes !== undefined) entry.bodyBytes = bodyBytes;
   }
   if (outcome.streamed === true)
