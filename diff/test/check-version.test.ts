@@ -368,7 +368,9 @@ describe('npm run spec:check-version --audience', () => {
     gatewayOnlySince('1.1.0');
     const result = check(['--audience', 'servers']);
     expect(result.code).toBe(2);
-    expect(result.err).toMatch(/^model-gateway check-version: --audience must be one of clients, gateways, both, not "servers"/);
+    expect(result.err).toMatch(
+      /^model-gateway check-version: --audience must be one of clients, gateways, both, not "servers"/,
+    );
   });
 });
 

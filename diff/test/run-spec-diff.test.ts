@@ -103,7 +103,9 @@ describe('npm run spec:diff', () => {
   it('exits 2 with a clear message for an unknown audience', () => {
     const run = captureIo(repo.dir);
     expect(runSpecDiff(['--audience', 'servers'], run.io)).toBe(2);
-    expect(run.err.join('\n')).toBe('model-gateway diff: --audience must be one of clients, gateways, both, not "servers"');
+    expect(run.err.join('\n')).toBe(
+      'model-gateway diff: --audience must be one of clients, gateways, both, not "servers"',
+    );
   });
 
   it('exits 2 with a clear message for an unknown ref', () => {
