@@ -2,7 +2,7 @@ import path from 'node:path';
 import { SPEC_PATH } from '../kit/contract/contract';
 import { displayPath } from '../kit/files/display-path';
 import type { MockServer } from '../mocks/src/runtimes/node/server';
-import { builtinFixturesPath } from '../mocks/src/runtimes/node/load-fixtures/fixtures-paths';
+import { builtinFixturesPath } from '../mocks/src/fixture-loading/fixtures-paths';
 import { hashKey } from '../mocks/src/core/fixture-model/hash-key';
 import { buildMock } from '../mocks/src/runtimes/node/watch/build-mock';
 import { ReloadableMock } from '../mocks/src/runtimes/node/watch/reloadable-mock';

@@ -1,5 +1,5 @@
 import { ContractError } from '../kit/contract/contract';
-import { FixturesError } from '../mocks/src/runtimes/node/load-fixtures/fixtures-error';
+import { FixturesError } from '../mocks/src/fixture-loading/fixtures-error';
 import { CliError } from './mock-args';
 
 /**

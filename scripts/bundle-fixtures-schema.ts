@@ -6,8 +6,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadContract } from '../kit/contract/contract';
-import { bundleFixturesSchema } from '../mocks/src/runtimes/node/load-fixtures/bundle-fixtures-schema';
-import { bundledFixturesSchemaPath, fixturesSchemaPath } from '../mocks/src/runtimes/node/load-fixtures/fixtures-paths';
+import { bundleFixturesSchema } from '../mocks/src/fixture-loading/bundle-fixtures-schema';
+import { bundledFixturesSchemaPath, fixturesSchemaPath } from '../mocks/src/fixture-loading/fixtures-paths';
 
 const USAGE = `Usage: tsx scripts/bundle-fixtures-schema.ts [--check]
 

@@ -1,7 +1,7 @@
 import type { Contract } from '../../../../kit/contract/contract-types';
 import { loadContract } from '../../../../kit/contract/contract';
 import type { Fixtures } from '../../core/fixture-model/fixture-types';
-import { loadFixtures } from './load-fixtures/load-fixtures';
+import { loadFixtures } from '../../fixture-loading/load-fixtures';
 import type { MockOptions } from '../../core/options';
 import { apiBasePath } from '../../core/spec-facts/api-paths';
 import type { HandlerOverrides } from '../../core/handler-types';

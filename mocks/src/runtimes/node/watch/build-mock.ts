@@ -1,8 +1,8 @@
 import { contractFromText, readSpecFile, SPEC_PATH } from '../../../../../kit/contract/contract';
 import type { Contract } from '../../../../../kit/contract/contract-types';
 import { createDocsRoutes } from '../docs-routes';
-import { loadFixtures } from '../load-fixtures/load-fixtures';
-import { withScripts } from '../load-fixtures/load-scripts';
+import { loadFixtures } from '../../../fixture-loading/load-fixtures';
+import { withScripts } from '../../../fixture-loading/load-scripts';
 import type { MockOptions } from '../../../core/options';
 import { createMockServer } from '../server';
 import type { MockServer } from '../server';

@@ -1,5 +1,5 @@
 import type { FixtureEndpoint, FixtureModel, FixtureProvider } from '../../../../src/core/fixture-model/fixture-types';
-import { loadFixtures } from '../../../../src/runtimes/node/load-fixtures/load-fixtures';
+import { loadFixtures } from '../../../../src/fixture-loading/load-fixtures';
 import { GatewayError } from '../../../../src/exchange/gateway-error';
 import { chooseRoute } from '../../../../src/operations/create-response/provider-choice/choose-route';
 import { modelPattern } from '../../../../src/operations/create-response/provider-choice/model-patterns';

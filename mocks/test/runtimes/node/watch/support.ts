@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SPEC_PATH } from '../../../../../kit/contract/contract';
-import { builtinFixturesPath } from '../../../../src/runtimes/node/load-fixtures/fixtures-paths';
+import { builtinFixturesPath } from '../../../../src/fixture-loading/fixtures-paths';
 import type { MockOptions } from '../../../../src/core/options';
 import { buildMock } from '../../../../src/runtimes/node/watch/build-mock';
 import { ReloadableMock } from '../../../../src/runtimes/node/watch/reloadable-mock';

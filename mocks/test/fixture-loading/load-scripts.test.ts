@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadFixtures } from '../../../../src/runtimes/node/load-fixtures/load-fixtures';
-import { withScripts } from '../../../../src/runtimes/node/load-fixtures/load-scripts';
-import { FixturesError } from '../../../../src/runtimes/node/load-fixtures/fixtures-error';
-import { matchScript, matchToolScript } from '../../../../src/operations/create-response/answer/match-script';
+import { loadFixtures } from '../../src/fixture-loading/load-fixtures';
+import { withScripts } from '../../src/fixture-loading/load-scripts';
+import { FixturesError } from '../../src/fixture-loading/fixtures-error';
+import { matchScript, matchToolScript } from '../../src/operations/create-response/answer/match-script';
 
 const builtin = loadFixtures();
 let dir: string;

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { Contract } from '../../../../../kit/contract/contract-types';
-import { loadContract } from '../../../../../kit/contract/contract';
-import { isRecord } from '../../../../../kit/json/guards';
-import { describeReadError } from '../../../../../kit/files/describe-read-error';
+import type { Contract } from '../../../kit/contract/contract-types';
+import { loadContract } from '../../../kit/contract/contract';
+import { isRecord } from '../../../kit/json/guards';
+import { describeReadError } from '../../../kit/files/describe-read-error';
 import { FixturesError } from './fixtures-error';
 import type { FixturesIssue } from './fixtures-error';
-import type { Fixtures } from '../../../core/fixture-model/fixture-types';
+import type { Fixtures } from '../core/fixture-model/fixture-types';
 import { parseFixtures } from './load-fixtures';
 import { parseJsonText } from './parse-json-text';
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
-import { createAjv } from '../../../../../kit/contract/create-ajv';
-import type { AjvNeeds } from '../../../../../kit/contract/create-ajv';
-import type { Contract } from '../../../../../kit/contract/contract-types';
-import { PRECOMPILED_DIR, sha256 } from '../../../../../kit/contract/precompiled';
+import { createAjv } from '../../../kit/contract/create-ajv';
+import type { AjvNeeds } from '../../../kit/contract/create-ajv';
+import type { Contract } from '../../../kit/contract/contract-types';
+import { PRECOMPILED_DIR, sha256 } from '../../../kit/contract/precompiled';
 import { precompiledFixturesValidator } from './precompiled-fixtures';
 import type { FixturesIssue } from './fixtures-error';
 import { fixturesSchemaPath } from './fixtures-paths';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv/dist/2020';
-import { PRECOMPILED_DIR, readArtefact, readManifest } from '../../../../../kit/contract/precompiled';
-import type { Fixtures } from '../../../core/fixture-model/fixture-types';
+import { PRECOMPILED_DIR, readArtefact, readManifest } from '../../../kit/contract/precompiled';
+import type { Fixtures } from '../core/fixture-model/fixture-types';
 
 /** Beside the contract's artefacts (kit/contract/precompiled.ts), written by scripts/precompile.ts. */
 export const FIXTURES_VALIDATOR_FILE = 'fixtures-validator.js';

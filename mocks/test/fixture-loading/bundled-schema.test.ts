@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import {
-  bundledFixturesSchemaPath,
-  builtinFixturesPath,
-} from '../../../../src/runtimes/node/load-fixtures/fixtures-paths';
-import { parseFixtures } from '../../../../src/runtimes/node/load-fixtures/load-fixtures';
-import { FixturesError } from '../../../../src/runtimes/node/load-fixtures/fixtures-error';
+import { bundledFixturesSchemaPath, builtinFixturesPath } from '../../src/fixture-loading/fixtures-paths';
+import { parseFixtures } from '../../src/fixture-loading/load-fixtures';
+import { FixturesError } from '../../src/fixture-loading/fixtures-error';
 
 /** The bundled copy as an editor sees it: a plain JSON Schema validator, no spec document registered. */
 const ajv = new Ajv2020({

@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FixturesError } from '../../../../src/runtimes/node/load-fixtures/fixtures-error';
-import { builtinFixturesPath } from '../../../../src/runtimes/node/load-fixtures/fixtures-paths';
-import { hashKey } from '../../../../src/core/fixture-model/hash-key';
-import { loadFixtures, parseFixtures } from '../../../../src/runtimes/node/load-fixtures/load-fixtures';
-import { createContract, loadContract } from '../../../../../kit/contract/contract';
+import { FixturesError } from '../../src/fixture-loading/fixtures-error';
+import { builtinFixturesPath } from '../../src/fixture-loading/fixtures-paths';
+import { hashKey } from '../../src/core/fixture-model/hash-key';
+import { loadFixtures, parseFixtures } from '../../src/fixture-loading/load-fixtures';
+import { createContract, loadContract } from '../../../kit/contract/contract';
 
 /** The built-in file as plain JSON, freshly parsed, so each case can break its own copy. */
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests break the shape on purpose

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadContract } from '../../../../../kit/contract/contract';
-import { builtinFixturesPath } from '../../../../src/runtimes/node/load-fixtures/fixtures-paths';
-import { hashKey } from '../../../../src/core/fixture-model/hash-key';
-import { loadFixtures } from '../../../../src/runtimes/node/load-fixtures/load-fixtures';
-import type { Fixtures } from '../../../../src/core/fixture-model/fixture-types';
+import { loadContract } from '../../../kit/contract/contract';
+import { builtinFixturesPath } from '../../src/fixture-loading/fixtures-paths';
+import { hashKey } from '../../src/core/fixture-model/hash-key';
+import { loadFixtures } from '../../src/fixture-loading/load-fixtures';
+import type { Fixtures } from '../../src/core/fixture-model/fixture-types';
 
 const builtin = loadFixtures();
 const isEmbeddings = (m: Fixtures['models'][number]): boolean =>

@@ -1,6 +1,6 @@
-import { loadFixtures, parseFixtures } from '../../../../src/runtimes/node/load-fixtures/load-fixtures';
-import { matchScript, matchToolScript } from '../../../../src/operations/create-response/answer/match-script';
-import type { FixtureScript, Fixtures } from '../../../../src/core/fixture-model/fixture-types';
+import { loadFixtures, parseFixtures } from '../../src/fixture-loading/load-fixtures';
+import { matchScript, matchToolScript } from '../../src/operations/create-response/answer/match-script';
+import type { FixtureScript, Fixtures } from '../../src/core/fixture-model/fixture-types';
 
 const builtin = loadFixtures();
 const withScripts = (scripts: FixtureScript[]): Fixtures => parseFixtures({ ...builtin, scripts }, 'scripts.json');

@@ -1,19 +1,19 @@
 import { readFileSync } from 'node:fs';
-import type { Contract } from '../../../../../kit/contract/contract-types';
-import { loadContract } from '../../../../../kit/contract/contract';
-import { apiBasePath } from '../../../core/spec-facts/api-paths';
+import type { Contract } from '../../../kit/contract/contract-types';
+import { loadContract } from '../../../kit/contract/contract';
+import { apiBasePath } from '../core/spec-facts/api-paths';
 import { checkAccess } from './check-access';
 import { checkCatalog } from './check-catalog';
 import { checkScripts } from './check-scripts';
 import { FixturesError } from './fixtures-error';
 import { builtinFixturesPath, fixturesSchemaPath } from './fixtures-paths';
 import { precompiledBuiltinFixtures } from './precompiled-fixtures';
-import { PRECOMPILED_DIR, sha256 } from '../../../../../kit/contract/precompiled';
-import type { Fixtures } from '../../../core/fixture-model/fixture-types';
+import { PRECOMPILED_DIR, sha256 } from '../../../kit/contract/precompiled';
+import type { Fixtures } from '../core/fixture-model/fixture-types';
 import { parseJsonText } from './parse-json-text';
 import { validateFixturesSchema } from './validate-fixtures-schema';
-import { describeReadError } from '../../../../../kit/files/describe-read-error';
-import { displayPath } from '../../../../../kit/files/display-path';
+import { describeReadError } from '../../../kit/files/describe-read-error';
+import { displayPath } from '../../../kit/files/display-path';
 
 /**
  * Reads and validates a fixtures file; without a path, the built-in mocks/fixtures/default.json.

@@ -1,7 +1,7 @@
 import type { FixturesIssue } from './fixtures-error';
-import type { FixtureScript, FixtureTextMatch, Fixtures } from '../../../core/fixture-model/fixture-types';
+import type { FixtureScript, FixtureTextMatch, Fixtures } from '../core/fixture-model/fixture-types';
 import { findDuplicates } from './find-duplicates';
-import { placeholdersIn, replyStrings, usesOutput } from '../../../core/fixture-model/script-placeholders';
+import { placeholdersIn, replyStrings, usesOutput } from '../core/fixture-model/script-placeholders';
 
 /**
  * Checks on scripts that the schema cannot express: unique names, regexes (of the user message or

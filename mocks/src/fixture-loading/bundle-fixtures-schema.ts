@@ -1,5 +1,5 @@
-import type { Contract } from '../../../../../kit/contract/contract-types';
-import { isRecord } from '../../../../../kit/json/guards';
+import type { Contract } from '../../../kit/contract/contract-types';
+import { isRecord } from '../../../kit/json/guards';
 
 const SPEC_SCHEMAS = 'openapi.json#/components/schemas/';
 const LOCAL_SCHEMAS = '#/components/schemas/';

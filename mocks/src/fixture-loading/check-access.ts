@@ -1,7 +1,7 @@
 import type { FixturesIssue } from './fixtures-error';
-import type { Fixtures } from '../../../core/fixture-model/fixture-types';
+import type { Fixtures } from '../core/fixture-model/fixture-types';
 import { findDuplicates } from './find-duplicates';
-import { hashKey } from '../../../core/fixture-model/hash-key';
+import { hashKey } from '../core/fixture-model/hash-key';
 
 /**
  * Checks on keys and guardrails that the schema cannot express: unique key strings,

@@ -1,8 +1,8 @@
 import type { FixturesIssue } from './fixtures-error';
-import type { FixtureModel, Fixtures } from '../../../core/fixture-model/fixture-types';
-import { UNIVERSAL_VARIANTS } from '../../../../../kit/catalog/model-kinds';
+import type { FixtureModel, Fixtures } from '../core/fixture-model/fixture-types';
+import { UNIVERSAL_VARIANTS } from '../../../kit/catalog/model-kinds';
 import { findDuplicates } from './find-duplicates';
-import { modelDetailsPath } from '../../../core/spec-facts/api-paths';
+import { modelDetailsPath } from '../core/spec-facts/api-paths';
 
 /**
  * Checks on providers and models that the schema cannot express: unique slugs, ids and aliases,
