@@ -7,7 +7,7 @@ import { apiBasePath } from '../../core/spec-facts/api-paths';
 import type { HandlerOverrides } from '../../core/handler-types';
 import type { AdminRoute } from '../../core/admin';
 import type { MockSetup } from '../../core/mock-core';
-import { createPreferHandler } from './prefer/prefer-handler';
+import { createPreferHandler } from '../../prefer-examples/prefer-handler';
 import { packageO200kRanks } from './o200k-ranks';
 import { nodeSha256 } from './node-sha256';
 

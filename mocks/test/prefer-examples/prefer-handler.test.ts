@@ -1,11 +1,11 @@
 import request from 'supertest';
-import { loadContract } from '../../../../../kit/contract/contract';
-import { listOperations } from '../../../../../kit/contract/operations';
-import type { MockServer } from '../../../../src/runtimes/node/server';
-import type * as ServerModule from '../../../../src/runtimes/node/server';
-import { useMock } from '../../../helpers/start-mock';
-import type { SampleRequest } from '../../../helpers/sample-requests';
-import { bearer, MANAGEMENT_KEY, SAMPLE_REQUESTS, USER_KEY } from '../../../helpers/sample-requests';
+import { loadContract } from '../../../kit/contract/contract';
+import { listOperations } from '../../../kit/contract/operations';
+import type { MockServer } from '../../src/runtimes/node/server';
+import type * as ServerModule from '../../src/runtimes/node/server';
+import { useMock } from '../helpers/start-mock';
+import type { SampleRequest } from '../helpers/sample-requests';
+import { bearer, MANAGEMENT_KEY, SAMPLE_REQUESTS, USER_KEY } from '../helpers/sample-requests';
 
 const contract = loadContract();
 const operations = listOperations(contract);
@@ -42,7 +42,7 @@ describe('Prism stays off the ordinary request path', () => {
         return jest.requireActual('@stoplight/prism-http');
       });
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- required here so it loads into the fresh registry
-      const { createMockServer } = require('../../../../src/runtimes/node/server') as typeof ServerModule;
+      const { createMockServer } = require('../../src/runtimes/node/server') as typeof ServerModule;
       const mock = createMockServer({ contract, options: { validateResponses: true } });
       await mock.listen(0, '127.0.0.1');
       try {

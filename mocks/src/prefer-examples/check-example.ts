@@ -1,5 +1,5 @@
-import type { OperationInfo } from '../../../../../kit/contract/operations';
-import { GatewayError } from '../../../exchange/gateway-error';
+import type { OperationInfo } from '../../../kit/contract/operations';
+import { GatewayError } from '../exchange/gateway-error';
 
 /** The status a scenario answers with: its `code=`, else the lowest documented 2xx (as Prism picks). */
 export function scenarioStatus(operation: OperationInfo, code: number | undefined): string {
