@@ -5,8 +5,8 @@ import { load as parse } from 'js-yaml';
 import { SPEC_PATH } from '../../../../kit/contract/contract';
 import type { MockServer } from '../../../src/runtimes/node/server';
 import { renderedFrom, specHash } from '../../../src/runtimes/node/render-docs';
-import { buildMock } from '../../../src/runtimes/node/watch/build-mock';
-import { startWatchedMock } from './watch/support';
+import { buildMock } from '../../../src/watch/build-mock';
+import { startWatchedMock } from '../../watch/support';
 
 describe('docs and raw spec under /__mock/', () => {
   let dir: string;

@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import type { MockServer } from '../server';
+import type { MockServer } from '../runtimes/node/server';
 
 export type ReloadOutcome =
   | { readonly ok: true; readonly mock: MockServer; readonly ms: number }

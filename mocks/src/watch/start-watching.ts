@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MockServer } from '../server';
+import type { MockServer } from '../runtimes/node/server';
 import type { ReloadableMock } from './reloadable-mock';
 import { watchFiles } from './watch-files';
 import type { FileWatcher } from './watch-files';

@@ -1,14 +1,14 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SPEC_PATH } from '../../../../../kit/contract/contract';
-import { builtinFixturesPath } from '../../../../src/fixture-loading/fixtures-paths';
-import type { MockOptions } from '../../../../src/core/options';
-import { buildMock } from '../../../../src/runtimes/node/watch/build-mock';
-import { ReloadableMock } from '../../../../src/runtimes/node/watch/reloadable-mock';
-import { startWatching } from '../../../../src/runtimes/node/watch/start-watching';
-import type { WatchEvent } from '../../../../src/runtimes/node/watch/start-watching';
-import type { FileWatcher } from '../../../../src/runtimes/node/watch/watch-files';
+import { SPEC_PATH } from '../../../kit/contract/contract';
+import { builtinFixturesPath } from '../../src/fixture-loading/fixtures-paths';
+import type { MockOptions } from '../../src/core/options';
+import { buildMock } from '../../src/watch/build-mock';
+import { ReloadableMock } from '../../src/watch/reloadable-mock';
+import { startWatching } from '../../src/watch/start-watching';
+import type { WatchEvent } from '../../src/watch/start-watching';
+import type { FileWatcher } from '../../src/watch/watch-files';
 
 /** A mock started as `npm start -- --watch` does, on copies of the spec and fixtures in a temp dir. */
 export interface WatchedMock {

@@ -1,12 +1,12 @@
-import { contractFromText, readSpecFile, SPEC_PATH } from '../../../../../kit/contract/contract';
-import type { Contract } from '../../../../../kit/contract/contract-types';
-import { createDocsRoutes } from '../docs-routes';
-import { loadFixtures } from '../../../fixture-loading/load-fixtures';
-import { withScripts } from '../../../fixture-loading/load-scripts';
-import type { MockOptions } from '../../../core/options';
-import { createMockServer } from '../server';
-import type { MockServer } from '../server';
-import { encodeSegment } from '../../../../../kit/json/json-pointer';
+import { contractFromText, readSpecFile, SPEC_PATH } from '../../../kit/contract/contract';
+import type { Contract } from '../../../kit/contract/contract-types';
+import { createDocsRoutes } from '../runtimes/node/docs-routes';
+import { loadFixtures } from '../fixture-loading/load-fixtures';
+import { withScripts } from '../fixture-loading/load-scripts';
+import type { MockOptions } from '../core/options';
+import { createMockServer } from '../runtimes/node/server';
+import type { MockServer } from '../runtimes/node/server';
+import { encodeSegment } from '../../../kit/json/json-pointer';
 
 export interface BuildMockInit {
   readonly specPath?: string;
