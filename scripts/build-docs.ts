@@ -7,8 +7,8 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SPEC_PATH } from '../kit/contract/contract';
-import { cachedDocsPath, defaultDocsHtmlPath } from '../mocks/src/runtimes/node/docs-routes';
-import { renderDocs, RenderDocsError, writePage } from '../mocks/src/runtimes/node/render-docs';
+import { cachedDocsPath, defaultDocsHtmlPath } from '../mocks/src/api-docs/docs-routes';
+import { renderDocs, RenderDocsError, writePage } from '../mocks/src/api-docs/render-docs';
 
 const ROOT = path.join(__dirname, '..');
 const USAGE = `Usage: npm run docs [-- --spec FILE] [--output FILE]

@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { load as parse } from 'js-yaml';
-import { SPEC_PATH } from '../../../../kit/contract/contract';
-import type { MockServer } from '../../../src/runtimes/node/server';
-import { renderedFrom, specHash } from '../../../src/runtimes/node/render-docs';
-import { buildMock } from '../../../src/watch/build-mock';
-import { startWatchedMock } from '../../watch/support';
+import { SPEC_PATH } from '../../../kit/contract/contract';
+import type { MockServer } from '../../src/runtimes/node/server';
+import { renderedFrom, specHash } from '../../src/api-docs/render-docs';
+import { buildMock } from '../../src/watch/build-mock';
+import { startWatchedMock } from '../watch/support';
 
 describe('docs and raw spec under /__mock/', () => {
   let dir: string;

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Contract } from '../../../../kit/contract/contract-types';
-import { SPEC_PATH } from '../../../../kit/contract/contract';
-import type { AdminRoute } from '../../core/admin';
-import type { ReplySink } from '../../exchange/reply-sink';
-import { GatewayError } from '../../exchange/gateway-error';
-import { sendError } from '../../exchange/send';
+import type { Contract } from '../../../kit/contract/contract-types';
+import { SPEC_PATH } from '../../../kit/contract/contract';
+import type { AdminRoute } from '../core/admin';
+import type { ReplySink } from '../exchange/reply-sink';
+import { GatewayError } from '../exchange/gateway-error';
+import { sendError } from '../exchange/send';
 import { renderDocs, renderedFrom, specHash, writePage } from './render-docs';
 
 /** Where `npm run docs` writes the HTML reference: reports/docs/index.html beside spec/. */
