@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Contract } from '../../../kit/contract/contract-types';
 import { SPEC_PATH } from '../../../kit/contract/contract';
-import type { AdminRoute } from '../core/admin';
+import type { AdminRoute } from '../core/stages/admin';
 import type { ReplySink } from '../exchange/reply-sink';
 import { GatewayError } from '../exchange/gateway-error';
 import { sendError } from '../exchange/send';

@@ -14,7 +14,7 @@ import type * as ResponseCheckerModule from './stages/response-checker';
 import type { ResponseViolation } from './stages/response-checker';
 import { AdmittedUrls } from './stages/admitted-urls';
 import { RunningStreams } from '../exchange/running-streams';
-import type { AdminRoute } from './admin';
+import type { AdminRoute } from './stages/admin';
 import { corsHeaders } from './stages/cors';
 import { readSpecFacts } from './spec-facts/spec-facts';
 import type { PreferHandler } from './prefer/prefer-unavailable';

@@ -6,7 +6,7 @@ import type { Handler } from './handler-types';
 import type { RequestValidator } from './stages/request-validator';
 import type { Router } from './stages/route-table';
 import type { ResponseChecker } from './stages/response-checker';
-import type { AdminRoute } from './admin';
+import type { AdminRoute } from './stages/admin';
 import type { AdmittedUrls } from './stages/admitted-urls';
 import type { SpecFacts } from './spec-facts/spec-facts';
 import type { RunningStreams } from '../exchange/running-streams';

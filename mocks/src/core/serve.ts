@@ -2,7 +2,7 @@ import type { OperationInfo } from '../../../kit/contract/operations';
 import type { ApiKeyRecord } from './state/store';
 import type { HandlerResult } from './handler-types';
 import type { AdmittedUrl } from './stages/admitted-urls';
-import { ADMIN_PREFIX, handleAdmin } from './admin';
+import { ADMIN_PREFIX, handleAdmin } from './stages/admin';
 import { authenticate } from './stages/authenticate';
 import { LiveContext } from './live-context';
 import { applyCors } from './stages/cors';

@@ -5,7 +5,7 @@ import { loadFixtures } from '../../fixture-loading/load-fixtures';
 import type { MockOptions } from '../../core/options';
 import { apiBasePath } from '../../core/spec-facts/api-paths';
 import type { HandlerOverrides } from '../../core/handler-types';
-import type { AdminRoute } from '../../core/admin';
+import type { AdminRoute } from '../../core/stages/admin';
 import type { MockSetup } from '../../core/mock-core';
 import { createPreferHandler } from '../../prefer-examples/prefer-handler';
 import { packageO200kRanks } from './o200k-ranks';

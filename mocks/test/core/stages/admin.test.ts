@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { loadContract } from '../../../kit/contract/contract';
-import { hashKey } from '../../src/core/fixture-model/hash-key';
-import { loadFixtures } from '../../src/fixture-loading/load-fixtures';
-import { useMock } from '../helpers/start-mock';
-import { bearer, DEMO_GUARDRAIL_ID, GUARDED_KEY, MANAGEMENT_KEY, USER_KEY } from '../helpers/sample-requests';
+import { loadContract } from '../../../../kit/contract/contract';
+import { hashKey } from '../../../src/core/fixture-model/hash-key';
+import { loadFixtures } from '../../../src/fixture-loading/load-fixtures';
+import { useMock } from '../../helpers/start-mock';
+import { bearer, DEMO_GUARDRAIL_ID, GUARDED_KEY, MANAGEMENT_KEY, USER_KEY } from '../../helpers/sample-requests';
 
 const contract = loadContract();
 const fixtures = loadFixtures();

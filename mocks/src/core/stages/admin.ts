@@ -1,15 +1,15 @@
-import type { MockStore } from './state/store';
-import type { MockOptions } from './options';
-import type { RunningStreams } from '../exchange/running-streams';
-import type { MockRequest } from '../exchange/mock-request';
-import type { ReplySink } from '../exchange/reply-sink';
-import { GatewayError } from '../exchange/gateway-error';
-import { authenticate } from './stages/authenticate';
-import { sendJson } from '../exchange/send';
-import { readRequestBody } from './stages/read-body';
-import { scenarioControls } from './scenarios/scenario-controls';
-import type { Scenario } from './scenarios/scenario-types';
-import type { OperationId } from './operation-types';
+import type { MockStore } from '../state/store';
+import type { MockOptions } from '../options';
+import type { RunningStreams } from '../../exchange/running-streams';
+import type { MockRequest } from '../../exchange/mock-request';
+import type { ReplySink } from '../../exchange/reply-sink';
+import { GatewayError } from '../../exchange/gateway-error';
+import { authenticate } from './authenticate';
+import { sendJson } from '../../exchange/send';
+import { readRequestBody } from './read-body';
+import { scenarioControls } from '../scenarios/scenario-controls';
+import type { Scenario } from '../scenarios/scenario-types';
+import type { OperationId } from '../operation-types';
 
 export const ADMIN_PREFIX = '/__mock/';
 /** Answers 200 once the mock serves, with no key even beyond loopback. */
