@@ -6,7 +6,7 @@ import { sendError, sendJson } from '../exchange/send';
 import { sendPacedStream } from '../exchange/stream/paced-stream';
 import { upstreamFailure } from '../exchange/stream/stream-failures';
 import type { ReplySink } from '../exchange/reply-sink';
-import { sendHalf, steerStream } from './scenario-stage';
+import { sendHalf, steerStream } from './stages/queued-scenarios';
 import type { PipelineDependencies, Routed } from './serve-types';
 
 /** Sends what a handler (or a `Prefer` scenario) returned: JSON in this turn, or a paced stream. */

@@ -12,7 +12,7 @@ import type { SpecFacts } from './spec-facts/spec-facts';
 import type { RunningStreams } from '../exchange/running-streams';
 import type { CorsHeaders } from './stages/cors';
 import type { PreferHandler } from './prefer/prefer-unavailable';
-import type { ScenarioOutcome } from './scenario-stage';
+import type { ScenarioOutcome } from './stages/queued-scenarios';
 import type { TokenCounter } from './token-counter';
 
 /** What the pipeline of one mock is made with (createCore builds it once). */

@@ -10,7 +10,7 @@ import { GatewayError } from '../exchange/gateway-error';
 import { readRequestBody } from './stages/read-body';
 import type { MockRequest } from '../exchange/mock-request';
 import type { ReplySink } from '../exchange/reply-sink';
-import { actOnScenario, takeScenario } from './scenario-stage';
+import { actOnScenario, takeScenario } from './stages/queued-scenarios';
 import type { PipelineDependencies, Routed } from './serve-types';
 import { fail, finish } from './finish';
 import { logRequest } from './journal-entry';

@@ -1,12 +1,12 @@
-import type { RequestOutcome } from './journal/request-journal';
-import { journalBody } from './journal/request-journal';
-import { JSON_CONTENT_TYPE, sendJson } from '../exchange/send';
-import type { ScenarioBook } from './scenarios/scenario-book';
-import type { AnswerSteering, ScenarioAction } from './scenarios/scenario-types';
-import type { EventStream } from '../exchange/stream/paced-stream';
-import { upstreamFailure } from '../exchange/stream/stream-failures';
-import type { RequestHeaders } from '../exchange/mock-request';
-import type { ReplySink } from '../exchange/reply-sink';
+import type { RequestOutcome } from '../journal/request-journal';
+import { journalBody } from '../journal/request-journal';
+import { JSON_CONTENT_TYPE, sendJson } from '../../exchange/send';
+import type { ScenarioBook } from '../scenarios/scenario-book';
+import type { AnswerSteering, ScenarioAction } from '../scenarios/scenario-types';
+import type { EventStream } from '../../exchange/stream/paced-stream';
+import { upstreamFailure } from '../../exchange/stream/stream-failures';
+import type { RequestHeaders } from '../../exchange/mock-request';
+import type { ReplySink } from '../../exchange/reply-sink';
 
 /**
  * The scenario stage of the core's pipeline, after routing, authentication and the body, before
