@@ -11,7 +11,7 @@ import type { AdmittedUrls } from './stages/admitted-urls';
 import type { SpecFacts } from './spec-facts/spec-facts';
 import type { RunningStreams } from '../exchange/running-streams';
 import type { CorsHeaders } from './stages/cors';
-import type { PreferHandler } from './prefer/prefer-unavailable';
+import type { PreferHandler } from './stages/prefer/prefer-unavailable';
 import type { ScenarioOutcome } from './stages/queued-scenarios';
 import type { TokenCounter } from './token-counter';
 

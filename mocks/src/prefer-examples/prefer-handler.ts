@@ -3,13 +3,13 @@ import type * as PrismHttp from '@stoplight/prism-http';
 import type { Contract } from '../../../kit/contract/contract-types';
 import type { OperationInfo } from '../../../kit/contract/operations';
 import type { MockRequest } from '../exchange/mock-request';
-import type { PreferHandler } from '../core/prefer/prefer-unavailable';
-import { PREFER_NEEDS_NODE } from '../core/prefer/prefer-unavailable';
+import type { PreferHandler } from '../core/stages/prefer/prefer-unavailable';
+import { PREFER_NEEDS_NODE } from '../core/stages/prefer/prefer-unavailable';
 import { GatewayError } from '../exchange/gateway-error';
 import { checkExample, scenarioStatus } from './check-example';
 import { isRecord } from '../../../kit/json/guards';
 import { EVENT_STREAM } from '../../../kit/stream/stream-spec';
-import { parsePrefer } from '../core/prefer/parse-prefer';
+import { parsePrefer } from '../core/stages/prefer/parse-prefer';
 import { errorMessageFor } from '../exchange/error-messages';
 
 /** Errors about the Prefer header concern the mock's controls, not the API (see GatewayErrorOptions). */

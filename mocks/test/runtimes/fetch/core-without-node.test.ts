@@ -6,7 +6,7 @@ import { loadContract } from '../../../../kit/contract/contract';
 import { loadFixtures } from '../../../src/fixture-loading/load-fixtures';
 import { createMockCore, fetchAdapter } from '../../../index';
 import type * as MockIndex from '../../../index';
-import { PREFER_NEEDS_NODE } from '../../../src/core/prefer/prefer-unavailable';
+import { PREFER_NEEDS_NODE } from '../../../src/core/stages/prefer/prefer-unavailable';
 import { USER_KEY } from '../../helpers/sample-requests';
 
 const contract = loadContract();

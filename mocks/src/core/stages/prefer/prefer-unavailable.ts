@@ -1,7 +1,7 @@
-import type { OperationInfo } from '../../../../kit/contract/operations';
-import type { MockRequest } from '../../exchange/mock-request';
-import type { HandlerResult } from '../handler-types';
-import { GatewayError } from '../../exchange/gateway-error';
+import type { OperationInfo } from '../../../../../kit/contract/operations';
+import type { MockRequest } from '../../../exchange/mock-request';
+import type { HandlerResult } from '../../handler-types';
+import { GatewayError } from '../../../exchange/gateway-error';
 import { parsePrefer } from './parse-prefer';
 
 /** A `Prefer` scenario answer (Prism-compatible), or undefined to take the ordinary path. */

@@ -1,4 +1,4 @@
-import { GatewayError } from '../../exchange/gateway-error';
+import { GatewayError } from '../../../exchange/gateway-error';
 
 /** Scenario choices of a Prism-compatible `Prefer` header: `code=404, example=notFound, dynamic=true`. */
 export interface PreferScenario {
