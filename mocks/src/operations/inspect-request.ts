@@ -7,8 +7,8 @@ import { GatewayError } from '../exchange/gateway-error';
 import { compileRequestValidator } from '../core/stages/request-validator';
 import type { RequestValidator } from '../core/stages/request-validator';
 import { createRouter } from '../core/stages/route-table';
-import { brokenRequestRule } from '../operations/request-rules';
-import type { BrokenRule } from '../operations/request-rules';
+import { brokenRequestRule } from './request-rules';
+import type { BrokenRule } from './request-rules';
 
 /** A request as it went by: nothing is answered, only looked at. */
 export interface InspectedRequest {

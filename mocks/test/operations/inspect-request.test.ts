@@ -1,6 +1,6 @@
 import { loadContract } from '../../../kit/contract/contract';
-import { createRequestInspector } from '../../src/runtimes/inspect-request';
-import type { InspectedRequest } from '../../src/runtimes/inspect-request';
+import { createRequestInspector } from '../../src/operations/inspect-request';
+import type { InspectedRequest } from '../../src/operations/inspect-request';
 
 const inspect = createRequestInspector(loadContract());
 const AUTH = { authorization: 'Bearer sk-anything' };
