@@ -128,7 +128,7 @@ describe('built-in fixtures', () => {
 });
 
 describe('docs/fixtures.md', () => {
-  const doc = readFileSync(path.join(__dirname, '..', '..', '..', '..', '..', 'docs', 'fixtures.md'), 'utf8');
+  const doc = readFileSync(path.join(__dirname, '..', '..', '..', 'docs', 'fixtures.md'), 'utf8');
 
   it('lists every built-in model and script', () => {
     for (const m of builtin.models) expect(doc).toContain(`| \`${m.model.id}\` |`);
