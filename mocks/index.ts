@@ -22,6 +22,7 @@ export type { ResponseViolation } from './src/core/stages/response-checker';
 export { HANDLERS } from './src/operations/registry';
 export type { Handler, HandlerResult, JsonResult, RequestContext, StreamedResult } from './src/core/handler-types';
 export type { EventStream } from './src/exchange/stream/paced-stream';
+export { GatewayError, errorEnvelopeJson } from './src/exchange/gateway-error';
 export { loadFixtures, parseFixtures } from './src/fixture-loading/load-fixtures';
 export { withScripts } from './src/fixture-loading/load-scripts';
 export { FixturesError } from './src/fixture-loading/fixtures-error';

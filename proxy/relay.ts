@@ -7,6 +7,7 @@ import { createBodyTap } from './body-tap';
 import { decodableAcceptEncoding } from './content-coding';
 import { endToEndHeaders } from './hop-by-hop';
 import { describeTransportError } from '../conformance/index';
+import { GatewayError, errorEnvelopeJson } from '../mocks/index';
 
 /** Request bodies kept for the checks; the relay itself streams bodies of any size. */
 const REQUEST_LIMIT = 32 * 1024 * 1024;
@@ -180,12 +181,12 @@ export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstr
         // does not resolve says so, and so on (conformance/http/transport-error.ts).
         const reason = describeTransportError(err);
         if (!res.headersSent) {
-          const body = JSON.stringify({
-            error: {
-              code: 502,
-              message: `Bad gateway: the proxy's request to the gateway at ${upstream.origin} failed: ${reason}`,
-            },
-          });
+          const body = errorEnvelopeJson(
+            new GatewayError(
+              502,
+              `Bad gateway: the proxy's request to the gateway at ${upstream.origin} failed: ${reason}`,
+            ),
+          );
           res.writeHead(502, {
             'content-type': 'application/json; charset=utf-8',
             'content-length': Buffer.byteLength(body),

@@ -1,7 +1,7 @@
 import type { OperationInfo } from '../../../kit/contract/operations';
 import { EVENT_STREAM } from '../../../kit/stream/stream-spec';
 import type { HandlerResult } from './handler-types';
-import { GatewayError, toEnvelope } from '../exchange/gateway-error';
+import { GatewayError, errorEnvelopeJson } from '../exchange/gateway-error';
 import { sendError, sendJson } from '../exchange/send';
 import { sendPacedStream } from '../exchange/stream/paced-stream';
 import { upstreamFailure } from '../exchange/stream/stream-failures';
@@ -71,6 +71,6 @@ export function fail(
   // 404/405 for unknown routes have no operation in the document to check against, and errors
   // about the mock's own controls (Prefer) are not API responses.
   if (operation && !reply.headersSent && error.options.mockControl !== true)
-    deps.checker?.checkJson(operation, error.status, JSON.stringify(toEnvelope(error)));
+    deps.checker?.checkJson(operation, error.status, errorEnvelopeJson(error));
   sendError(reply, error);
 }

@@ -1,6 +1,6 @@
 import type { HeaderList, ReplySink } from './reply-sink';
 import type { GatewayError } from './gateway-error';
-import { toEnvelope } from './gateway-error';
+import { errorEnvelopeJson } from './gateway-error';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 const CONTENT_TYPE = 'content-type';
@@ -35,5 +35,5 @@ export function sendError(reply: ReplySink, error: GatewayError, userId?: string
     reply.cut('close');
     return;
   }
-  sendJson(reply, error.status, JSON.stringify(toEnvelope(error, userId)), error.options.headers);
+  sendJson(reply, error.status, errorEnvelopeJson(error, userId), error.options.headers);
 }
