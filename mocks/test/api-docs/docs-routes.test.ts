@@ -5,7 +5,7 @@ import { load as parse } from 'js-yaml';
 import { SPEC_PATH } from '../../../kit/contract/contract';
 import type { MockServer } from '../../src/runtimes/node/server';
 import { renderedFrom, specHash } from '../../src/api-docs/render-docs';
-import { buildMock } from '../../src/watch/build-mock';
+import { buildMock } from '../../src/watch/load-mock-from-files';
 import { startWatchedMock } from '../watch/support';
 
 describe('docs and raw spec under /__mock/', () => {

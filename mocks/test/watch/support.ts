@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SPEC_PATH } from '../../../kit/contract/contract';
 import { builtinFixturesPath } from '../../src/fixture-loading/fixtures-paths';
 import type { MockOptions } from '../../src/core/options';
-import { buildMock } from '../../src/watch/build-mock';
+import { buildMock } from '../../src/watch/load-mock-from-files';
 import { ReloadableMock } from '../../src/watch/reloadable-mock';
 import { startWatching } from '../../src/watch/start-watching';
 import type { WatchEvent } from '../../src/watch/start-watching';
