@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SPEC_PATH } from '../kit/contract/contract';
-import { cachedDocsPath, defaultDocsHtmlPath } from '../mocks/src/api-docs/docs-routes';
+import { cachedDocsPath, defaultDocsHtmlPath } from '../mocks/src/api-docs/docs-endpoint';
 import { renderDocs, RenderDocsError, writePage } from '../mocks/src/api-docs/render-docs';
 
 const ROOT = path.join(__dirname, '..');

@@ -1,6 +1,6 @@
 import { contractFromText, readSpecFile, SPEC_PATH } from '../../../kit/contract/contract';
 import type { Contract } from '../../../kit/contract/contract-types';
-import { createDocsRoutes } from '../api-docs/docs-routes';
+import { createDocsRoutes } from '../api-docs/docs-endpoint';
 import { loadFixtures } from '../fixture-loading/load-fixtures';
 import { withScripts } from '../fixture-loading/load-scripts';
 import type { MockOptions } from '../core/options';
