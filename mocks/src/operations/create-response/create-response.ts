@@ -1,6 +1,6 @@
 import type { Handler, OperationContext } from '../../core/handler-types';
 import { GatewayError } from '../../exchange/gateway-error';
-import { chooseRoute } from './provider-choice/choose-route';
+import { chooseRoute } from './provider-choice/choose-provider';
 import { checkGuardrails } from './guardrails/guardrail-check';
 import { nowSeconds } from './answer/clock';
 import { responseIds } from './answer/ids';

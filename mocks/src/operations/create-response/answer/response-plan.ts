@@ -1,9 +1,9 @@
 import type { Fixtures } from '../../../core/fixture-model/fixture-types';
 import { checkPlugins } from '../provider-choice/check-plugins';
-import { chooseRoute } from '../provider-choice/choose-route';
+import { chooseRoute } from '../provider-choice/choose-provider';
 import type { ModelCandidates } from '../provider-choice/pick-model';
 import { pickModels } from '../provider-choice/pick-model';
-import type { ProviderRoute } from '../provider-choice/route-provider';
+import type { ProviderRoute } from '../provider-choice/provider-for-model';
 import type { SpecDefaults } from '../../../core/spec-facts/spec-defaults';
 import type { TokenCounter } from '../../../core/token-counter';
 import type { Catalog } from '../../../core/state/catalog';

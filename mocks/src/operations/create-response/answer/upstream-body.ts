@@ -1,6 +1,6 @@
 import type { InputText } from './input-text';
 import type { ResponseRequest } from './response-types';
-import type { ProviderRoute } from '../provider-choice/route-provider';
+import type { ProviderRoute } from '../provider-choice/provider-for-model';
 
 /** Request settings a provider receives unchanged. */
 const FORWARDED = [

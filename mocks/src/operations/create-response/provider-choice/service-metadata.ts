@@ -1,6 +1,6 @@
 import type { RequestHeaders } from '../../../exchange/mock-request';
 import type { PipelineStage, ServiceMetadata } from '../answer/response-types';
-import type { ProviderRoute } from './route-provider';
+import type { ProviderRoute } from './provider-for-model';
 
 /**
  * The XServiceMetadata header parameter, or its legacy name XServiceExperimentalMetadata, set to

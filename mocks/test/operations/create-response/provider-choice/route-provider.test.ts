@@ -1,12 +1,12 @@
 import type { FixtureEndpoint, FixtureModel, FixtureProvider } from '../../../../src/core/fixture-model/fixture-types';
 import { loadFixtures } from '../../../../src/fixture-loading/load-fixtures';
 import { GatewayError } from '../../../../src/exchange/gateway-error';
-import { chooseRoute } from '../../../../src/operations/create-response/provider-choice/choose-route';
+import { chooseRoute } from '../../../../src/operations/create-response/provider-choice/choose-provider';
 import { modelPattern } from '../../../../src/operations/create-response/provider-choice/model-patterns';
 import { pickModels } from '../../../../src/operations/create-response/provider-choice/pick-model';
 import type { ResponseRequest } from '../../../../src/operations/create-response/answer/response-types';
-import type { ProviderRoute } from '../../../../src/operations/create-response/provider-choice/route-provider';
-import { isRoute, routeProvider } from '../../../../src/operations/create-response/provider-choice/route-provider';
+import type { ProviderRoute } from '../../../../src/operations/create-response/provider-choice/provider-for-model';
+import { isRoute, routeProvider } from '../../../../src/operations/create-response/provider-choice/provider-for-model';
 import { Catalog } from '../../../../src/core/state/catalog';
 import { SPEC_FACTS } from '../../../helpers/spec-facts';
 

@@ -3,8 +3,8 @@ import { GatewayError } from '../../../exchange/gateway-error';
 import type { ModelCandidates } from './pick-model';
 import type { ProviderPreferences } from '../answer/response-types';
 import type { SpecDefaults } from '../../../core/spec-facts/spec-defaults';
-import type { NoRoute, ProviderRoute } from './route-provider';
-import { isRoute, routeProvider } from './route-provider';
+import type { NoRoute, ProviderRoute } from './provider-for-model';
+import { isRoute, routeProvider } from './provider-for-model';
 
 /**
  * The first candidate model with a qualifying provider. When none has one the request fails
