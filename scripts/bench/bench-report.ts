@@ -1,6 +1,6 @@
 import type { InProcessFigures } from './run-msw-in-process';
 import type { LoadResult } from './http-load';
-import type { TargetName } from './scenarios';
+import type { TargetName } from './workloads';
 import type { OneStreamResult } from './stream-bench';
 import type { PacedStreamsFigures } from './run-paced-streams';
 import type { KneeFigures } from './run-paced-ladder';

@@ -1,6 +1,6 @@
 import type { BenchRequest, CannedResponse } from './canned-response';
 import { captureResponse } from './canned-response';
-import { SCENARIOS, STREAM_REQUEST, forTarget } from './scenarios';
+import { SCENARIOS, STREAM_REQUEST, forTarget } from './workloads';
 
 /**
  * The bare server must answer the very bytes our mock answers, or the comparison is unfair.

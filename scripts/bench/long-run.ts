@@ -9,7 +9,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type { ChildServer, ServerSpec } from './child-server';
 import { proxySpec } from './proxy-specs';
-import { SCENARIOS, forTarget } from './scenarios';
+import { SCENARIOS, forTarget } from './workloads';
 
 export interface LongRunFigures {
   readonly exchanges: number;

@@ -5,8 +5,8 @@ import type { BenchPlan } from './bench-args';
 import type { ChildServer } from './child-server';
 import type { LoadResult } from './http-load';
 import { runLoad } from './http-load';
-import type { TargetName } from './scenarios';
-import { SCENARIOS, TARGETS, forTarget } from './scenarios';
+import type { TargetName } from './workloads';
+import { SCENARIOS, TARGETS, forTarget } from './workloads';
 
 /**
  * Every case against every server. Servers take turns inside each round, so a burst of noise on

@@ -12,7 +12,7 @@ import { setupServer } from 'msw/node';
 import type * as MswEntry from '../../mocks/msw';
 import type { BenchPlan } from './bench-args';
 import { median } from './median';
-import { SCENARIOS } from './scenarios';
+import { SCENARIOS } from './workloads';
 import type { BenchRequest } from './canned-response';
 import { ROOT } from './server-specs';
 

@@ -19,7 +19,7 @@ import { proxySpec, relaySpec } from './proxy-specs';
 import type { PacedRun } from './run-paced-streams';
 import type { ProxyFigures, ProxyLoadRow, ProxyStreams } from './proxy-figures';
 import { drivePacedStreams, pacedBareSpec, pacedMockSpec, runPacedStep, toCapturedStream } from './run-paced-streams';
-import { SCENARIOS, forTarget } from './scenarios';
+import { SCENARIOS, forTarget } from './workloads';
 import { bareSpec, describeCommand } from './server-specs';
 
 /** The proxy's load rows are measured at this many connections (the targets). */
