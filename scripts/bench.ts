@@ -18,7 +18,7 @@ import { startChildServer } from './bench/child-server';
 import { renderReport } from './bench/render-table';
 import { runLoadMatrix } from './bench/run-load-matrix';
 import { runStreaming } from './bench/run-streaming';
-import { SCENARIOS, forTarget } from './bench/scenarios';
+import { SCENARIOS, forTarget } from './bench/workloads';
 import { ROOT, bareSpec, describeCommand, oursSpec, prismSpec } from './bench/server-specs';
 import { describePrism, sameBytes } from './bench/compare-answers';
 import { renderInProcess, runMswInProcess } from './bench/run-msw-in-process';

@@ -17,7 +17,7 @@ export interface ServerFigures {
 }
 
 export interface LoadFigures {
-  readonly scenario: string;
+  readonly workload: string;
   readonly connections: number;
   readonly target: TargetName;
   /** The round with the median req/s. */
@@ -28,7 +28,7 @@ export interface LoadFigures {
 }
 
 export interface RatioFigures {
-  readonly scenario: string;
+  readonly workload: string;
   readonly connections: number;
   readonly oursOverPrism: number | null;
   readonly oursOverBare: number | null;
@@ -79,18 +79,18 @@ export interface BenchReport {
 
 /** Ratios are taken within one run only: the machine is shared, absolute numbers drift. */
 export function ratios(load: readonly LoadFigures[]): RatioFigures[] {
-  const keys = [...new Set(load.map((row) => `${row.scenario}\u0000${row.connections}`))];
+  const keys = [...new Set(load.map((row) => `${row.workload}\u0000${row.connections}`))];
   return keys.map((key) => {
-    const [scenario = '', connections = '0'] = key.split('\u0000');
+    const [workload = '', connections = '0'] = key.split('\u0000');
     const row = (target: TargetName): LoadFigures | undefined =>
-      load.find((r) => r.scenario === scenario && r.connections === Number(connections) && r.target === target);
+      load.find((r) => r.workload === workload && r.connections === Number(connections) && r.target === target);
     const divide = (a: number | null | undefined, b: number | null | undefined): number | null =>
       a === undefined || a === null || b === undefined || b === null || b === 0
         ? null
         : Math.round((a / b) * 100) / 100;
     const ours = row('ours');
     return {
-      scenario,
+      workload,
       connections: Number(connections),
       oursOverPrism: divide(ours?.median.rps, row('prism')?.median.rps),
       oursOverBare: divide(ours?.median.rps, row('bare')?.median.rps),

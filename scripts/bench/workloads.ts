@@ -5,7 +5,7 @@ export type TargetName = 'ours' | 'prism' | 'bare';
 
 export const TARGETS: readonly TargetName[] = ['ours', 'prism', 'bare'];
 
-export interface Scenario {
+export interface Workload {
   readonly id: 'get-model' | 'create-response';
   readonly label: string;
   /** Request relative to the API base (getModel, createResponse). */
@@ -16,7 +16,7 @@ export const DEMO_KEY = 'sk-mock-user';
 const AUTH = { authorization: `Bearer ${DEMO_KEY}` };
 const JSON_AUTH = { ...AUTH, 'content-type': 'application/json' };
 
-export const SCENARIOS: readonly Scenario[] = [
+export const WORKLOADS: readonly Workload[] = [
   {
     id: 'get-model',
     label: 'GET /model/openai/gpt-4o',
