@@ -4,7 +4,7 @@ import { displayPath } from '../kit/files/display-path';
 import type { MockServer } from '../mocks/src/runtimes/node/server';
 import { builtinFixturesPath } from '../mocks/src/fixture-loading/fixtures-paths';
 import { hashKey } from '../mocks/src/core/fixture-model/hash-key';
-import { buildMock } from '../mocks/src/watch/load-mock-from-files';
+import { loadMockFromFiles } from '../mocks/src/watch/load-mock-from-files';
 import { ReloadableMock } from '../mocks/src/watch/reloadable-mock';
 import { describeWatchEvent, startWatching } from '../mocks/src/watch/start-watching';
 import type { FileWatcher } from '../mocks/src/watch/watch-files';
@@ -36,7 +36,7 @@ export async function serveMock(settings: CliSettings): Promise<number> {
   const specPath = settings.specPath ?? SPEC_PATH;
   // One build function for the start and for every `--watch` reload: spec and fixtures from disk.
   const build = (): MockServer =>
-    buildMock({
+    loadMockFromFiles({
       specPath,
       fixturesPath: settings.fixturesPath,
       scriptsPath: settings.scriptsPath,

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startInProcessMock } from '../../mocks/index';
 import type { RunningMock } from '../../mocks/index';
-import { ConfigError, runConformance } from '../index';
+import { ConfigError, runConformanceOnTarget } from '../index';
 
-describe('runConformance(options), the suite from code', () => {
+describe('runConformanceOnTarget(options), the suite from code', () => {
   let mock: RunningMock;
   beforeAll(async () => {
     mock = await startInProcessMock();
@@ -17,7 +17,7 @@ describe('runConformance(options), the suite from code', () => {
     const cwd = process.cwd();
     const empty = mkdtempSync(path.join(tmpdir(), 'conformance-api-cwd-'));
     process.chdir(empty);
-    const report = await runConformance({
+    const report = await runConformanceOnTarget({
       baseUrl: mock.baseUrl,
       apiKey: 'sk-mock-user',
       managementKey: 'sk-mock-management',
@@ -35,7 +35,7 @@ describe('runConformance(options), the suite from code', () => {
   it('runs against the target its caller starts, and writes the reports into reportDir', async () => {
     const reportDir = mkdtempSync(path.join(tmpdir(), 'conformance-api-'));
     const started: string[] = [];
-    const report = await runConformance({
+    const report = await runConformanceOnTarget({
       only: 'getModel',
       seed: 3,
       propertyRuns: 0,
@@ -62,7 +62,7 @@ describe('runConformance(options), the suite from code', () => {
     ],
     ['no target at all', { given: {}, want: /no target: give --target, --base-url/ }],
   ])('rejects with a ConfigError for %s', async (_name, { given, want }) => {
-    const run = runConformance(given);
+    const run = runConformanceOnTarget(given);
     await expect(run).rejects.toBeInstanceOf(ConfigError);
     await expect(run).rejects.toThrow(want);
   });

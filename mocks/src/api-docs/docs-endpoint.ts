@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Contract } from '../../../kit/contract/contract-types';
 import { SPEC_PATH } from '../../../kit/contract/contract';
-import type { AdminRoute } from '../core/stages/admin';
+import type { AdminEndpoint } from '../core/stages/admin';
 import type { ReplySink } from '../exchange/reply-sink';
 import { GatewayError } from '../exchange/gateway-error';
 import { sendError } from '../exchange/send';
@@ -22,7 +22,7 @@ export function cachedDocsPath(specText: string, cacheDir: string = CACHE_DIR): 
   return path.join(cacheDir, `${specHash(specText)}.html`);
 }
 
-export interface DocsRoutesInit {
+export interface DocsEndpointInit {
   /** The contract this mock instance serves; `/__mock/openapi.json` is its document. */
   readonly contract: Contract;
   /** The YAML the contract was read from, served as written (comments included). */
@@ -39,7 +39,7 @@ export interface DocsRoutesInit {
  * rendered at the first request for it, not at start: a mock built by a `--watch` reload renders
  * its own spec when asked.
  */
-export function createDocsRoutes(init: DocsRoutesInit): AdminRoute {
+export function createDocsEndpoint(init: DocsEndpointInit): AdminEndpoint {
   const docsHtmlPath = init.docsHtmlPath ?? defaultDocsHtmlPath(init.contract.specPath);
   // Serialized at the first request for it, not at every start (about 3 ms).
   let json: string | undefined;
@@ -83,7 +83,7 @@ export function createDocsRoutes(init: DocsRoutesInit): AdminRoute {
 }
 
 /** The page built by `npm run docs` when it is of this text, else one rendered before, else a new one. */
-async function docsPage(init: DocsRoutesInit, docsHtmlPath: string): Promise<string> {
+async function docsPage(init: DocsEndpointInit, docsHtmlPath: string): Promise<string> {
   const hash = specHash(init.specText);
   const cached = cachedDocsPath(init.specText, init.cacheDir);
   for (const file of [docsHtmlPath, cached]) {

@@ -9,7 +9,7 @@ import type { ReplySink } from '../exchange/reply-sink';
 import { sendHalf, steerStream } from './stages/queued-scenarios';
 import type { PipelineDependencies, Routed } from './serve-types';
 
-/** Sends what a handler (or a `Prefer` scenario) returned: JSON in this turn, or a paced stream. */
+/** Sends what a handler (or a `Prefer` example) returned: JSON in this turn, or a paced stream. */
 export function finish(
   deps: PipelineDependencies,
   reply: ReplySink,
@@ -40,7 +40,7 @@ export function finish(
   const payload = result.rawBody ?? JSON.stringify(result.body);
   if (checker) {
     const text = typeof payload === 'string' ? payload : new TextDecoder().decode(payload);
-    // A Prefer scenario may answer with a documented event-stream example.
+    // A Prefer example may answer with a documented event-stream example.
     const contentType =
       Object.entries(result.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
     if (contentType.startsWith(EVENT_STREAM)) checker.checkStream(operation, result.status, text);

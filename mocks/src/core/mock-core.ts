@@ -14,7 +14,7 @@ import type * as ResponseCheckerModule from './stages/response-checker';
 import type { ResponseViolation } from './stages/response-checker';
 import { AdmittedUrls } from './stages/admitted-urls';
 import { RunningStreams } from '../exchange/running-streams';
-import type { AdminRoute } from './stages/admin';
+import type { AdminEndpoint } from './stages/admin';
 import { corsHeaders } from './stages/cors';
 import { readSpecFacts } from './spec-facts/spec-facts';
 import type { PreferHandler } from './stages/prefer/prefer-unavailable';
@@ -40,8 +40,8 @@ export interface MockSetup {
   /** Replace handlers (tests and deliberately broken variants use this). */
   readonly handlers?: HandlerOverrides;
   /** Extra `/__mock/*` routes (the node server's docs pages). */
-  readonly adminRoutes?: readonly AdminRoute[];
-  /** `Prefer` scenarios; without one they answer a one-line error saying where they run. */
+  readonly adminEndpoints?: readonly AdminEndpoint[];
+  /** `Prefer` examples; without one they answer a one-line error saying where they run. */
   readonly prefer?: PreferHandler | undefined;
   /** A faster synchronous SHA-256 than the portable one, where the runtime has it (node:crypto). */
   readonly sha256?: Sha256 | undefined;
@@ -142,7 +142,7 @@ export function createCore(setup: CoreSetup): MockCore {
     checker,
     router: createRouter(operations),
     prefer: setup.prefer ?? preferUnavailable,
-    adminRoutes: setup.adminRoutes,
+    adminEndpoints: setup.adminEndpoints,
   });
   return {
     contract,

@@ -86,7 +86,7 @@ function serve(
   if (path.startsWith(ADMIN_PREFIX)) {
     const failed = (err: unknown): void => fail(deps, reply, undefined, err);
     const admin = (): void =>
-      handleAdmin(request, reply, path, store, deps.shutdown, options, deps.adminRoutes, failed);
+      handleAdmin(request, reply, path, store, deps.shutdown, options, deps.adminEndpoints, failed);
     if (request.method === 'POST' || !sendsBody(headers)) {
       admin();
       return undefined;
@@ -132,7 +132,7 @@ function admit(deps: PipelineDependencies, request: MockRequest, operation: Oper
 }
 
 /**
- * Reads the body (if the operation has one), then answers a queued scenario, a `Prefer` scenario
+ * Reads the body (if the operation has one), then answers a queued scenario, a `Prefer` example
  * or the ordinary way. Callbacks all the way: an ordinary answer is sent in the turn the body
  * ends. Every failure on the way, thrown or rejected, in this turn or a later one, reaches `fail`
  * (and the envelope).

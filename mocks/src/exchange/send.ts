@@ -7,7 +7,7 @@ const CONTENT_TYPE = 'content-type';
 
 /**
  * Sends a complete answer; `payload` is already serialized. JSON unless `headers` name another
- * content type (a `Prefer` scenario may answer with a documented `text/event-stream` example).
+ * content type (a `Prefer` example may answer with a documented `text/event-stream` example).
  * Headers go as one flat list: with nothing set before (no CORS), node writes them out as given
  * instead of building and merging a header object per response.
  */

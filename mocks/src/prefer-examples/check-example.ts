@@ -1,8 +1,8 @@
 import type { OperationInfo } from '../../../kit/contract/operations';
 import { GatewayError } from '../exchange/gateway-error';
 
-/** The status a scenario answers with: its `code=`, else the lowest documented 2xx (as Prism picks). */
-export function scenarioStatus(operation: OperationInfo, code: number | undefined): string {
+/** The status a Prefer example answers with: its `code=`, else the lowest documented 2xx (as Prism picks). */
+export function exampleStatus(operation: OperationInfo, code: number | undefined): string {
   return code === undefined ? lowestSuccess(operation) : String(code);
 }
 
@@ -11,7 +11,7 @@ export function scenarioStatus(operation: OperationInfo, code: number | undefine
  * an example of another status gets a hint to add that code.
  */
 export function checkExample(operation: OperationInfo, code: number | undefined, example: string): void {
-  const status = scenarioStatus(operation, code);
+  const status = exampleStatus(operation, code);
   const names = examplesOf(operation, status);
   if (names.includes(example)) return;
   const elsewhere = [...operation.responses.keys()].find((other) => examplesOf(operation, other).includes(example));

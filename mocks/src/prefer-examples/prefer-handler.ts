@@ -1,4 +1,4 @@
-// Types only: the module itself is required lazily, on the first Prefer scenario (see below).
+// Types only: the module itself is required lazily, on the first Prefer example (see below).
 import type * as PrismHttp from '@stoplight/prism-http';
 import type { Contract } from '../../../kit/contract/contract-types';
 import type { OperationInfo } from '../../../kit/contract/operations';
@@ -6,7 +6,7 @@ import type { MockRequest } from '../exchange/mock-request';
 import type { PreferHandler } from '../core/stages/prefer/prefer-unavailable';
 import { PREFER_NEEDS_NODE } from '../core/stages/prefer/prefer-unavailable';
 import { GatewayError } from '../exchange/gateway-error';
-import { checkExample, scenarioStatus } from './check-example';
+import { checkExample, exampleStatus } from './check-example';
 import { isRecord } from '../../../kit/json/guards';
 import { EVENT_STREAM } from '../../../kit/stream/stream-spec';
 import { parsePrefer } from '../core/stages/prefer/parse-prefer';
@@ -20,7 +20,7 @@ type PrismModule = typeof PrismHttp;
 type PrismInstance = ReturnType<PrismModule['createInstance']>;
 type PrismOperations = Awaited<ReturnType<PrismModule['getHttpOperationsFromSpec']>>;
 
-interface Scenario {
+interface PrismMockConfig {
   code?: number;
   exampleKey?: string;
   dynamic: boolean;
@@ -46,14 +46,14 @@ export function createPreferHandler(contract: Contract, basePath: string): Prefe
 
   const run = async (
     request: Record<string, unknown>,
-    scenario: Scenario,
+    asked: PrismMockConfig,
   ): Promise<{ statusCode: number; headers?: Record<string, unknown>; body?: unknown }> => {
     const { prism, operations } = await load();
-    const result = (await prism.request(request as never, operations, prismConfig(scenario))()) as
+    const result = (await prism.request(request as never, operations, prismConfig(asked))()) as
       | { _tag: 'Right'; right: { output: { statusCode: number; headers?: Record<string, unknown>; body?: unknown } } }
       | { _tag: 'Left'; left: Error };
     if (result._tag === 'Left')
-      throw new GatewayError(400, `Prefer scenario could not be produced: ${result.left.message}`, CONTROL);
+      throw new GatewayError(400, `Prefer example could not be produced: ${result.left.message}`, CONTROL);
     return result.right.output;
   };
 
@@ -63,26 +63,25 @@ export function createPreferHandler(contract: Contract, basePath: string): Prefe
   };
 
   return async (operation: OperationInfo, request: MockRequest, body: Uint8Array | undefined) => {
-    const scenario = parsePrefer(String(request.headers.prefer));
-    if (scenario.code === undefined && scenario.example === undefined && scenario.dynamic === undefined)
-      return undefined;
+    const asked = parsePrefer(String(request.headers.prefer));
+    if (asked.code === undefined && asked.example === undefined && asked.dynamic === undefined) return undefined;
     const documented = [...operation.responses.keys()];
-    if (scenario.code !== undefined && !documented.includes(String(scenario.code))) {
+    if (asked.code !== undefined && !documented.includes(String(asked.code))) {
       throw new GatewayError(
         400,
-        `Prefer: code=${scenario.code} is not documented for ${operation.operationId}; documented statuses: ${documented.join(', ')}`,
+        `Prefer: code=${asked.code} is not documented for ${operation.operationId}; documented statuses: ${documented.join(', ')}`,
         CONTROL,
       );
     }
-    if (scenario.example !== undefined) checkExample(operation, scenario.code, scenario.example);
+    if (asked.example !== undefined) checkExample(operation, asked.code, asked.example);
     const parsed = parseBody(body);
     const accept = mediaTypeFor(
       operation,
-      scenarioStatus(operation, scenario.code),
+      exampleStatus(operation, asked.code),
       headerText(request.headers.accept),
       parsed,
     );
-    if (accept === EVENT_STREAM) checkStreamScenario(operation, scenario);
+    if (accept === EVENT_STREAM) checkStreamExample(operation, asked);
     // No base URL: Prism then matches the operation by its path and skips matching the server.
     const url = new URL(request.url, 'http://mock');
     const produce = () =>
@@ -93,14 +92,14 @@ export function createPreferHandler(contract: Contract, basePath: string): Prefe
           headers: { ...(request.headers as Record<string, string>), prefer: '', ...(accept ? { accept } : {}) },
           body: parsed,
         },
-        { code: scenario.code, exampleKey: scenario.example, dynamic: scenario.dynamic === true },
+        { code: asked.code, exampleKey: asked.example, dynamic: asked.dynamic === true },
       );
     let output = await produce();
     // Prism's generator ignores `not` (GenericOutputItem), so a generated body can break the spec:
     // generate again, a few times, until it conforms (about one in four fails for createResponse).
     for (
       let attempt = 1;
-      scenario.dynamic === true && attempt < DYNAMIC_ATTEMPTS && !conforms(operation, output);
+      asked.dynamic === true && attempt < DYNAMIC_ATTEMPTS && !conforms(operation, output);
       attempt++
     ) {
       output = await produce();
@@ -113,7 +112,7 @@ export function createPreferHandler(contract: Contract, basePath: string): Prefe
     const rawBody =
       typeof output.body === 'string'
         ? terminateEvents(output.body, headers['content-type'])
-        : JSON.stringify(withEnvelopeCode(output.body ?? null, output.statusCode, scenario.dynamic === true));
+        : JSON.stringify(withEnvelopeCode(output.body ?? null, output.statusCode, asked.dynamic === true));
     return { status: output.statusCode, rawBody, headers };
   };
 }
@@ -138,25 +137,25 @@ function mediaTypeFor(
 }
 
 /**
- * A streamed scenario serves one of the event stream's examples: Prism cannot generate a stream
+ * A streamed example serves one of the event stream's examples: Prism cannot generate a stream
  * (`dynamic=true` would give one event without `[DONE]`), and an example must have a stream form.
  */
-function checkStreamScenario(
+function checkStreamExample(
   operation: OperationInfo,
-  scenario: { code?: number; example?: string; dynamic?: boolean },
+  asked: { code?: number; example?: string; dynamic?: boolean },
 ): void {
-  const status = scenarioStatus(operation, scenario.code);
+  const status = exampleStatus(operation, asked.code);
   const names = [...(operation.responses.get(status)?.examples.get(EVENT_STREAM)?.keys() ?? [])];
-  if (scenario.dynamic === true)
+  if (asked.dynamic === true)
     throw new GatewayError(
       400,
       `Prefer: dynamic=true cannot generate an event stream for ${operation.operationId} ${status}; ask for example=${names.join(' or example=')}, or send the request without "stream": true`,
       CONTROL,
     );
-  if (scenario.example === undefined || names.includes(scenario.example)) return;
+  if (asked.example === undefined || names.includes(asked.example)) return;
   throw new GatewayError(
     400,
-    `Prefer: example=${scenario.example} has no event-stream form for ${operation.operationId} ${status}; event-stream examples: ${names.join(', ')} (send the request without "stream": true for the JSON one)`,
+    `Prefer: example=${asked.example} has no event-stream form for ${operation.operationId} ${status}; event-stream examples: ${names.join(', ')} (send the request without "stream": true for the JSON one)`,
     CONTROL,
   );
 }
@@ -204,9 +203,9 @@ function withEnvelopeCode(body: unknown, status: number, generated: boolean): un
   return { ...body, error: { ...error, code: status, ...(generated ? { message: errorMessageFor(status) } : {}) } };
 }
 
-function prismConfig(scenario: Scenario): never {
+function prismConfig(asked: PrismMockConfig): never {
   return {
-    mock: scenario,
+    mock: asked,
     validateRequest: false,
     validateResponse: false,
     checkSecurity: false,
@@ -232,7 +231,7 @@ function headerText(value: string | string[] | undefined): string | undefined {
 
 /**
  * Prism, required on first use (a static import would slow every start-up). Where it cannot load
- * (a bundle for a browser or a worker), the scenario is answered with one line saying so.
+ * (a bundle for a browser or a worker), the request is answered with one line saying so.
  */
 function loadPrism(): PrismModule {
   try {

@@ -1,6 +1,6 @@
 import { contractFromText, readSpecFile, SPEC_PATH } from '../../../kit/contract/contract';
 import type { Contract } from '../../../kit/contract/contract-types';
-import { createDocsRoutes } from '../api-docs/docs-endpoint';
+import { createDocsEndpoint } from '../api-docs/docs-endpoint';
 import { loadFixtures } from '../fixture-loading/load-fixtures';
 import { withScripts } from '../fixture-loading/load-scripts';
 import type { MockOptions } from '../core/options';
@@ -8,7 +8,7 @@ import { createMockServer } from '../runtimes/node/server';
 import type { MockServer } from '../runtimes/node/server';
 import { encodeSegment } from '../../../kit/json/json-pointer';
 
-export interface BuildMockInit {
+export interface MockFilesInit {
   readonly specPath?: string;
   /** Undefined: the built-in fixtures. */
   readonly fixturesPath?: string;
@@ -31,7 +31,7 @@ export interface BuildMockInit {
  * raw-spec routes. Throws a ContractError or a FixturesError whose message names the file, the
  * place and the problem; `--watch` shows it and keeps serving the previous build.
  */
-export function buildMock(init: BuildMockInit = {}): MockServer {
+export function loadMockFromFiles(init: MockFilesInit = {}): MockServer {
   const specPath = init.specPath ?? SPEC_PATH;
   // Read once: the text served at /__mock/openapi.yaml is the text the contract was parsed from.
   const specText = readSpecFile(specPath);
@@ -43,8 +43,8 @@ export function buildMock(init: BuildMockInit = {}): MockServer {
     contract,
     fixtures,
     options: init.options,
-    adminRoutes: [
-      createDocsRoutes({ contract, specText, docsHtmlPath: init.docsHtmlPath, cacheDir: init.docsCacheDir }),
+    adminEndpoints: [
+      createDocsEndpoint({ contract, specText, docsHtmlPath: init.docsHtmlPath, cacheDir: init.docsCacheDir }),
     ],
   });
 }

@@ -5,7 +5,7 @@ import { load as parse } from 'js-yaml';
 import { SPEC_PATH } from '../../../kit/contract/contract';
 import type { MockServer } from '../../src/runtimes/node/server';
 import { renderedFrom, specHash } from '../../src/api-docs/render-docs';
-import { buildMock } from '../../src/watch/load-mock-from-files';
+import { loadMockFromFiles } from '../../src/watch/load-mock-from-files';
 import { startWatchedMock } from '../watch/support';
 
 describe('docs and raw spec under /__mock/', () => {
@@ -17,7 +17,7 @@ describe('docs and raw spec under /__mock/', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'mock-docs-'));
     docsHtmlPath = path.join(dir, 'docs', 'index.html');
-    mock = buildMock({ docsHtmlPath });
+    mock = loadMockFromFiles({ docsHtmlPath });
     origin = new URL(await mock.listen(0)).origin;
   });
   afterAll(async () => {
@@ -68,7 +68,7 @@ describe('docs and raw spec under /__mock/', () => {
 
 describe('docs routes beyond loopback', () => {
   it('asks for the management key, like every /__mock/ endpoint', async () => {
-    const mock = buildMock({ options: { adminRequiresManagementKey: true } });
+    const mock = loadMockFromFiles({ options: { adminRequiresManagementKey: true } });
     const origin = new URL(await mock.listen(0)).origin;
     try {
       expect((await fetch(`${origin}/__mock/openapi.json`)).status).toBe(401);
@@ -112,7 +112,7 @@ describe('the API reference of the spec being served', () => {
       '<!doctype html><head><meta name="spec-sha256" content="' + '0'.repeat(64) + '"></head>',
     );
     const cacheDir = path.join(dir, 'cache');
-    const mock = buildMock({ specPath, docsHtmlPath, docsCacheDir: cacheDir });
+    const mock = loadMockFromFiles({ specPath, docsHtmlPath, docsCacheDir: cacheDir });
     const origin = new URL(await mock.listen(0)).origin;
     try {
       const res = await fetch(`${origin}/__mock/docs`);

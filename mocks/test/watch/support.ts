@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SPEC_PATH } from '../../../kit/contract/contract';
 import { builtinFixturesPath } from '../../src/fixture-loading/fixtures-paths';
 import type { MockOptions } from '../../src/core/options';
-import { buildMock } from '../../src/watch/load-mock-from-files';
+import { loadMockFromFiles } from '../../src/watch/load-mock-from-files';
 import { ReloadableMock } from '../../src/watch/reloadable-mock';
 import { startWatching } from '../../src/watch/start-watching';
 import type { WatchEvent } from '../../src/watch/start-watching';
@@ -32,7 +32,7 @@ export async function startWatchedMock(options: Partial<MockOptions> = {}): Prom
   copyFileSync(SPEC_PATH, specPath);
   copyFileSync(builtinFixturesPath(), fixturesPath);
   const build = () =>
-    buildMock({ specPath, fixturesPath, options, docsHtmlPath: path.join(dir, 'docs', 'index.html') });
+    loadMockFromFiles({ specPath, fixturesPath, options, docsHtmlPath: path.join(dir, 'docs', 'index.html') });
   const mock = new ReloadableMock(build());
   const baseUrl = await mock.listen(0);
   const events = signalQueue<WatchEvent>('watch event');

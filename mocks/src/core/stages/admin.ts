@@ -18,7 +18,7 @@ const HEALTHY = JSON.stringify({ status: 'ok' });
 
 /** Extra admin routes (docs, raw spec) that other parts of the mock add. */
 /** Returns true when it answered the request. */
-export type AdminRoute = (request: MockRequest, reply: ReplySink, path: string) => boolean;
+export type AdminEndpoint = (request: MockRequest, reply: ReplySink, path: string) => boolean;
 
 /**
  * Control endpoints outside the API's base path: reset the state, look at it (with the streams
@@ -32,7 +32,7 @@ export function handleAdmin(
   store: MockStore,
   streams: RunningStreams,
   options: MockOptions,
-  extra: readonly AdminRoute[] = [],
+  extra: readonly AdminEndpoint[] = [],
   failed: (err: unknown) => void = () => undefined,
 ): void {
   // HEAD is GET without the body (node drops what is written): `wait-on` and uptime checks send it.

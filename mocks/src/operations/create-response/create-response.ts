@@ -1,6 +1,6 @@
 import type { Handler, OperationContext } from '../../core/handler-types';
 import { GatewayError } from '../../exchange/gateway-error';
-import { chooseRoute } from './provider-choice/choose-provider';
+import { chooseProvider } from './provider-choice/choose-provider';
 import { checkGuardrails } from './guardrails/guardrail-check';
 import { nowSeconds } from './answer/clock';
 import { responseIds } from './answer/ids';
@@ -41,7 +41,7 @@ export const createResponse: Handler<'createResponse'> = (ctx) => {
   const route =
     sticky === undefined
       ? plan.route
-      : chooseRoute(plan.models, body.provider, store.fixtures.providers, sticky, defaults.provider);
+      : chooseProvider(plan.models, body.provider, store.fixtures.providers, sticky, defaults.provider);
 
   const withMetadata = wantsServiceMetadata(ctx.headers, names.serviceMetadata, defaults.serviceMetadata);
   const verdict = checkGuardrails(store.guardrailsFor(ctx.key.hash), plan.input.allText);

@@ -5,7 +5,7 @@ import { loadFixtures } from '../../fixture-loading/load-fixtures';
 import type { MockOptions } from '../../core/options';
 import { apiBasePath } from '../../core/spec-facts/api-paths';
 import type { HandlerOverrides } from '../../core/handler-types';
-import type { AdminRoute } from '../../core/stages/admin';
+import type { AdminEndpoint } from '../../core/stages/admin';
 import type { MockSetup } from '../../core/mock-core';
 import { createPreferHandler } from '../../prefer-examples/prefer-handler';
 import { packageO200kRanks } from './o200k-ranks';
@@ -19,13 +19,13 @@ export interface MockServerInit {
   readonly options?: Partial<MockOptions>;
   /** Replace handlers (tests and deliberately broken variants use this). */
   readonly handlers?: HandlerOverrides;
-  readonly adminRoutes?: readonly AdminRoute[];
+  readonly adminEndpoints?: readonly AdminEndpoint[];
 }
 
 /**
  * Loads on node what the core takes already loaded: the spec and the fixtures from their files
  * (unless given), the tokenizer's ranks from the package's data file (read on the first exact
- * count), `Prefer` scenarios from Prism, and node:crypto's SHA-256. Used by both node entries:
+ * count), `Prefer` examples from Prism, and node:crypto's SHA-256. Used by both node entries:
  * the server and `createFetchHandler`.
  */
 export function nodeSetup(init: MockServerInit): MockSetup {
@@ -36,7 +36,7 @@ export function nodeSetup(init: MockServerInit): MockSetup {
     fixtures: init.fixtures ?? loadFixtures(init.fixturesPath, contract),
     options: init.options,
     handlers: init.handlers,
-    adminRoutes: init.adminRoutes,
+    adminEndpoints: init.adminEndpoints,
     prefer: createPreferHandler(contract, basePath),
     sha256: nodeSha256,
     tokenRanks: packageO200kRanks,

@@ -1,7 +1,7 @@
 import { GatewayError } from '../../../exchange/gateway-error';
 
-/** Scenario choices of a Prism-compatible `Prefer` header: `code=404, example=notFound, dynamic=true`. */
-export interface PreferScenario {
+/** The choices of a Prism-compatible `Prefer` header: `code=404, example=notFound, dynamic=true`. */
+export interface PreferExample {
   readonly code?: number;
   readonly example?: string;
   readonly dynamic?: boolean;
@@ -10,8 +10,8 @@ export interface PreferScenario {
 /** Errors about the Prefer header concern the mock's controls, not the API (see GatewayErrorOptions). */
 const CONTROL = { mockControl: true } as const;
 
-export function parsePrefer(header: string): PreferScenario {
-  const scenario: { code?: number; example?: string; dynamic?: boolean } = {};
+export function parsePrefer(header: string): PreferExample {
+  const asked: { code?: number; example?: string; dynamic?: boolean } = {};
   for (const part of header.split(/[,;]/)) {
     const trimmed = part.trim();
     if (trimmed === '') continue;
@@ -27,16 +27,16 @@ export function parsePrefer(header: string): PreferScenario {
     if (name === 'code') {
       if (!/^\d{3}$/.test(value))
         throw new GatewayError(400, `Prefer: code=${value} is not an HTTP status code`, CONTROL);
-      scenario.code = Number(value);
+      asked.code = Number(value);
     } else if (name === 'example') {
       if (value === '') throw new GatewayError(400, 'Prefer: example= needs the name of an example', CONTROL);
-      scenario.example = value;
+      asked.example = value;
     } else if (name === 'dynamic') {
       if (value !== 'true' && value !== 'false')
         throw new GatewayError(400, `Prefer: dynamic=${value} must be true or false`, CONTROL);
-      scenario.dynamic = value === 'true';
+      asked.dynamic = value === 'true';
     }
-    // Other preferences (RFC 7240: return=, respond-async...) are not scenario controls; ignore them.
+    // Other preferences (RFC 7240: return=, respond-async...) are not example choices; ignore them.
   }
-  return scenario;
+  return asked;
 }

@@ -1,9 +1,9 @@
 import type { Fixtures } from '../../../core/fixture-model/fixture-types';
 import { checkPlugins } from '../provider-choice/check-plugins';
-import { chooseRoute } from '../provider-choice/choose-provider';
+import { chooseProvider } from '../provider-choice/choose-provider';
 import type { ModelCandidates } from '../provider-choice/pick-model';
 import { pickModels } from '../provider-choice/pick-model';
-import type { ProviderRoute } from '../provider-choice/provider-for-model';
+import type { ProviderChoice } from '../provider-choice/provider-for-model';
 import type { SpecDefaults } from '../../../core/spec-facts/spec-defaults';
 import type { TokenCounter } from '../../../core/token-counter';
 import type { Catalog } from '../../../core/state/catalog';
@@ -61,7 +61,7 @@ export interface ResultTemplate {
 export class ResponsePlan {
   readonly models: ModelCandidates;
   /** The route without a sticky session. */
-  readonly route: ProviderRoute;
+  readonly route: ProviderChoice;
   readonly input: InputText;
   /** Requests answered from this plan so far. */
   uses = 1;
@@ -75,7 +75,7 @@ export class ResponsePlan {
     const { body, fixtures, catalog, defaults } = inputs;
     checkPlugins(body.plugins, catalog, defaults.plugins);
     this.models = pickModels(body, catalog, defaults.plugins);
-    this.route = chooseRoute(this.models, body.provider, fixtures.providers, undefined, defaults.provider);
+    this.route = chooseProvider(this.models, body.provider, fixtures.providers, undefined, defaults.provider);
     this.input = readInputText(body);
   }
 

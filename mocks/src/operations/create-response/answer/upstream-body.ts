@@ -1,6 +1,6 @@
 import type { InputText } from './input-text';
 import type { ResponseRequest } from './response-types';
-import type { ProviderRoute } from '../provider-choice/provider-for-model';
+import type { ProviderChoice } from '../provider-choice/provider-for-model';
 
 /** Request settings a provider receives unchanged. */
 const FORWARDED = [
@@ -23,7 +23,7 @@ const FORWARDED = [
  * role/content messages, and the forwarded settings. Its shape is the mock's choice: the spec
  * shows the chunk's `debug` member as an open object.
  */
-export function upstreamBody(body: ResponseRequest, input: InputText, route: ProviderRoute): Record<string, unknown> {
+export function upstreamBody(body: ResponseRequest, input: InputText, route: ProviderChoice): Record<string, unknown> {
   const upstream: Record<string, unknown> = {
     provider: route.provider.slug,
     model: route.model.model.id,

@@ -3,8 +3,8 @@ import { GatewayError } from '../../../exchange/gateway-error';
 import type { ModelCandidates } from './pick-model';
 import type { ProviderPreferences } from '../answer/response-types';
 import type { SpecDefaults } from '../../../core/spec-facts/spec-defaults';
-import type { NoRoute, ProviderRoute } from './provider-for-model';
-import { isRoute, routeProvider } from './provider-for-model';
+import type { NoProvider, ProviderChoice } from './provider-for-model';
+import { isProviderChoice, providerForModel } from './provider-for-model';
 
 /**
  * The first candidate model with a qualifying provider. When none has one the request fails
@@ -13,17 +13,17 @@ import { isRoute, routeProvider } from './provider-for-model';
  * found" answer; the status is the mock's choice, as the spec does not say which — while 400
  * stays for malformed parameters. `error.metadata.rejected` tells, per model and provider, why.
  */
-export function chooseRoute(
+export function chooseProvider(
   models: ModelCandidates,
   preferences: ProviderPreferences | undefined,
   providers: readonly FixtureProvider[],
   stickySlug: string | undefined,
   defaults: SpecDefaults['provider'],
-): ProviderRoute {
-  const failures: NoRoute[] = [];
+): ProviderChoice {
+  const failures: NoProvider[] = [];
   for (const model of models.candidates) {
-    const outcome = routeProvider(model, preferences, providers, stickySlug, defaults);
-    if (isRoute(outcome)) return outcome;
+    const outcome = providerForModel(model, preferences, providers, stickySlug, defaults);
+    if (isProviderChoice(outcome)) return outcome;
     failures.push(outcome);
   }
   const ids = failures.map((f) => f.model.model.id);

@@ -4,7 +4,7 @@ import type { ProviderPreferences } from '../answer/response-types';
 import type { SpecDefaults } from '../../../core/spec-facts/spec-defaults';
 
 /** The provider chosen for one model, with the qualifying endpoints in the order they rank. */
-export interface ProviderRoute {
+export interface ProviderChoice {
   readonly model: ResolvedModel;
   readonly endpoint: FixtureEndpoint;
   readonly provider: FixtureProvider;
@@ -16,7 +16,7 @@ export interface ProviderRoute {
 }
 
 /** No endpoint qualified: the reason each one was dropped, by provider slug. */
-export interface NoRoute {
+export interface NoProvider {
   readonly model: ResolvedModel;
   readonly rejected: Readonly<Record<string, string>>;
 }
@@ -32,13 +32,13 @@ export interface NoRoute {
  *    completion per million tokens; fixture endpoints have no request, image or audio price);
  * 4. the session's provider when it still qualifies, else the first.
  */
-export function routeProvider(
+export function providerForModel(
   model: ResolvedModel,
   preferences: ProviderPreferences | undefined,
   providers: readonly FixtureProvider[],
   stickySlug: string | undefined,
   defaults: SpecDefaults['provider'],
-): ProviderRoute | NoRoute {
+): ProviderChoice | NoProvider {
   const prefs = preferences ?? {};
   const order = prefs.order ?? [];
   const strategy = order.length > 0 ? 'order' : model.variant === 'nitro' ? 'throughput' : 'price';
@@ -63,7 +63,7 @@ export function routeProvider(
   return { model, endpoint, provider, ranked: qualifying, strategy, sticky: stickyIndex >= 0 };
 }
 
-export function isRoute(outcome: ProviderRoute | NoRoute): outcome is ProviderRoute {
+export function isProviderChoice(outcome: ProviderChoice | NoProvider): outcome is ProviderChoice {
   return 'endpoint' in outcome;
 }
 

@@ -1,6 +1,6 @@
 import type { RequestHeaders } from '../../../exchange/mock-request';
 import type { PipelineStage, ServiceMetadata } from '../answer/response-types';
-import type { ProviderRoute } from './provider-for-model';
+import type { ProviderChoice } from './provider-for-model';
 
 /**
  * The XServiceMetadata header parameter, or its legacy name XServiceExperimentalMetadata, set to
@@ -20,7 +20,7 @@ function isEnabled(value: string | string[]): boolean {
 
 export interface MetadataInput {
   readonly requested: string;
-  readonly route: ProviderRoute;
+  readonly route: ProviderChoice;
   readonly stages: readonly PipelineStage[];
   /** The router or routing plugin that chose the model, if any. */
   readonly chosenBy: string | undefined;

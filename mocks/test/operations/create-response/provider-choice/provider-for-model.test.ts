@@ -1,12 +1,15 @@
 import type { FixtureEndpoint, FixtureModel, FixtureProvider } from '../../../../src/core/fixture-model/fixture-types';
 import { loadFixtures } from '../../../../src/fixture-loading/load-fixtures';
 import { GatewayError } from '../../../../src/exchange/gateway-error';
-import { chooseRoute } from '../../../../src/operations/create-response/provider-choice/choose-provider';
+import { chooseProvider } from '../../../../src/operations/create-response/provider-choice/choose-provider';
 import { modelPattern } from '../../../../src/operations/create-response/provider-choice/model-patterns';
 import { pickModels } from '../../../../src/operations/create-response/provider-choice/pick-model';
 import type { ResponseRequest } from '../../../../src/operations/create-response/answer/response-types';
-import type { ProviderRoute } from '../../../../src/operations/create-response/provider-choice/provider-for-model';
-import { isRoute, routeProvider } from '../../../../src/operations/create-response/provider-choice/provider-for-model';
+import type { ProviderChoice } from '../../../../src/operations/create-response/provider-choice/provider-for-model';
+import {
+  isProviderChoice,
+  providerForModel,
+} from '../../../../src/operations/create-response/provider-choice/provider-for-model';
 import { Catalog } from '../../../../src/core/state/catalog';
 import { SPEC_FACTS } from '../../../helpers/spec-facts';
 
@@ -65,8 +68,8 @@ const catalog = new Catalog(
   SPEC_FACTS.apiBasePath,
 );
 
-function route(request: ResponseRequest, sticky?: string): ProviderRoute {
-  return chooseRoute(
+function route(request: ResponseRequest, sticky?: string): ProviderChoice {
+  return chooseProvider(
     pickModels(request, catalog, defaults.plugins),
     request.provider,
     PROVIDERS,
@@ -151,14 +154,14 @@ describe('provider routing (ProviderPreferences)', () => {
   });
 
   it('lists the qualifying endpoints in rank order', () => {
-    const outcome = routeProvider(
+    const outcome = providerForModel(
       catalog.resolve('acme/big')!,
       { ignore: ['alpha'] },
       PROVIDERS,
       undefined,
       defaults.provider,
     );
-    expect(isRoute(outcome) && outcome.ranked.map((e) => e.provider)).toEqual(['beta', 'gamma']);
+    expect(isProviderChoice(outcome) && outcome.ranked.map((e) => e.provider)).toEqual(['beta', 'gamma']);
   });
 });
 
