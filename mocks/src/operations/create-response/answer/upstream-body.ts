@@ -23,10 +23,10 @@ const FORWARDED = [
  * role/content messages, and the forwarded settings. Its shape is the mock's choice: the spec
  * shows the chunk's `debug` member as an open object.
  */
-export function upstreamBody(body: ResponseRequest, input: InputText, route: ProviderChoice): Record<string, unknown> {
+export function upstreamBody(body: ResponseRequest, input: InputText, choice: ProviderChoice): Record<string, unknown> {
   const upstream: Record<string, unknown> = {
-    provider: route.provider.slug,
-    model: route.model.model.id,
+    provider: choice.provider.slug,
+    model: choice.model.model.id,
     messages: input.messages.map((m) => ({ role: m.role, content: m.text })),
     stream: true,
   };
