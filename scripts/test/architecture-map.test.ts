@@ -18,9 +18,11 @@ const SHORT_PATH_BASES = [
   'mocks/src/runtimes',
   'mocks/src/core',
   'mocks/src/core/stages',
+  'mocks/src/exchange',
   'mocks/test',
   'conformance',
   'kit',
+  'kit/stream',
   'proxy',
   'cli',
   'scripts',
@@ -33,7 +35,7 @@ const SHORT_PATH_BASES = [
  */
 export function namedPaths(markdown: string): string[] {
   const paths = new Set<string>();
-  for (const [, token] of markdown.matchAll(/`([^`\s]+)`/g)) {
+  for (const [, token = ''] of markdown.matchAll(/`([^`\s]+)`/g)) {
     if (!token.includes('/') || !/^[\w.*-]+(\/[\w.*-]*)+$/.test(token)) continue;
     if (token.startsWith('model-gateway-mock') || token.startsWith('dist/')) continue;
     paths.add(token);
@@ -63,7 +65,7 @@ function existsUnder(base: string, name: string): boolean {
 }
 
 function exists(name: string): boolean {
-  if (TOP.has(name.split('/')[0])) return existsUnder('.', name);
+  if (TOP.has(name.split('/')[0] ?? '')) return existsUnder('.', name);
   return SHORT_PATH_BASES.some((base) => existsUnder(base, name));
 }
 
