@@ -92,29 +92,7 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
   const scenarios: PlannedScenario[] = [];
   const startedAt = new Date();
   const started = performance.now();
-  const config: ConformanceConfig & { readonly baseUrl: string } = {
-    baseUrl: target.baseUrl,
-    startMock: false,
-    model: 'as each request asked',
-    aliases: {},
-    variants: [],
-    guardrail: { keyHashes: [] },
-    reportDir: '',
-    only: [],
-    seed: 0,
-    concurrency: 0,
-    requestTimeoutMs: 0,
-    eventTimeoutMs: 0,
-    propertyRuns: 0,
-    waitSeconds: 0,
-    names: { headers: {}, members: {} },
-    headers: {},
-    acceptDrops: false,
-    baselineUpdate: false,
-    source: target.source,
-    profile: 'full',
-    require: [],
-  };
+  const config = observedConfig(target);
   const result = (): SuiteResult => ({
     config,
     recorder,
@@ -149,33 +127,7 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     },
     unrouted(exchange, check, finding, keys = {}) {
       recorder.noteUnrouted();
-      const request = {
-        method: exchange.request.method,
-        url: exchange.url,
-        headers: reportedHeaders(exchange.request),
-        ...(exchange.request.body === undefined ? {} : { body: exchange.request.body }),
-        ...(exchange.request.rawBody === undefined ? {} : { rawBody: exchange.request.rawBody }),
-      };
-      const failure: Failure = printable(
-        scrubDeep(
-          {
-            check: check.name,
-            operation: '-',
-            scenario: exchange.scenario,
-            rule: finding.rule ?? '#/paths',
-            message: finding.message,
-            request,
-            received: {
-              status: exchange.response?.status,
-              headers: {},
-              body: excerpt(exchange.response?.text ?? exchange.transportError ?? ''),
-            },
-            expected: finding.expected,
-            curl: curlCommand(request, exchange.request.stream === true),
-          },
-          runSecrets(keys),
-        ),
-      );
+      const failure = unroutedFailure(exchange, check, finding, keys);
       recorder.fail(check.family, failure);
       recorder.endExchange();
       if (recorder.exchangeListed()) plan(exchange, '-');
@@ -183,23 +135,7 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
       return failure;
     },
     refused(refusal) {
-      const [method = '-', url = '-'] = refusal.requestLine?.split(' ') ?? [];
-      const warning: Failure = printable(
-        scrubDeep(
-          {
-            check: OBSERVER_REFUSED,
-            operation: '-',
-            scenario: `refused ${refusal.requestLine ?? 'request'}`,
-            rule: 'RFC 9110 §5.5',
-            message: `the ${target.source} refused ${refusal.requestLine ?? 'a request'} before it reached the gateway (${refusal.reason}) and answered 400 in the error envelope, as the mock does: the gateway never saw it`,
-            request: { method, url, headers: {} },
-            received: { status: 400, headers: {}, body: '' },
-            expected: 'a request an HTTP/1.1 parser accepts (no NUL, control byte or line break in a header value)',
-            curl: '',
-          },
-          runSecrets(refusal.keys ?? {}),
-        ),
-      );
+      const warning = refusalWarning(refusal, target.source);
       recorder.warn(warning);
       return warning;
     },
@@ -219,4 +155,88 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
       return writeReports(dir, run, summarize(run));
     },
   };
+}
+
+/** The settings of an observation as a run's report shows them: the gateway and the source, nothing the suite chose. */
+function observedConfig(target: ObservedTarget): ConformanceConfig & { readonly baseUrl: string } {
+  return {
+    baseUrl: target.baseUrl,
+    startMock: false,
+    model: 'as each request asked',
+    aliases: {},
+    variants: [],
+    guardrail: { keyHashes: [] },
+    reportDir: '',
+    only: [],
+    seed: 0,
+    concurrency: 0,
+    requestTimeoutMs: 0,
+    eventTimeoutMs: 0,
+    propertyRuns: 0,
+    waitSeconds: 0,
+    names: { headers: {}, members: {} },
+    headers: {},
+    acceptDrops: false,
+    baselineUpdate: false,
+    source: target.source,
+    profile: 'full',
+    require: [],
+  };
+}
+
+/** The failure of an exchange no operation of the spec matches (`check`'s finding), scrubbed of its keys. */
+function unroutedFailure(
+  exchange: UnroutedExchange,
+  check: { name: string; family: CheckFamily },
+  finding: Finding,
+  keys: Keys,
+): Failure {
+  const request = {
+    method: exchange.request.method,
+    url: exchange.url,
+    headers: reportedHeaders(exchange.request),
+    ...(exchange.request.body === undefined ? {} : { body: exchange.request.body }),
+    ...(exchange.request.rawBody === undefined ? {} : { rawBody: exchange.request.rawBody }),
+  };
+  return printable(
+    scrubDeep(
+      {
+        check: check.name,
+        operation: '-',
+        scenario: exchange.scenario,
+        rule: finding.rule ?? '#/paths',
+        message: finding.message,
+        request,
+        received: {
+          status: exchange.response?.status,
+          headers: {},
+          body: excerpt(exchange.response?.text ?? exchange.transportError ?? ''),
+        },
+        expected: finding.expected,
+        curl: curlCommand(request, exchange.request.stream === true),
+      },
+      runSecrets(keys),
+    ),
+  );
+}
+
+/** The warning for a request the observer refused before it reached the gateway, scrubbed of its keys. */
+function refusalWarning(refusal: Refusal, source: string): Failure {
+  const [method = '-', url = '-'] = refusal.requestLine?.split(' ') ?? [];
+  return printable(
+    scrubDeep(
+      {
+        check: OBSERVER_REFUSED,
+        operation: '-',
+        scenario: `refused ${refusal.requestLine ?? 'request'}`,
+        rule: 'RFC 9110 §5.5',
+        message: `the ${source} refused ${refusal.requestLine ?? 'a request'} before it reached the gateway (${refusal.reason}) and answered 400 in the error envelope, as the mock does: the gateway never saw it`,
+        request: { method, url, headers: {} },
+        received: { status: 400, headers: {}, body: '' },
+        expected: 'a request an HTTP/1.1 parser accepts (no NUL, control byte or line break in a header value)',
+        curl: '',
+      },
+      runSecrets(refusal.keys ?? {}),
+    ),
+  );
 }
