@@ -39,8 +39,10 @@ export interface MockSetup {
   readonly options?: Partial<MockOptions>;
   /** Replace handlers (tests and deliberately broken variants use this). */
   readonly handlers?: HandlerOverrides;
-  /** Extra `/__mock/*` routes (the node server's docs pages). */
+  /** Extra `/__mock/*` endpoints (the node server's docs pages). */
   readonly adminEndpoints?: readonly AdminEndpoint[];
+  /** @deprecated Use `adminEndpoints` (the same endpoints; "route" names only an operation's method and path). */
+  readonly adminRoutes?: readonly AdminEndpoint[];
   /** `Prefer` examples; without one they answer a one-line error saying where they run. */
   readonly prefer?: PreferHandler | undefined;
   /** A faster synchronous SHA-256 than the portable one, where the runtime has it (node:crypto). */
@@ -142,7 +144,7 @@ export function createCore(setup: CoreSetup): MockCore {
     checker,
     router: createRouter(operations),
     prefer: setup.prefer ?? preferUnavailable,
-    adminEndpoints: setup.adminEndpoints,
+    adminEndpoints: setup.adminEndpoints ?? setup.adminRoutes,
   });
   return {
     contract,

@@ -16,7 +16,7 @@ export const ADMIN_PREFIX = '/__mock/';
 export const HEALTH_PATH = '/__mock/health';
 const HEALTHY = JSON.stringify({ status: 'ok' });
 
-/** Extra admin routes (docs, raw spec) that other parts of the mock add. */
+/** Extra admin endpoints (docs, raw spec) that other parts of the mock add. */
 /** Returns true when it answered the request. */
 export type AdminEndpoint = (request: MockRequest, reply: ReplySink, path: string) => boolean;
 

@@ -19,7 +19,10 @@ export interface MockServerInit {
   readonly options?: Partial<MockOptions>;
   /** Replace handlers (tests and deliberately broken variants use this). */
   readonly handlers?: HandlerOverrides;
+  /** Extra `/__mock/*` endpoints (the docs pages of `--watch`). */
   readonly adminEndpoints?: readonly AdminEndpoint[];
+  /** @deprecated Use `adminEndpoints` (the same endpoints; "route" names only an operation's method and path). */
+  readonly adminRoutes?: readonly AdminEndpoint[];
 }
 
 /**
@@ -36,7 +39,7 @@ export function nodeSetup(init: MockServerInit): MockSetup {
     fixtures: init.fixtures ?? loadFixtures(init.fixturesPath, contract),
     options: init.options,
     handlers: init.handlers,
-    adminEndpoints: init.adminEndpoints,
+    adminEndpoints: init.adminEndpoints ?? init.adminRoutes,
     prefer: createPreferHandler(contract, basePath),
     sha256: nodeSha256,
     tokenRanks: packageO200kRanks,
