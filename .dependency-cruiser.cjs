@@ -27,8 +27,16 @@ const MOCK_LAYERS = [
     'serve, its stages, state, spec facts, the journal, queued scenarios; it knows handlers only by their type: the handler table is handed to createCore (runtimes/build-mock.ts)',
   ],
   ['operations', 'the registry and one folder per operation, answering the same on every runtime'],
-  ['runtimes', 'node, fetch, msw, browser: each adapter with everything of its runtime'],
+  [
+    'fixture-loading|prefer-examples|api-docs',
+    "what the node runtime loads and serves beside the core: fixture files, Prism's Prefer examples, the API reference pages",
+  ],
+  ['runtimes', 'node, fetch, msw, browser: each adapter, translating between its runtime and the core'],
+  ['watch', 'watch mode: a node mock rebuilt when its spec or fixtures change'],
 ];
+
+/** The mock's folders that only node runs (they read files, or run Prism): beside runtimes/node/. */
+const NODE_ONLY = '^mocks/src/(runtimes/node|fixture-loading|prefer-examples|api-docs|watch)/';
 
 /**
  * The suite's layers, bottom first; each folder imports only the layers before it, and the files
@@ -79,9 +87,9 @@ module.exports = {
       name: 'mock-is-runtime-free-but-node',
       severity: 'error',
       comment:
-        'Everything of the mock but its node runtime runs in browsers, service workers and workers (msw, a Cloudflare Worker): nothing it reaches, types included, may be a node module (Buffer, fs, crypto, http...) or the node runtime. What only node has goes in mocks/src/runtimes/node/, which hands the core what it needs already loaded.',
-      from: { path: '^mocks/(msw\\.ts$|src/)', pathNot: '^mocks/src/runtimes/node/' },
-      to: { path: [NODE_BUILTINS, '^mocks/src/runtimes/node/'], reachable: true },
+        'Everything of the mock but its node runtime runs in browsers, service workers and workers (msw, a Cloudflare Worker): nothing it reaches, types included, may be a node module (Buffer, fs, crypto, http...) or the node runtime. What only node has goes in mocks/src/runtimes/node/ or a node-only room beside it (NODE_ONLY), which hand the core what it needs already loaded.',
+      from: { path: '^mocks/(msw\\.ts$|src/)', pathNot: NODE_ONLY },
+      to: { path: [NODE_BUILTINS, NODE_ONLY], reachable: true },
     },
     {
       name: 'mock-runtimes-stand-alone',
@@ -89,7 +97,7 @@ module.exports = {
       comment:
         "The fetch adapter and the browser setup are the runtimes the others build on (msw over both, node's createFetchHandler over fetch); they import no other runtime.",
       from: { path: '^mocks/src/runtimes/(fetch|browser)/' },
-      to: { path: '^mocks/src/runtimes/(node|msw)/' },
+      to: { path: ['^mocks/src/runtimes/(node|msw)/', NODE_ONLY] },
     },
     {
       name: 'no-circular',

@@ -16,11 +16,17 @@ export default tseslint.config(
     },
   },
   {
-    // The mock runs in browsers and workers too, all of it but its node runtime (see
-    // mock-is-runtime-free-but-node in .dependency-cruiser.cjs, which catches imports; this
-    // catches node's globals).
+    // The mock runs in browsers and workers too, all of it but its node runtime and the node-only
+    // rooms beside it (see mock-is-runtime-free-but-node in .dependency-cruiser.cjs, which catches
+    // imports; this catches node's globals).
     files: ['mocks/src/**/*.ts'],
-    ignores: ['mocks/src/runtimes/node/**'],
+    ignores: [
+      'mocks/src/runtimes/node/**',
+      'mocks/src/fixture-loading/**',
+      'mocks/src/prefer-examples/**',
+      'mocks/src/api-docs/**',
+      'mocks/src/watch/**',
+    ],
     rules: {
       'no-restricted-globals': [
         'error',

@@ -3,7 +3,7 @@
  * suite, the contract-validating proxy and their result types. The generated contract types are `model-gateway-mock/contract`,
  * the spec itself `model-gateway-mock/openapi.yaml`. Anything not exported here is internal.
  */
-import { runConformance as runSuite } from './conformance/index';
+import { runConformanceOnTarget } from './conformance/index';
 import type { ConformanceOptions, ConformanceReport } from './conformance/index';
 import { startInProcessMock } from './mocks/index';
 
@@ -63,5 +63,5 @@ export type { CoverageJson, CoverageList, NamedReport } from './conformance/inde
  * if (!report.passed) console.log(report.failures.map((f) => `${f.check}: ${f.message}`));
  */
 export function runConformance(options: ConformanceOptions = {}): Promise<ConformanceReport> {
-  return runSuite({ startTarget: (contract) => startInProcessMock({ contract }), ...options });
+  return runConformanceOnTarget({ startTarget: (contract) => startInProcessMock({ contract }), ...options });
 }

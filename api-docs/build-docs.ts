@@ -8,8 +8,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SPEC_PATH } from '../kit/contract/contract';
 import { ADD_REDOCLY, redoclyCli } from '../kit/package/redocly-cli';
-import { cachedDocsPath, defaultDocsHtmlPath } from '../mocks/src/runtimes/node/docs-routes';
-import { renderDocs, RenderDocsError, writePage } from '../mocks/src/runtimes/node/render-docs';
+import { cachedDocsPath, defaultDocsHtmlPath } from '../mocks/src/api-docs/docs-endpoint';
+import { renderDocs, RenderDocsError, writePage } from '../mocks/src/api-docs/render-docs';
 
 export const DOCS_USAGE = `Usage: model-gateway docs [--spec FILE] [--output FILE]      (in the repository: npm run docs -- [options])
 

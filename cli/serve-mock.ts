@@ -4,7 +4,7 @@ import { displayPath } from '../kit/files/display-path';
 import type { MockServer } from '../mocks/index';
 import { builtinFixturesPath } from '../mocks/index';
 import { hashKey } from '../mocks/index';
-import { buildMock } from '../mocks/index';
+import { loadMockFromFiles } from '../mocks/index';
 import { ReloadableMock } from '../mocks/index';
 import { describeWatchEvent, startWatching } from '../mocks/index';
 import type { FileWatcher } from '../mocks/index';
@@ -36,7 +36,7 @@ export async function serveMock(settings: CliSettings): Promise<number> {
   const specPath = settings.specPath ?? SPEC_PATH;
   // One build function for the start and for every `--watch` reload: spec and fixtures from disk.
   const build = (): MockServer =>
-    buildMock({
+    loadMockFromFiles({
       specPath,
       fixturesPath: settings.fixturesPath,
       scriptsPath: settings.scriptsPath,

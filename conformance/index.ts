@@ -2,7 +2,12 @@
  * The conformance suite's public surface: run it from code as `npm run conformance` does, and the
  * shapes of its results. Anything not exported here is internal and may change without notice.
  */
-export { runAgainstTarget, runConformance } from './run-conformance';
+export { runAgainstTarget, runConformanceOnTarget } from './run-conformance';
+/**
+ * @deprecated Use `runConformanceOnTarget`: the package's own `runConformance` (index.ts) starts
+ * the mock when no target is given, this one needs a target.
+ */
+export { runConformanceOnTarget as runConformance } from './run-conformance';
 export type { ConformanceOptions, ConformanceReport, InProcessTarget, Io, RunOptions } from './run-conformance';
 export { ConfigError } from './config/config-error';
 export type { ConformanceConfig } from './config/resolve-config';

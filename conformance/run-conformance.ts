@@ -72,7 +72,7 @@ export type ConformanceOptions = {
  * stopped answering reject with a ConfigError, a broken spec with a ContractError; an interrupted
  * run (`signal`) resolves to a report marked incomplete.
  */
-export async function runConformance(options: ConformanceOptions = {}): Promise<ConformanceReport> {
+export async function runConformanceOnTarget(options: ConformanceOptions = {}): Promise<ConformanceReport> {
   const flags: RawSettings = {};
   for (const { key } of SETTINGS) {
     const value = options[key];

@@ -8,7 +8,7 @@
 export { createHandlers } from './src/runtimes/msw/create-handlers';
 export type { MockHandlers, MockHandlersInit } from './src/runtimes/msw/create-handlers';
 export type { FetchHandler } from './src/runtimes/fetch/fetch-adapter';
-export { PREFER_NEEDS_NODE } from './src/core/prefer/prefer-unavailable';
+export { PREFER_NEEDS_NODE } from './src/core/stages/prefer/prefer-unavailable';
 export type { JournalEntry, NetworkFailure, SentBody } from './src/core/journal/request-journal';
 export type { ListedScenario, Scenario, ScenarioMatch, ScenarioStep } from './src/core/scenarios/scenario-types';
 export type { ScenarioControls, JournalReader } from './src/core/scenarios/scenario-controls';

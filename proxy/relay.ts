@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { PassThrough, Readable } from 'node:stream';
 import { Pool } from 'undici';
 import type { Dispatcher } from 'undici';
@@ -7,6 +7,7 @@ import { createBodyTap } from './body-tap';
 import { decodableAcceptEncoding } from './content-coding';
 import { endToEndHeaders } from './hop-by-hop';
 import { describeTransportError } from '../conformance/index';
+import { GatewayError, errorEnvelopeJson } from '../mocks/index';
 
 /** Request bodies kept for the checks; the relay itself streams bodies of any size. */
 const REQUEST_LIMIT = 32 * 1024 * 1024;
@@ -81,13 +82,9 @@ export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstr
   const method = req.method ?? 'GET';
   const path = req.url ?? '/';
   const url = `${upstream.origin}${path}`;
-  const headers = endToEndHeaders(req.headers, SET_BY_THE_PROXY);
-  const acceptEncoding = decodableAcceptEncoding(req.headers['accept-encoding']);
-  if (acceptEncoding !== undefined) headers['accept-encoding'] = acceptEncoding;
+  const headers = forwardedHeaders(req.headers);
 
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let kept = 0;
     let abandoned = false;
     let settled = false;
     let dispatched = false;
@@ -99,14 +96,6 @@ export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstr
       requestEnded = true;
       whenEnded?.();
       whenEnded = undefined;
-    };
-    // Joined once: a body sent whole to the gateway is the one the checks get.
-    let joined: Buffer | undefined;
-    const requestBody = (): Buffer | undefined => {
-      if (kept > REQUEST_LIMIT || chunks.length === 0) return undefined;
-      if (chunks.length === 1) return chunks[0] as Buffer;
-      joined ??= Buffer.concat(chunks);
-      return joined;
     };
     const finish = (outcome: Outcome): void => {
       if (settled) return;
@@ -127,10 +116,7 @@ export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstr
     const wentAway = (): void => finish({ responseHeaders: {}, transportError: 'the client went away' });
     req.once('end', ended);
     req.once('close', ended);
-    req.on('data', (chunk: Buffer) => {
-      kept += chunk.length;
-      if (kept <= REQUEST_LIMIT) chunks.push(chunk);
-    });
+    const requestBody = keepRequestBody(req);
     res.once('close', () => {
       if (res.writableFinished) return;
       abandoned = true;
@@ -179,19 +165,7 @@ export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstr
         // The suite's wording: a TLS failure says so and names NODE_EXTRA_CA_CERTS, a name that
         // does not resolve says so, and so on (conformance/http/transport-error.ts).
         const reason = describeTransportError(err);
-        if (!res.headersSent) {
-          const body = JSON.stringify({
-            error: {
-              code: 502,
-              message: `Bad gateway: the proxy's request to the gateway at ${upstream.origin} failed: ${reason}`,
-            },
-          });
-          res.writeHead(502, {
-            'content-type': 'application/json; charset=utf-8',
-            'content-length': Buffer.byteLength(body),
-          });
-          res.end(body);
-        }
+        if (!res.headersSent) answerBadGateway(res, upstream.origin, reason);
         finish({ responseHeaders: {}, transportError: reason });
       },
     };
@@ -207,20 +181,70 @@ export function relay(req: IncomingMessage, res: ServerResponse, upstream: Upstr
       upstream.pool.dispatch({ path, method, headers: headers as Record<string, string | string[]>, body }, handler);
     };
 
-    const length = req.headers['content-length'];
-    if (length === undefined ? req.headers['transfer-encoding'] === undefined : length === '0') dispatch(null);
-    else if (length !== undefined && Number(length) <= WHOLE_BODY_LIMIT) {
-      // Its chunks come as 'data' before 'end', even when node has read them all already.
-      req.once('end', () => dispatch(requestBody() ?? Buffer.alloc(0)));
-    } else {
-      // Held in a stream of its own from the first chunk on (the gateway's connection may not be
-      // ready yet, and the chunks the checks keep flow meanwhile), and read from it as it comes, so
-      // a chunked body stays chunked even if it is all there before the connection is.
-      const through = new PassThrough();
-      req.pipe(through);
-      dispatch(Readable.from(through, { objectMode: false }));
-    }
+    sendRequestBody(req, requestBody, dispatch);
   });
+}
+
+/** The request's headers as they go on: the hop-by-hop ones dropped, Accept-Encoding narrowed to codings the proxy decodes. */
+function forwardedHeaders(received: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const headers = endToEndHeaders(received, SET_BY_THE_PROXY);
+  const acceptEncoding = decodableAcceptEncoding(received['accept-encoding']);
+  if (acceptEncoding !== undefined) headers['accept-encoding'] = acceptEncoding;
+  return headers;
+}
+
+/**
+ * Keeps the request body's chunks as they arrive, up to REQUEST_LIMIT, for the checks; the
+ * function returned gives the body, joined once (a body sent whole to the gateway is the one the
+ * checks get), or undefined when there was none or it was larger.
+ */
+function keepRequestBody(req: IncomingMessage): () => Buffer | undefined {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let joined: Buffer | undefined;
+  req.on('data', (chunk: Buffer) => {
+    kept += chunk.length;
+    if (kept <= REQUEST_LIMIT) chunks.push(chunk);
+  });
+  return () => {
+    if (kept > REQUEST_LIMIT || chunks.length === 0) return undefined;
+    if (chunks.length === 1) return chunks[0] as Buffer;
+    joined ??= Buffer.concat(chunks);
+    return joined;
+  };
+}
+
+/** The client's answer when the gateway could not be reached: a 502 in the contract's ErrorEnvelope. */
+function answerBadGateway(res: ServerResponse, origin: string, reason: string): void {
+  const body = errorEnvelopeJson(
+    new GatewayError(502, `Bad gateway: the proxy's request to the gateway at ${origin} failed: ${reason}`),
+  );
+  res.writeHead(502, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/**
+ * Sends the request's body on: none, a small one of known length whole once read (in one write
+ * with its headers), anything else streamed as it arrives.
+ */
+function sendRequestBody(
+  req: IncomingMessage,
+  requestBody: () => Buffer | undefined,
+  dispatch: (body: Buffer | Readable | null) => void,
+): void {
+  const length = req.headers['content-length'];
+  if (length === undefined ? req.headers['transfer-encoding'] === undefined : length === '0') dispatch(null);
+  else if (length !== undefined && Number(length) <= WHOLE_BODY_LIMIT) {
+    // Its chunks come as 'data' before 'end', even when node has read them all already.
+    req.once('end', () => dispatch(requestBody() ?? Buffer.alloc(0)));
+  } else {
+    // Held in a stream of its own from the first chunk on (the gateway's connection may not be
+    // ready yet, and the chunks the checks keep flow meanwhile), and read from it as it comes, so
+    // a chunked body stays chunked even if it is all there before the connection is.
+    const through = new PassThrough();
+    req.pipe(through);
+    dispatch(Readable.from(through, { objectMode: false }));
+  }
 }
 
 /** A header the gateway sent twice counts as the first (node:http's reading of a single-valued one). */

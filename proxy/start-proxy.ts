@@ -14,7 +14,7 @@ import { HarFile } from './har/har-file';
 import { KnownSecrets } from './redact';
 import { refusalOf } from './parser-refusal';
 import { secretNames } from '../kit/secrets/secret-names';
-import { answerClientError } from '../mocks/index';
+import { GatewayError, answerClientError, errorEnvelopeJson } from '../mocks/index';
 import { compileAnswerSchemas } from '../kit/stream/answer-schemas';
 
 /** Where the proxy lists what it found; the only path it answers itself. */
@@ -145,9 +145,9 @@ export async function startProxy(init: ProxyInit): Promise<RunningProxy> {
     if (!path.startsWith('/')) {
       res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' });
       res.end(
-        JSON.stringify({
-          error: { code: 400, message: 'The proxy takes origin-form request targets (a path), not absolute URLs' },
-        }),
+        errorEnvelopeJson(
+          new GatewayError(400, 'The proxy takes origin-form request targets (a path), not absolute URLs'),
+        ),
       );
       return;
     }

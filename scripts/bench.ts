@@ -18,7 +18,7 @@ import { startChildServer } from './bench/child-server';
 import { renderReport } from './bench/render-table';
 import { runLoadMatrix } from './bench/run-load-matrix';
 import { runStreaming } from './bench/run-streaming';
-import { SCENARIOS, forTarget } from './bench/scenarios';
+import { WORKLOADS, forTarget } from './bench/workloads';
 import { ROOT, bareSpec, describeCommand, oursSpec, prismSpec } from './bench/server-specs';
 import { describePrism, sameBytes } from './bench/compare-answers';
 import { renderInProcess, runMswInProcess } from './bench/run-msw-in-process';
@@ -97,7 +97,7 @@ async function measure(
   };
   // The first start after the build reads cold files: it serves the capture but is not timed.
   const first = await start(oursSpec());
-  const canned = await Promise.all(SCENARIOS.map((s) => captureResponse(first.origin, forTarget('ours', s.request))));
+  const canned = await Promise.all(WORKLOADS.map((s) => captureResponse(first.origin, forTarget('ours', s.request))));
   await first.stop();
   const cannedFile = path.join(scratch, 'canned.json');
   writeFileSync(cannedFile, JSON.stringify(canned));
@@ -118,7 +118,7 @@ async function measure(
   }
   const ours = { server: await timedStart(oursSpec(), oursRuns), runs: oursRuns };
   const bare = { server: await timedStart(bareSpec(cannedFile), bareRuns), runs: bareRuns };
-  await sameBytes(ours.server.origin, bare.server.origin, SCENARIOS[0]?.request);
+  await sameBytes(ours.server.origin, bare.server.origin, WORKLOADS[0]?.request);
   const prism = await startTimed(prismSpec(), plan.prismStartupTries);
   const prismNotes = await describePrism(prism.server.origin);
 
@@ -263,7 +263,7 @@ function commandLine(): string {
 function writeReport(plan: BenchPlan, partial: Omit<BenchReport, 'targets'>): BenchReport {
   const report: BenchReport = {
     ...partial,
-    targets: checkTargets(partial, SCENARIOS[0]?.label ?? '', SCENARIOS[1]?.label ?? ''),
+    targets: checkTargets(partial, WORKLOADS[0]?.label ?? '', WORKLOADS[1]?.label ?? ''),
   };
   const out = path.resolve(ROOT, plan.out);
   mkdirSync(path.dirname(out), { recursive: true });

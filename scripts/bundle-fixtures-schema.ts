@@ -1,13 +1,13 @@
 /**
  * Writes mocks/fixtures/fixtures.bundled.schema.json: the fixtures schema with the spec schemas it
- * refers to copied in, for editors (logic: mocks/src/runtimes/node/load-fixtures/bundle-fixtures-schema.ts).
+ * refers to copied in, for editors (logic: mocks/src/fixture-loading/bundle-fixtures-schema.ts).
  * `--check` writes nothing and exits 1 when the committed copy differs (drift in CI).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadContract } from '../kit/contract/contract';
-import { bundleFixturesSchema } from '../mocks/src/runtimes/node/load-fixtures/bundle-fixtures-schema';
-import { bundledFixturesSchemaPath, fixturesSchemaPath } from '../mocks/src/runtimes/node/load-fixtures/fixtures-paths';
+import { bundleFixturesSchema } from '../mocks/src/fixture-loading/bundle-fixtures-schema';
+import { bundledFixturesSchemaPath, fixturesSchemaPath } from '../mocks/src/fixture-loading/fixtures-paths';
 
 const USAGE = `Usage: tsx scripts/bundle-fixtures-schema.ts [--check]
 

@@ -28,13 +28,10 @@ import {
   PRECOMPILED_FORMAT,
   sha256,
 } from '../kit/contract/precompiled';
-import { fixturesAjv } from '../mocks/src/runtimes/node/load-fixtures/validate-fixtures-schema';
-import {
-  BUILTIN_FIXTURES_FILE,
-  FIXTURES_VALIDATOR_FILE,
-} from '../mocks/src/runtimes/node/load-fixtures/precompiled-fixtures';
-import { builtinFixturesPath, fixturesSchemaPath } from '../mocks/src/runtimes/node/load-fixtures/fixtures-paths';
-import { parseFixtures } from '../mocks/src/runtimes/node/load-fixtures/load-fixtures';
+import { fixturesAjv } from '../mocks/src/fixture-loading/validate-fixtures-schema';
+import { BUILTIN_FIXTURES_FILE, FIXTURES_VALIDATOR_FILE } from '../mocks/src/fixture-loading/precompiled-fixtures';
+import { builtinFixturesPath, fixturesSchemaPath } from '../mocks/src/fixture-loading/fixtures-paths';
+import { parseFixtures } from '../mocks/src/fixture-loading/load-fixtures';
 
 export interface PrecompileSources {
   readonly specPath: string;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { load as parse } from 'js-yaml';
-import { renderedFrom, specHash } from '../../mocks/src/runtimes/node/render-docs';
+import { renderedFrom, specHash } from '../../mocks/src/api-docs/render-docs';
 import { launchChromium } from '../../kit/test/support/headless-chromium';
 import type { HeadlessChromium } from '../../kit/test/support/headless-chromium';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { docsOutput } from '../build-docs';
-import { defaultDocsHtmlPath } from '../../mocks/src/runtimes/node/docs-routes';
+import { defaultDocsHtmlPath } from '../../mocks/src/api-docs/docs-endpoint';
 
 describe('where model-gateway docs writes the page', () => {
   const installed = path.join(path.sep, 'app', 'node_modules', 'model-gateway-mock', 'dist', 'api-docs');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CliError, parseCliArgs } from '../mock-args';
 import { hashKey } from '../../mocks/src/core/fixture-model/hash-key';
-import { loadFixtures } from '../../mocks/src/runtimes/node/load-fixtures/load-fixtures';
+import { loadFixtures } from '../../mocks/src/fixture-loading/load-fixtures';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../mocks/src/core/options';
 import { bearer, GUARDED_KEY, MANAGEMENT_KEY, USER_KEY } from '../../mocks/test/helpers/sample-requests';
 import { CLI, useCli } from './support/run-cli';

@@ -105,29 +105,7 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
   const eventTypes = documentedEventTypes(contract);
   const startedAt = new Date();
   const started = performance.now();
-  const config: ConformanceConfig & { readonly baseUrl: string } = {
-    baseUrl: scrubSecrets(target.baseUrl, []),
-    startMock: false,
-    model: 'as each request asked',
-    aliases: {},
-    variants: [],
-    guardrail: { keyHashes: [] },
-    reportDir: '',
-    only: [],
-    seed: 0,
-    concurrency: 0,
-    requestTimeoutMs: 0,
-    eventTimeoutMs: 0,
-    propertyRuns: 0,
-    waitSeconds: 0,
-    names: { headers: {}, members: {} },
-    headers: {},
-    acceptDrops: false,
-    baselineUpdate: false,
-    source: target.source,
-    profile: 'full',
-    require: [],
-  };
+  const config = observedConfig(target);
   const result = (): SuiteResult => ({
     config,
     recorder,
@@ -165,42 +143,7 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
     },
     unrouted(exchange, check, finding, keys = {}) {
       recorder.noteUnrouted();
-      const secrets = runSecrets(keys);
-      // Scrubbed before the reproduction is made from it, so its variables expand when run.
-      const request = scrubDeep(
-        {
-          method: exchange.request.method,
-          url: exchange.url,
-          headers: reportedHeaders(exchange.request),
-          ...(exchange.request.body === undefined ? {} : { body: exchange.request.body }),
-          ...(exchange.request.rawBody === undefined ? {} : { rawBody: exchange.request.rawBody }),
-        },
-        secrets,
-      );
-      const failure: Failure = printable(
-        scrubDeep(
-          {
-            check: check.name,
-            operation: '-',
-            scenario: exchange.scenario,
-            rule: finding.rule ?? '#/paths',
-            message: finding.message,
-            request,
-            received: {
-              status: exchange.response?.status,
-              headers: {},
-              body: excerpt(exchange.response?.text ?? exchange.transportError ?? ''),
-            },
-            expected: finding.expected,
-            curl: curlCommand(
-              request,
-              exchange.request.stream === true,
-              secrets.map(([, shown]) => shown),
-            ),
-          },
-          secrets,
-        ),
-      );
+      const failure = unroutedFailure(exchange, check, finding, keys);
       recorder.fail(check.family, failure);
       recorder.endExchange();
       const client = clientChecks.has(check.name);
@@ -211,23 +154,7 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
       return failure;
     },
     refused(refusal) {
-      const [method = '-', url = '-'] = refusal.requestLine?.split(' ') ?? [];
-      const warning: Failure = printable(
-        scrubDeep(
-          {
-            check: OBSERVER_REFUSED,
-            operation: '-',
-            scenario: `refused ${refusal.requestLine ?? 'request'}`,
-            rule: 'RFC 9110 §5.5',
-            message: `the ${target.source} refused ${refusal.requestLine ?? 'a request'} before it reached the gateway (${refusal.reason}) and answered 400 in the error envelope, as the mock does: the gateway never saw it`,
-            request: { method, url, headers: {} },
-            received: { status: 400, headers: {}, body: '' },
-            expected: 'a request an HTTP/1.1 parser accepts (no NUL, control byte or line break in a header value)',
-            curl: '',
-          },
-          runSecrets(refusal.keys ?? {}),
-        ),
-      );
+      const warning = refusalWarning(refusal, target.source);
       recorder.warn(warning);
       return warning;
     },
@@ -251,4 +178,97 @@ export function observeTraffic(contract: Contract, target: ObservedTarget): Obse
       return writeReports(dir, run, summarize(run));
     },
   };
+}
+
+/** The settings of an observation as a run's report shows them: the gateway and the source, nothing the suite chose. */
+function observedConfig(target: ObservedTarget): ConformanceConfig & { readonly baseUrl: string } {
+  return {
+    baseUrl: scrubSecrets(target.baseUrl, []),
+    startMock: false,
+    model: 'as each request asked',
+    aliases: {},
+    variants: [],
+    guardrail: { keyHashes: [] },
+    reportDir: '',
+    only: [],
+    seed: 0,
+    concurrency: 0,
+    requestTimeoutMs: 0,
+    eventTimeoutMs: 0,
+    propertyRuns: 0,
+    waitSeconds: 0,
+    names: { headers: {}, members: {} },
+    headers: {},
+    acceptDrops: false,
+    baselineUpdate: false,
+    source: target.source,
+    profile: 'full',
+    require: [],
+  };
+}
+
+/** The failure of an exchange no operation of the spec matches (`check`'s finding), scrubbed of its keys. */
+function unroutedFailure(
+  exchange: UnroutedExchange,
+  check: { name: string; family: CheckFamily },
+  finding: Finding,
+  keys: Keys,
+): Failure {
+  const secrets = runSecrets(keys);
+  // Scrubbed before the reproduction is made from it, so its variables expand when run.
+  const request = scrubDeep(
+    {
+      method: exchange.request.method,
+      url: exchange.url,
+      headers: reportedHeaders(exchange.request),
+      ...(exchange.request.body === undefined ? {} : { body: exchange.request.body }),
+      ...(exchange.request.rawBody === undefined ? {} : { rawBody: exchange.request.rawBody }),
+    },
+    secrets,
+  );
+  return printable(
+    scrubDeep(
+      {
+        check: check.name,
+        operation: '-',
+        scenario: exchange.scenario,
+        rule: finding.rule ?? '#/paths',
+        message: finding.message,
+        request,
+        received: {
+          status: exchange.response?.status,
+          headers: {},
+          body: excerpt(exchange.response?.text ?? exchange.transportError ?? ''),
+        },
+        expected: finding.expected,
+        curl: curlCommand(
+          request,
+          exchange.request.stream === true,
+          secrets.map(([, shown]) => shown),
+        ),
+      },
+      secrets,
+    ),
+  );
+}
+
+/** The warning for a request the observer refused before it reached the gateway, scrubbed of its keys. */
+function refusalWarning(refusal: Refusal, source: string): Failure {
+  const [method = '-', url = '-'] = refusal.requestLine?.split(' ') ?? [];
+  return printable(
+    scrubDeep(
+      {
+        check: OBSERVER_REFUSED,
+        operation: '-',
+        scenario: `refused ${refusal.requestLine ?? 'request'}`,
+        rule: 'RFC 9110 §5.5',
+        message: `the ${source} refused ${refusal.requestLine ?? 'a request'} before it reached the gateway (${refusal.reason}) and answered 400 in the error envelope, as the mock does: the gateway never saw it`,
+        request: { method, url, headers: {} },
+        received: { status: 400, headers: {}, body: '' },
+        expected: 'a request an HTTP/1.1 parser accepts (no NUL, control byte or line break in a header value)',
+        curl: '',
+      },
+      runSecrets(refusal.keys ?? {}),
+    ),
+  );
 }

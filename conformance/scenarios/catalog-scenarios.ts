@@ -6,10 +6,10 @@ import { missing } from '../engine/scenario';
 import type { PlanContext, Scenario } from '../engine/scenario';
 import type { Expectation } from '../engine/types';
 import { baseRequest, fillPath, modelPathParams } from './base-requests';
+import { pagedListOperations } from './paged-list-operations';
 import { isRecord } from '../../kit/json/guards';
 
 const GET = 'getModel';
-const LIST = 'listEmbeddingsModels';
 
 /** GET /model (getModel): ids, aliases, variants (colon raw and percent-encoded), unknown models. */
 export function modelScenarios(plan: PlanContext): Scenario[] {
@@ -89,17 +89,21 @@ export function modelScenarios(plan: PlanContext): Scenario[] {
   return scenarios;
 }
 
-/** GET /embeddings/models (listEmbeddingsModels): full list, windows of it, totals, past-the-end pages. */
+/** Each paged list of the document (GET /embeddings/models): full list, windows of it, totals, past-the-end pages. */
 export function pagingScenarios(plan: PlanContext): Scenario[] {
-  const totalMember = totalCountMember(plan);
+  return pagedListOperations(plan).flatMap((list) => pagingScenario(plan, list));
+}
+
+function pagingScenario(plan: PlanContext, list: string): Scenario[] {
+  const totalMember = totalCountMember(plan, list);
   return [
     {
-      id: `catalog/${LIST}/paging`,
+      id: `catalog/${list}/paging`,
       title: 'returns the full list without offset and limit, and windows of it with them',
-      operationId: LIST,
+      operationId: list,
       phase: 'main',
       async run(ctx) {
-        const full = await ctx.send(baseRequest(plan, LIST), [
+        const full = await ctx.send(baseRequest(plan, list), [
           expectEmbeddingsListed({ embeddingsModel: plan.config.embeddingsModel, totalMember }),
         ]);
         const body = full.response?.json;
@@ -117,15 +121,15 @@ export function pagingScenarios(plan: PlanContext): Scenario[] {
         ];
         await Promise.all(
           windows.map(([offset, limit]) =>
-            ctx.send(baseRequest(plan, LIST, { query: { offset: String(offset), limit: String(limit) } }), [
+            ctx.send(baseRequest(plan, list, { query: { offset: String(offset), limit: String(limit) } }), [
               expectPageWindow({ full: ids, offset, limit, totalMember }),
             ]),
           ),
         );
-        await ctx.send(baseRequest(plan, LIST, { query: { limit: '1' } }), [
+        await ctx.send(baseRequest(plan, list, { query: { limit: '1' } }), [
           expectPageWindow({ full: ids, offset: 0, limit: 1, totalMember }),
         ]);
-        await ctx.send(baseRequest(plan, LIST, { query: { offset: '1' } }), [
+        await ctx.send(baseRequest(plan, list, { query: { offset: '1' } }), [
           expectPageWindow({ full: ids, offset: 1, totalMember }),
         ]);
       },
@@ -133,28 +137,30 @@ export function pagingScenarios(plan: PlanContext): Scenario[] {
   ];
 }
 
-/** Integer query parameters given a value that is not an integer get 400 (listEmbeddingsModels, each operation's responses). */
+/** Integer query parameters of each paged list given a value that is not an integer get 400 (each operation's responses). */
 export function queryTypeScenarios(plan: PlanContext): Scenario[] {
-  const op = plan.operation(LIST);
-  return op.parameters
-    .filter((p) => p.in === 'query' && p.schema.type === 'integer')
-    .flatMap((p) =>
-      ['abc', '1.5'].map((value): Scenario => ({
-        id: `catalog/${LIST}/${p.name}-${value === 'abc' ? 'text' : 'fraction'}`,
-        title: `rejects ${p.name}=${value} with 400`,
-        operationId: LIST,
-        phase: 'main',
-        run: async (ctx) =>
-          void (await ctx.send(baseRequest(plan, LIST, { query: { [p.name]: value } }), [
-            expectStatus({ rule: 'listEmbeddingsModels 400', statuses: [400], because: `${p.name} is an integer` }),
-          ])),
-      })),
-    );
+  return pagedListOperations(plan).flatMap((list) =>
+    plan
+      .operation(list)
+      .parameters.filter((p) => p.in === 'query' && p.schema.type === 'integer')
+      .flatMap((p) =>
+        ['abc', '1.5'].map((value): Scenario => ({
+          id: `catalog/${list}/${p.name}-${value === 'abc' ? 'text' : 'fraction'}`,
+          title: `rejects ${p.name}=${value} with 400`,
+          operationId: list,
+          phase: 'main',
+          run: async (ctx) =>
+            void (await ctx.send(baseRequest(plan, list, { query: { [p.name]: value } }), [
+              expectStatus({ rule: `${list} 400`, statuses: [400], because: `${p.name} is an integer` }),
+            ])),
+        })),
+      ),
+  );
 }
 
-/** The integer member of the list body other than `data`: the total count (its name is not shown, listEmbeddingsModels). */
-function totalCountMember(plan: PlanContext): string | undefined {
-  const pointer = plan.operation(LIST).responses.get('200')?.content.get('application/json');
+/** The integer member of the list body other than `data`: the total count (the document leaves its name open). */
+function totalCountMember(plan: PlanContext, list: string): string | undefined {
+  const pointer = plan.operation(list).responses.get('200')?.content.get('application/json');
   if (pointer === undefined) return undefined;
   const schema = plan.contract.resolve<Record<string, unknown>>(plan.contract.at(pointer));
   const properties = isRecord(schema.properties) ? schema.properties : {};

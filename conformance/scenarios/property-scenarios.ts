@@ -8,6 +8,7 @@ import type { PlanContext, Scenario } from '../engine/scenario';
 import { deriveBoundaries } from '../schema/derive-boundaries';
 import { schemaArbitrary } from '../schema/schema-arbitrary';
 import { baseRequest, fillPath, plainResponseBody } from './base-requests';
+import { pagedListOperations } from './paged-list-operations';
 import { isRecord } from '../../kit/json/guards';
 import { semanticRules } from '../../kit/contract/semantic-rules';
 import type { JsonObject } from '../../kit/json/guards';
@@ -110,21 +111,18 @@ export function propertyScenarios(plan: PlanContext, options: PropertyOptions = 
         );
       },
     ),
-    scenario(
-      'paging-parameters',
-      'listEmbeddingsModels',
-      'accepts paging parameters in range and rejects the others',
-      async (ctx) => {
-        const samples = fc.sample(queryValues(plan), { seed: seed + 2, numRuns: propertyRuns });
+    ...pagedListOperations(plan).map((list) =>
+      scenario('paging-parameters', list, 'accepts paging parameters in range and rejects the others', async (ctx) => {
+        const samples = fc.sample(queryValues(plan, list), { seed: seed + 2, numRuns: propertyRuns });
         await Promise.all(
           samples.map(({ query, ok }) =>
-            ctx.send(baseRequest(plan, 'listEmbeddingsModels', { query }), [
+            ctx.send(baseRequest(plan, list, { query }), [
               ok ? expectValidRequestAccepted() : expectInvalidRequestRejected(`query ${JSON.stringify(query)}`),
               expectNoServerError(),
             ]),
           ),
         );
-      },
+      }),
     ),
     scenario('model-slugs', 'getModel', 'answers 200 or 404 to generated model ids, never 5xx', async (ctx) => {
       const getModel = plan.operation('getModel');
@@ -209,8 +207,8 @@ function wrongTypeCases(plan: PlanContext, pointer: string, seed: number): Array
 }
 
 /** Paging parameters in and out of their documented ranges, labelled by the document's validator. */
-function queryValues(plan: PlanContext): Arbitrary<{ query: Record<string, string>; ok: boolean }> {
-  const params = plan.operation('listEmbeddingsModels').parameters.filter((p) => p.in === 'query');
+function queryValues(plan: PlanContext, list: string): Arbitrary<{ query: Record<string, string>; ok: boolean }> {
+  const params = plan.operation(list).parameters.filter((p) => p.in === 'query');
   const value = fc.oneof(fc.integer({ min: -5, max: 1100 }).map(String), fc.constantFrom('abc', '1.5', 'ten'));
   const queries = fc.record(Object.fromEntries(params.map((p) => [p.name, value])), { requiredKeys: [] });
   return queries.map((query) => {

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startInProcessMock } from '../../mocks/index';
 import type { RunningMock } from '../../mocks/index';
-import { ConfigError, runConformance } from '../index';
+import { ConfigError, runConformanceOnTarget } from '../index';
 
-describe('runConformance(options), the suite from code', () => {
+describe('runConformanceOnTarget(options), the suite from code', () => {
   let mock: RunningMock;
   beforeAll(async () => {
     mock = await startInProcessMock();
@@ -17,7 +17,7 @@ describe('runConformance(options), the suite from code', () => {
     const cwd = process.cwd();
     const empty = mkdtempSync(path.join(tmpdir(), 'conformance-api-cwd-'));
     process.chdir(empty);
-    const report = await runConformance({
+    const report = await runConformanceOnTarget({
       baseUrl: mock.baseUrl,
       apiKey: 'sk-mock-user',
       managementKey: 'sk-mock-management',
@@ -35,7 +35,7 @@ describe('runConformance(options), the suite from code', () => {
   it('runs against the target its caller starts, and writes the reports into reportDir', async () => {
     const reportDir = mkdtempSync(path.join(tmpdir(), 'conformance-api-'));
     const started: string[] = [];
-    const report = await runConformance({
+    const report = await runConformanceOnTarget({
       only: 'getModel',
       seed: 3,
       propertyRuns: 0,
@@ -62,14 +62,19 @@ describe('runConformance(options), the suite from code', () => {
     ],
     ['no target at all', { given: {}, want: /no target: give --target, --base-url/ }],
   ])('rejects with a ConfigError for %s', async (_name, { given, want }) => {
-    const run = runConformance(given);
+    const run = runConformanceOnTarget(given);
     await expect(run).rejects.toBeInstanceOf(ConfigError);
     await expect(run).rejects.toThrow(want);
   });
 
   it('writes the three reports, the reason in each, before it rejects for a target that does not answer', async () => {
     const reportDir = mkdtempSync(path.join(tmpdir(), 'conformance-api-unreachable-'));
-    const run = runConformance({ baseUrl: 'http://127.0.0.1:9/api/v1', apiKey: 'k', only: 'getModel', reportDir });
+    const run = runConformanceOnTarget({
+      baseUrl: 'http://127.0.0.1:9/api/v1',
+      apiKey: 'k',
+      only: 'getModel',
+      reportDir,
+    });
     await expect(run).rejects.toThrow(/is unreachable/);
     expect(readdirSync(reportDir).sort()).toEqual(['conformance.html', 'conformance.json', 'junit.xml']);
     const json = JSON.parse(readFileSync(path.join(reportDir, 'conformance.json'), 'utf8')) as {

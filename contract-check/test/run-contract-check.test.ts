@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SPEC_PATH } from '../../kit/contract/contract';
 import type { MockServer } from '../../mocks/src/runtimes/node/server';
-import { buildMock } from '../../mocks/src/runtimes/node/watch/build-mock';
+import { loadMockFromFiles } from '../../mocks/src/watch/load-mock-from-files';
 import { CONTRACT_USAGE, runContractCheck } from '../run-contract-check';
 import type { RunCommand } from '../run-contract-check';
 
@@ -130,7 +130,7 @@ describe('npm run contract:check', () => {
     let baseUrl: string;
 
     beforeAll(async () => {
-      mock = buildMock({ checkEverySchema: false });
+      mock = loadMockFromFiles({ checkEverySchema: false });
       baseUrl = await mock.listen(0);
     });
     afterAll(() => mock.close(200));

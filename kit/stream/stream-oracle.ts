@@ -17,20 +17,21 @@ import type { TimeWindow } from '../time/unix-seconds';
 
 /**
  * The rules of a valid Responses stream (createResponse 200 text/event-stream), each written once.
- * The conformance suite reports each as a check of the same name; the mock's test mode and its
- * tests run them all. A rule comes after the rules it depends on.
+ * The one registry of them: the conformance suite reports each as a check of the same name, in
+ * this order (conformance/checks/stream-rule-checks.ts); the mock's test mode, the proxy and the
+ * tests run them all. A rule comes after the rules it depends on (`dependsOn`).
  */
 export const STREAM_RULES: readonly StreamRule[] = [
   framing,
-  doneLast,
   eventsMatchSchemas,
+  sequenceRising,
   lifecycleOrder,
   debugChunkFirst,
-  sequenceRising,
   pairsMatched,
   itemsConsistent,
   deltasJoin,
   timestampsPlausible,
+  doneLast,
 ];
 
 /** A problem with the name of the rule that found it. */

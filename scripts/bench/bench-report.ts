@@ -1,7 +1,7 @@
 import type { VerifyFigures } from './run-verify-bench';
 import type { InProcessFigures } from './run-msw-in-process';
 import type { LoadResult } from './http-load';
-import type { TargetName } from './scenarios';
+import type { TargetName } from './workloads';
 import type { OneStreamResult } from './stream-bench';
 import type { PacedStreamsFigures } from './run-paced-streams';
 import type { KneeFigures } from './run-paced-ladder';
@@ -18,7 +18,7 @@ export interface ServerFigures {
 }
 
 export interface LoadFigures {
-  readonly scenario: string;
+  readonly workload: string;
   readonly connections: number;
   readonly target: TargetName;
   /** The round with the median req/s. */
@@ -29,7 +29,7 @@ export interface LoadFigures {
 }
 
 export interface RatioFigures {
-  readonly scenario: string;
+  readonly workload: string;
   readonly connections: number;
   readonly oursOverPrism: number | null;
   readonly oursOverBare: number | null;
@@ -82,18 +82,18 @@ export interface BenchReport {
 
 /** Ratios are taken within one run only: the machine is shared, absolute numbers drift. */
 export function ratios(load: readonly LoadFigures[]): RatioFigures[] {
-  const keys = [...new Set(load.map((row) => `${row.scenario}\u0000${row.connections}`))];
+  const keys = [...new Set(load.map((row) => `${row.workload}\u0000${row.connections}`))];
   return keys.map((key) => {
-    const [scenario = '', connections = '0'] = key.split('\u0000');
+    const [workload = '', connections = '0'] = key.split('\u0000');
     const row = (target: TargetName): LoadFigures | undefined =>
-      load.find((r) => r.scenario === scenario && r.connections === Number(connections) && r.target === target);
+      load.find((r) => r.workload === workload && r.connections === Number(connections) && r.target === target);
     const divide = (a: number | null | undefined, b: number | null | undefined): number | null =>
       a === undefined || a === null || b === undefined || b === null || b === 0
         ? null
         : Math.round((a / b) * 100) / 100;
     const ours = row('ours');
     return {
-      scenario,
+      workload,
       connections: Number(connections),
       oursOverPrism: divide(ours?.median.rps, row('prism')?.median.rps),
       oursOverBare: divide(ours?.median.rps, row('bare')?.median.rps),

@@ -55,19 +55,19 @@ export function checkProxyTargets(proxy: ProxyFigures | null | undefined): Targe
   for (const row of proxy.load) {
     const rps = ratioOf(row.proxy.rps, row.relay.rps);
     checks.push({
-      target: `proxy ${row.scenario}: req/s ≥ ${T.rpsOverRelay}× the bare relay at ${row.connections} connections`,
+      target: `proxy ${row.workload}: req/s ≥ ${T.rpsOverRelay}× the bare relay at ${row.connections} connections`,
       measured: `${rps ?? 'n/a'}× (${row.proxy.rps} vs ${row.relay.rps} req/s)`,
       met: rps !== null && rps >= T.rpsOverRelay,
     });
     const p99 = ratioOf(row.proxy.p99Ms, row.relay.p99Ms, 1);
     checks.push({
-      target: `proxy ${row.scenario}: p99 ≤ ${T.p99OverRelay}× the bare relay's at ${row.connections} connections`,
+      target: `proxy ${row.workload}: p99 ≤ ${T.p99OverRelay}× the bare relay's at ${row.connections} connections`,
       measured: `${p99 ?? 'n/a'}× (${row.proxy.p99Ms} vs ${row.relay.p99Ms} ms)`,
       met: p99 !== null && p99 <= T.p99OverRelay,
     });
     const bad = row.proxy.errors + row.proxy.non2xx;
     if (bad > 0)
-      checks.push({ target: `proxy ${row.scenario}: no errors`, measured: `${bad} errors/non-2xx`, met: false });
+      checks.push({ target: `proxy ${row.workload}: no errors`, measured: `${bad} errors/non-2xx`, met: false });
   }
   if (proxy.load.length === 0)
     checks.push({ target: 'proxy req/s and p99 against the bare relay', measured: 'not measured', met: false });

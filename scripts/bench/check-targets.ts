@@ -37,8 +37,8 @@ const shown = (value: number | null, unit: string): string => (value === null ? 
 /** Every target with its measured figure. */
 export function checkTargets(
   report: Report,
-  getScenario: string,
-  postScenario = 'POST /responses (JSON)',
+  getWorkload: string,
+  postWorkload = 'POST /responses (JSON)',
 ): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const atLeast = (target: string, value: number | null, floor: number, unit = '×'): void => {
@@ -47,7 +47,7 @@ export function checkTargets(
   const atMost = (target: string, value: number | null, ceiling: number, unit: string, note = ''): void => {
     checks.push({ target, measured: shown(value, unit) + note, met: value !== null && value <= ceiling });
   };
-  for (const row of report.ratios.filter((r) => r.scenario === getScenario)) {
+  for (const row of report.ratios.filter((r) => r.workload === getWorkload)) {
     const floor = row.connections === 10 ? TARGETS.getOverBareAt10 : TARGETS.getOverBare;
     atLeast(
       `GET req/s ≥ ${TARGETS.getOverPrism}× Prism at ${row.connections} connections`,
@@ -56,14 +56,14 @@ export function checkTargets(
     );
     atLeast(`GET req/s ≥ ${floor}× bare node at ${row.connections} connections`, row.oursOverBare, floor);
   }
-  for (const row of report.ratios.filter((r) => r.scenario === postScenario)) {
+  for (const row of report.ratios.filter((r) => r.workload === postWorkload)) {
     const floor = row.connections === 10 ? TARGETS.postOverBareAt10 : TARGETS.postOverBare;
     atLeast(`POST /responses req/s ≥ ${floor}× bare node at ${row.connections} connections`, row.oursOverBare, floor);
   }
   for (const row of report.load.filter((r) => r.target === 'ours' && r.connections === 10)) {
     const p99 = row.median.p99Ms;
     checks.push({
-      target: `p99 < ${TARGETS.p99AtTenMs} ms at 10 connections, ${row.scenario}`,
+      target: `p99 < ${TARGETS.p99AtTenMs} ms at 10 connections, ${row.workload}`,
       measured: `${p99} ms`,
       met: p99 < TARGETS.p99AtTenMs,
     });
@@ -72,7 +72,7 @@ export function checkTargets(
     const bad = row.median.errors + row.median.non2xx;
     if (bad > 0)
       checks.push({
-        target: `no errors, ${row.scenario} at ${row.connections}`,
+        target: `no errors, ${row.workload} at ${row.connections}`,
         measured: `${bad} errors/non-2xx`,
         met: false,
       });

@@ -1,6 +1,6 @@
 import type { BenchRequest, CannedResponse } from './canned-response';
 import { captureResponse } from './canned-response';
-import { SCENARIOS, STREAM_REQUEST, forTarget } from './scenarios';
+import { WORKLOADS, STREAM_REQUEST, forTarget } from './workloads';
 
 /**
  * The bare server must answer the very bytes our mock answers, or the comparison is unfair.
@@ -27,7 +27,7 @@ export async function sameBytes(
 /** What Prism answers to each benchmarked request, so a report says what Prism was measured doing. */
 export async function describePrism(origin: string): Promise<string[]> {
   const requests = [
-    ...SCENARIOS.map((s) => ({ label: s.label, request: s.request })),
+    ...WORKLOADS.map((s) => ({ label: s.label, request: s.request })),
     { label: 'POST /responses (stream)', request: STREAM_REQUEST },
   ];
   const notes: string[] = [];

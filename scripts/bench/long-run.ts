@@ -9,7 +9,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type { ChildServer, ServerSpec } from './child-server';
 import { proxySpec } from './proxy-specs';
-import { SCENARIOS, forTarget } from './scenarios';
+import { WORKLOADS, forTarget } from './workloads';
 
 export interface LongRunFigures {
   readonly exchanges: number;
@@ -44,7 +44,7 @@ export async function runLongProxy(
   };
   const sampler = setInterval(sample, 100);
   try {
-    const requests = SCENARIOS.map((s) => forTarget('ours', s.request)).map((r) => ({
+    const requests = WORKLOADS.map((s) => forTarget('ours', s.request)).map((r) => ({
       method: r.method,
       path: r.path,
       headers: { ...r.headers },

@@ -4,7 +4,7 @@ import type { PacedRun } from './run-paced-streams';
 
 /** The proxy's rows of the bench report (run-proxy-bench.ts measures them). */
 export interface ProxyLoadRow {
-  readonly scenario: string;
+  readonly workload: string;
   readonly connections: number;
   readonly relay: LoadResult;
   readonly proxy: LoadResult;

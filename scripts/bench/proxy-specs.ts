@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ServerSpec } from './child-server';
 import { withRaisedOpenFiles } from './run-paced-streams';
-import { API_BASE } from './scenarios';
+import { API_BASE } from './workloads';
 import { ROOT, oursSpec } from './server-specs';
 
 export const BARE_RELAY = path.join(ROOT, 'dist', 'scripts', 'bench', 'bare-relay.js');

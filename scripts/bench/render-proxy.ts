@@ -21,7 +21,7 @@ export function renderProxy(proxy: ProxyFigures): string {
         'rounds req/s relay | proxy',
       ],
       proxy.load.map((row) => [
-        row.scenario,
+        row.workload,
         String(row.connections),
         String(row.relay.rps),
         String(row.proxy.rps),

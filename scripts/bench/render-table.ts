@@ -78,7 +78,7 @@ function mockTables(report: BenchReport): string[] {
     table(
       ['case', 'conns', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'CPU µs/req', 'rounds req/s'],
       report.load.map((row) => [
-        row.scenario,
+        row.workload,
         String(row.connections),
         row.target,
         String(row.median.rps),
@@ -96,7 +96,7 @@ function mockTables(report: BenchReport): string[] {
     table(
       ['case', 'conns', 'req/s ours/Prism', 'req/s ours/bare', 'CPU/req Prism/ours', 'CPU/req bare/ours'],
       report.ratios.map((row) => [
-        row.scenario,
+        row.workload,
         String(row.connections),
         ratio(row.oursOverPrism),
         ratio(row.oursOverBare),

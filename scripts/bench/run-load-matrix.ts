@@ -5,8 +5,8 @@ import type { BenchPlan } from './bench-args';
 import type { ChildServer } from './child-server';
 import type { LoadResult } from './http-load';
 import { runLoad } from './http-load';
-import type { TargetName } from './scenarios';
-import { SCENARIOS, TARGETS, forTarget } from './scenarios';
+import type { TargetName } from './workloads';
+import { WORKLOADS, TARGETS, forTarget } from './workloads';
 
 /**
  * Every case against every server. Servers take turns inside each round, so a burst of noise on
@@ -18,7 +18,7 @@ export async function runLoadMatrix(
   progress: (line: string) => void,
 ): Promise<LoadFigures[]> {
   const figures: LoadFigures[] = [];
-  for (const scenario of SCENARIOS) {
+  for (const workload of WORKLOADS) {
     for (const connections of plan.connections) {
       const rounds = new Map<TargetName, LoadResult[]>(TARGETS.map((t) => [t, []]));
       for (let round = 0; round < plan.rounds; round++) {
@@ -26,7 +26,7 @@ export async function runLoadMatrix(
           const server = servers[target];
           const result = await runLoad(
             server.origin,
-            forTarget(target, scenario.request),
+            forTarget(target, workload.request),
             {
               connections,
               durationS: plan.durationS,
@@ -36,7 +36,7 @@ export async function runLoadMatrix(
           );
           rounds.get(target)?.push(result);
           progress(
-            `${scenario.label} c=${connections} ${target} round ${round + 1}: ${result.rps} req/s, p99 ${result.p99Ms} ms, ${result.cpuUsPerRequest ?? '?'} µs CPU/request`,
+            `${workload.label} c=${connections} ${target} round ${round + 1}: ${result.rps} req/s, p99 ${result.p99Ms} ms, ${result.cpuUsPerRequest ?? '?'} µs CPU/request`,
           );
         }
       }
@@ -44,7 +44,7 @@ export async function runLoadMatrix(
         const results = rounds.get(target) ?? [];
         const cpu = results.map((r) => r.cpuUsPerRequest).filter((v): v is number => v !== null);
         figures.push({
-          scenario: scenario.label,
+          workload: workload.label,
           connections,
           target,
           median: medianRound(results),

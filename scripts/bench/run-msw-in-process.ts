@@ -12,7 +12,7 @@ import { setupServer } from 'msw/node';
 import type * as MswEntry from '../../mocks/msw';
 import type { BenchPlan } from './bench-args';
 import { median } from './median';
-import { SCENARIOS } from './scenarios';
+import { WORKLOADS } from './workloads';
 import type { BenchRequest } from './canned-response';
 import { ROOT } from './server-specs';
 
@@ -58,29 +58,29 @@ export async function runMswInProcess(plan: BenchPlan, progress: (line: string) 
   server.listen({ onUnhandledRequest: 'error' });
   try {
     const figures: InProcessFigures[] = [];
-    for (const scenario of SCENARIOS) {
+    for (const workload of WORKLOADS) {
       // The hand-written handler returns the mock's own answer, captured once: the same bytes.
       server.resetHandlers(...mock.handlers);
-      const captured = await fetch(`${BASE}${scenario.request.path}`, init(scenario.request));
+      const captured = await fetch(`${BASE}${workload.request.path}`, init(workload.request));
       const bytes = await captured.arrayBuffer();
       const headers = new Headers(captured.headers);
-      const handWritten: HttpHandler = http.all(`${BASE}${scenario.request.path}`, () =>
+      const handWritten: HttpHandler = http.all(`${BASE}${workload.request.path}`, () =>
         Promise.resolve(new Response(bytes, { status: captured.status, headers })),
       );
       const ours: number[] = [];
       const theirs: number[] = [];
-      await rate(scenario.request, plan.warmupS);
+      await rate(workload.request, plan.warmupS);
       for (let round = 0; round < plan.rounds; round++) {
         server.resetHandlers(...mock.handlers);
-        ours.push(await rate(scenario.request, plan.durationS));
+        ours.push(await rate(workload.request, plan.durationS));
         server.resetHandlers(handWritten);
-        theirs.push(await rate(scenario.request, plan.durationS));
+        theirs.push(await rate(workload.request, plan.durationS));
       }
       const handlersRps = Math.round(median(ours));
       const handWrittenRps = Math.round(median(theirs));
       const ratio = Math.round((handlersRps / handWrittenRps) * 100) / 100;
-      progress(`msw in-process ${scenario.label}: ${handlersRps} vs ${handWrittenRps} req/s (${ratio}×)`);
-      figures.push({ label: scenario.label, handlersRps, handWrittenRps, ratio });
+      progress(`msw in-process ${workload.label}: ${handlersRps} vs ${handWrittenRps} req/s (${ratio}×)`);
+      figures.push({ label: workload.label, handlersRps, handWrittenRps, ratio });
     }
     return figures;
   } finally {

@@ -7,7 +7,7 @@ import type { BenchRequest, CannedResponse } from './canned-response';
 import type { PacedStreamsPlan, PacedStreamsResult } from './paced-stream-client';
 import { openFilesLimit } from './paced-stream-client';
 import type { CapturedStream } from './bare-sse-server';
-import { API_BASE, PACED_STREAM_REQUEST } from './scenarios';
+import { API_BASE, PACED_STREAM_REQUEST } from './workloads';
 import { ROOT, oursSpec } from './server-specs';
 
 /** Each stream: 20 text deltas at 2 tokens per second, so it stays open some 9.5 s. */

@@ -19,7 +19,7 @@ import { proxySpec, relaySpec } from './proxy-specs';
 import type { PacedRun } from './run-paced-streams';
 import type { ProxyFigures, ProxyLoadRow, ProxyStreams } from './proxy-figures';
 import { drivePacedStreams, pacedBareSpec, pacedMockSpec, runPacedStep, toCapturedStream } from './run-paced-streams';
-import { SCENARIOS, forTarget } from './scenarios';
+import { WORKLOADS, forTarget } from './workloads';
 import { bareSpec, describeCommand } from './server-specs';
 
 /** The proxy's load rows are measured at this many connections (the issue's targets). */
@@ -74,7 +74,7 @@ async function proxyLoad(
   const proxy = await start(proxySpec(upstreamOrigin, reportDir));
   try {
     const rows: ProxyLoadRow[] = [];
-    for (const scenario of SCENARIOS) {
+    for (const workload of WORKLOADS) {
       const rounds = { relay: [] as LoadResult[], proxy: [] as LoadResult[] };
       for (let round = 0; round < plan.rounds; round++) {
         // Who goes first alternates, so a burst of noise on the shared machine hits both alike.
@@ -82,13 +82,13 @@ async function proxyLoad(
         for (const server of order) {
           const result = await runLoad(
             server.origin,
-            forTarget('ours', scenario.request),
+            forTarget('ours', workload.request),
             { connections: PROXY_CONNECTIONS, durationS: plan.durationS, warmupS: round < 2 ? plan.warmupS : 0 },
             server.cpuMs,
           );
           (server === relay ? rounds.relay : rounds.proxy).push(result);
           progress(
-            `${scenario.label} c=${PROXY_CONNECTIONS} ${server.name} round ${round + 1}: ${result.rps} req/s, p99 ${result.p99Ms} ms, ${result.cpuUsPerRequest ?? '?'} µs CPU/request`,
+            `${workload.label} c=${PROXY_CONNECTIONS} ${server.name} round ${round + 1}: ${result.rps} req/s, p99 ${result.p99Ms} ms, ${result.cpuUsPerRequest ?? '?'} µs CPU/request`,
           );
         }
       }
@@ -97,7 +97,7 @@ async function proxyLoad(
         return values.length === 0 ? null : median(values);
       };
       rows.push({
-        scenario: scenario.label,
+        workload: workload.label,
         connections: PROXY_CONNECTIONS,
         relay: medianRound(rounds.relay),
         proxy: medianRound(rounds.proxy),

@@ -1,7 +1,7 @@
 import type { StreamingFigures } from './bench-report';
 import type { BenchPlan } from './bench-args';
 import type { ChildServer, ServerSpec } from './child-server';
-import { API_BASE, LONG_STREAM_REQUEST } from './scenarios';
+import { API_BASE, LONG_STREAM_REQUEST } from './workloads';
 import { measureOneStream } from './stream-bench';
 import { runPacedLadder } from './run-paced-ladder';
 

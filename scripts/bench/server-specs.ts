@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerSpec } from './child-server';
-import { API_BASE, DEMO_KEY } from './scenarios';
+import { API_BASE, DEMO_KEY } from './workloads';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 /** `model-gateway mock`, compiled by `npm run build` (tsconfig.build.json); started with plain node, no tsx in the way. */

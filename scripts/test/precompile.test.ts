@@ -14,10 +14,10 @@ import { answerSchemaPointers } from '../../kit/stream/answer-schemas';
 import {
   precompiledBuiltinFixtures,
   precompiledFixturesValidator,
-} from '../../mocks/src/runtimes/node/load-fixtures/precompiled-fixtures';
-import { loadFixtures } from '../../mocks/src/runtimes/node/load-fixtures/load-fixtures';
-import { validateFixturesSchema } from '../../mocks/src/runtimes/node/load-fixtures/validate-fixtures-schema';
-import { builtinFixturesPath, fixturesSchemaPath } from '../../mocks/src/runtimes/node/load-fixtures/fixtures-paths';
+} from '../../mocks/src/fixture-loading/precompiled-fixtures';
+import { loadFixtures } from '../../mocks/src/fixture-loading/load-fixtures';
+import { validateFixturesSchema } from '../../mocks/src/fixture-loading/validate-fixtures-schema';
+import { builtinFixturesPath, fixturesSchemaPath } from '../../mocks/src/fixture-loading/fixtures-paths';
 
 let dir: string;
 let nowhere: string;

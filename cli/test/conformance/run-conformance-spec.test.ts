@@ -7,7 +7,7 @@ import { ContractError } from '../../../kit/contract/contract-error';
 import { startInProcessMock } from '../../../mocks/index';
 import type { RunningMock } from '../../../mocks/index';
 import { EXIT_CONFIG, runConformanceCli } from '../../run-conformance-cli';
-import { runConformance } from '../../../conformance/index';
+import { runConformanceOnTarget } from '../../../conformance/index';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'conformance-spec-'));
 const shipped = readFileSync(SPEC_PATH, 'utf8');
@@ -32,7 +32,7 @@ function specWithoutGetModel(): string {
   return specFile('no-get-model.yaml', dump(document));
 }
 
-describe('runConformance({ spec }): judging against another document', () => {
+describe('runConformanceOnTarget({ spec }): judging against another document', () => {
   let mock: RunningMock;
   const target = () => ({ baseUrl: mock.baseUrl, apiKey: 'sk-mock-user', seed: 11, propertyRuns: 0 });
   beforeAll(async () => {
@@ -43,10 +43,10 @@ describe('runConformance({ spec }): judging against another document', () => {
 
   it('fails a gateway that does not follow a limit tightened in the given document', async () => {
     const only = 'limits/createResponse/session-id-*';
-    const asShipped = await runConformance({ ...target(), only });
+    const asShipped = await runConformanceOnTarget({ ...target(), only });
     expect(asShipped.passed).toBe(true);
 
-    const report = await runConformance({ ...target(), only, spec: tightenedSpec() });
+    const report = await runConformanceOnTarget({ ...target(), only, spec: tightenedSpec() });
     expect(report.passed).toBe(false);
     const failure = report.failures.find((f) => f.check === 'limit-rejected-past-boundary');
     expect(failure?.message).toMatch(/session_id/);
@@ -54,7 +54,7 @@ describe('runConformance({ spec }): judging against another document', () => {
   });
 
   it('reports the scenarios of an operation the document lacks as not applicable, not as failures', async () => {
-    const report = await runConformance({ ...target(), only: 'getModel', spec: specWithoutGetModel() });
+    const report = await runConformanceOnTarget({ ...target(), only: 'getModel', spec: specWithoutGetModel() });
     expect(report.passed).toBe(true);
     expect(report.failures).toEqual([]);
     expect(report.scenarios.length).toBeGreaterThan(0);
@@ -77,7 +77,7 @@ describe('runConformance({ spec }): judging against another document', () => {
         },
       },
     };
-    const report = await runConformance({
+    const report = await runConformanceOnTarget({
       ...target(),
       // getModel proves the target is this API; getWidget is then judged like any other operation.
       only: 'getWidget,getModel',
@@ -95,7 +95,7 @@ describe('runConformance({ spec }): judging against another document', () => {
 
   it('rejects with a ContractError naming the file and the place for a document that does not load', async () => {
     const broken = specFile('broken.yaml', 'openapi: 3.1.0\npaths:\n  - a\n b: c\n');
-    const run = runConformance({ ...target(), spec: broken });
+    const run = runConformanceOnTarget({ ...target(), spec: broken });
     await expect(run).rejects.toBeInstanceOf(ContractError);
     await expect(run).rejects.toThrow(/broken\.yaml:4:\d+: not valid YAML/);
   });

@@ -25,7 +25,7 @@ function sources() {
     path.join(ROOT, 'scripts', 'precompile.ts'),
     ...inFolder(path.join('mocks', 'fixtures'), /\.json$/),
     ...inFolder(path.join('kit', 'contract'), /\.ts$/),
-    ...inFolder(path.join('mocks', 'src', 'runtimes', 'node', 'load-fixtures'), /\.ts$/),
+    ...inFolder(path.join('mocks', 'src', 'fixture-loading'), /\.ts$/),
     ...inFolder(path.join('mocks', 'src', 'core', 'fixture-model'), /\.ts$/),
   ];
 }

@@ -1,15 +1,15 @@
 import type { OperationInfo } from '../../../kit/contract/operations';
 import { EVENT_STREAM } from '../../../kit/stream/stream-spec';
 import type { HandlerResult } from './handler-types';
-import { GatewayError, toEnvelope } from '../exchange/gateway-error';
+import { GatewayError, errorEnvelopeJson } from '../exchange/gateway-error';
 import { sendError, sendJson } from '../exchange/send';
 import { sendPacedStream } from '../exchange/stream/paced-stream';
 import { upstreamFailure } from '../exchange/stream/stream-failures';
 import type { ReplySink } from '../exchange/reply-sink';
-import { sendHalf, steerStream } from './scenario-stage';
+import { sendHalf, steerStream } from './stages/queued-scenarios';
 import type { PipelineDependencies, Routed } from './serve-types';
 
-/** Sends what a handler (or a `Prefer` scenario) returned: JSON in this turn, or a paced stream. */
+/** Sends what a handler (or a `Prefer` example) returned: JSON in this turn, or a paced stream. */
 export function finish(
   deps: PipelineDependencies,
   reply: ReplySink,
@@ -40,7 +40,7 @@ export function finish(
   const payload = result.rawBody ?? JSON.stringify(result.body);
   if (checker) {
     const text = typeof payload === 'string' ? payload : new TextDecoder().decode(payload);
-    // A Prefer scenario may answer with a documented event-stream example.
+    // A Prefer example may answer with a documented event-stream example.
     const contentType =
       Object.entries(result.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
     if (contentType.startsWith(EVENT_STREAM)) checker.checkStream(operation, result.status, text);
@@ -71,6 +71,6 @@ export function fail(
   // 404/405 for unknown routes have no operation in the document to check against, and errors
   // about the mock's own controls (Prefer) are not API responses.
   if (operation && !reply.headersSent && error.options.mockControl !== true)
-    deps.checker?.checkJson(operation, error.status, JSON.stringify(toEnvelope(error)));
+    deps.checker?.checkJson(operation, error.status, errorEnvelopeJson(error));
   sendError(reply, error);
 }

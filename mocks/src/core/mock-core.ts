@@ -14,11 +14,11 @@ import type * as ResponseCheckerModule from './stages/response-checker';
 import type { ResponseViolation } from './stages/response-checker';
 import { AdmittedUrls } from './stages/admitted-urls';
 import { RunningStreams } from '../exchange/running-streams';
-import type { AdminRoute } from './admin';
+import type { AdminEndpoint } from './stages/admin';
 import { corsHeaders } from './stages/cors';
 import { readSpecFacts } from './spec-facts/spec-facts';
-import type { PreferHandler } from './prefer/prefer-unavailable';
-import { preferUnavailable } from './prefer/prefer-unavailable';
+import type { PreferHandler } from './stages/prefer/prefer-unavailable';
+import { preferUnavailable } from './stages/prefer/prefer-unavailable';
 import type { MockRequest } from '../exchange/mock-request';
 import type { ReplySink } from '../exchange/reply-sink';
 import { createPipeline } from './serve';
@@ -39,9 +39,11 @@ export interface MockSetup {
   readonly options?: Partial<MockOptions>;
   /** Replace handlers (tests and deliberately broken variants use this). */
   readonly handlers?: HandlerOverrides;
-  /** Extra `/__mock/*` routes (the node server's docs pages). */
-  readonly adminRoutes?: readonly AdminRoute[];
-  /** `Prefer` scenarios; without one they answer a one-line error saying where they run. */
+  /** Extra `/__mock/*` endpoints (the node server's docs pages). */
+  readonly adminEndpoints?: readonly AdminEndpoint[];
+  /** @deprecated Use `adminEndpoints` (the same endpoints; "route" names only an operation's method and path). */
+  readonly adminRoutes?: readonly AdminEndpoint[];
+  /** `Prefer` examples; without one they answer a one-line error saying where they run. */
   readonly prefer?: PreferHandler | undefined;
   /** A faster synchronous SHA-256 than the portable one, where the runtime has it (node:crypto). */
   readonly sha256?: Sha256 | undefined;
@@ -142,7 +144,7 @@ export function createCore(setup: CoreSetup): MockCore {
     checker,
     router: createRouter(operations),
     prefer: setup.prefer ?? preferUnavailable,
-    adminRoutes: setup.adminRoutes,
+    adminEndpoints: setup.adminEndpoints ?? setup.adminRoutes,
   });
   return {
     contract,

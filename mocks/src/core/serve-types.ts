@@ -6,13 +6,13 @@ import type { Handler } from './handler-types';
 import type { RequestValidator } from './stages/request-validator';
 import type { Router } from './stages/route-table';
 import type { ResponseChecker } from './stages/response-checker';
-import type { AdminRoute } from './admin';
+import type { AdminEndpoint } from './stages/admin';
 import type { AdmittedUrls } from './stages/admitted-urls';
 import type { SpecFacts } from './spec-facts/spec-facts';
 import type { RunningStreams } from '../exchange/running-streams';
 import type { CorsHeaders } from './stages/cors';
-import type { PreferHandler } from './prefer/prefer-unavailable';
-import type { ScenarioOutcome } from './scenario-stage';
+import type { PreferHandler } from './stages/prefer/prefer-unavailable';
+import type { ScenarioOutcome } from './stages/queued-scenarios';
 import type { TokenCounter } from './token-counter';
 
 /** What the pipeline of one mock is made with (createCore builds it once). */
@@ -32,7 +32,7 @@ export interface PipelineDependencies {
   readonly tokens: TokenCounter;
   readonly prefer: PreferHandler;
   readonly checker?: ResponseChecker;
-  readonly adminRoutes?: readonly AdminRoute[] | undefined;
+  readonly adminEndpoints?: readonly AdminEndpoint[] | undefined;
   /** The mock's running streams, ended when it stops waiting for requests in flight. */
   readonly shutdown: RunningStreams;
 }

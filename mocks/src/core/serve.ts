@@ -2,7 +2,7 @@ import type { OperationInfo } from '../../../kit/contract/operations';
 import type { ApiKeyRecord } from './state/store';
 import type { HandlerResult } from './handler-types';
 import type { AdmittedUrl } from './stages/admitted-urls';
-import { ADMIN_PREFIX, handleAdmin } from './admin';
+import { ADMIN_PREFIX, handleAdmin } from './stages/admin';
 import { authenticate } from './stages/authenticate';
 import { LiveContext } from './live-context';
 import { applyCors } from './stages/cors';
@@ -10,7 +10,7 @@ import { GatewayError } from '../exchange/gateway-error';
 import { readRequestBody } from './stages/read-body';
 import type { MockRequest } from '../exchange/mock-request';
 import type { ReplySink } from '../exchange/reply-sink';
-import { actOnScenario, takeScenario } from './scenario-stage';
+import { actOnScenario, takeScenario } from './stages/queued-scenarios';
 import type { PipelineDependencies, Routed } from './serve-types';
 import { fail, finish } from './finish';
 import { logRequest } from './journal-entry';
@@ -88,7 +88,7 @@ function serve(
   if (path.startsWith(ADMIN_PREFIX)) {
     const failed = (err: unknown): void => fail(deps, reply, undefined, err);
     const admin = (): void =>
-      handleAdmin(request, reply, path, store, deps.shutdown, options, deps.adminRoutes, failed);
+      handleAdmin(request, reply, path, store, deps.shutdown, options, deps.adminEndpoints, failed);
     if (request.method === 'POST' || !sendsBody(headers)) {
       admin();
       return undefined;
@@ -134,7 +134,7 @@ function admit(deps: PipelineDependencies, request: MockRequest, operation: Oper
 }
 
 /**
- * Reads the body (if the operation has one), then answers a queued scenario, a `Prefer` scenario
+ * Reads the body (if the operation has one), then answers a queued scenario, a `Prefer` example
  * or the ordinary way. Callbacks all the way: an ordinary answer is sent in the turn the body
  * ends. Every failure on the way, thrown or rejected, in this turn or a later one, reaches `fail`
  * (and the envelope).

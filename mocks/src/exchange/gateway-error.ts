@@ -39,3 +39,11 @@ export function toEnvelope(error: GatewayError, userId?: string | null): ErrorEn
   if (userId !== undefined) envelope.user_id = userId;
   return envelope;
 }
+
+/**
+ * The one writer of an error's body: the spec's ErrorEnvelope (components/schemas/ErrorEnvelope)
+ * as sent, by the mock's stages, its queued scenarios, its node server and the proxy alike.
+ */
+export function errorEnvelopeJson(error: GatewayError, userId?: string | null): string {
+  return JSON.stringify(toEnvelope(error, userId));
+}

@@ -1,13 +1,13 @@
 import type { HeaderList, ReplySink } from './reply-sink';
 import type { GatewayError } from './gateway-error';
-import { toEnvelope } from './gateway-error';
+import { errorEnvelopeJson } from './gateway-error';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 const CONTENT_TYPE = 'content-type';
 
 /**
  * Sends a complete answer; `payload` is already serialized. JSON unless `headers` name another
- * content type (a `Prefer` scenario may answer with a documented `text/event-stream` example).
+ * content type (a `Prefer` example may answer with a documented `text/event-stream` example).
  * Headers go as one flat list: with nothing set before (no CORS), node writes them out as given
  * instead of building and merging a header object per response.
  */
@@ -35,5 +35,5 @@ export function sendError(reply: ReplySink, error: GatewayError, userId?: string
     reply.cut('close');
     return;
   }
-  sendJson(reply, error.status, JSON.stringify(toEnvelope(error, userId)), error.options.headers);
+  sendJson(reply, error.status, errorEnvelopeJson(error, userId), error.options.headers);
 }

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { loadContract } from '../../../kit/contract/contract';
-import { loadFixtures } from '../../src/runtimes/node/load-fixtures/load-fixtures';
+import { loadFixtures } from '../../src/fixture-loading/load-fixtures';
 import { UNIVERSAL_VARIANTS } from '../../../kit/catalog/model-kinds';
 import { useMock } from '../helpers/start-mock';
 import { bearer, responseExample, specNumber, USER_KEY } from '../helpers/sample-requests';

@@ -19,14 +19,14 @@ const SOURCES = path.join(__dirname, '..', '..', 'src');
  */
 const SCHEMA_OR_CONTROL_400 = [
   // The admin endpoints' own input (a scenario that is not valid: docs/testing.md).
-  'core/admin.ts',
+  'core/stages/admin.ts',
   'core/scenarios/scenario-book.ts',
   'core/scenarios/validate-scenario.ts',
   'core/stages/request-validator.ts',
   'core/stages/read-body.ts',
-  'core/prefer/parse-prefer.ts',
-  'runtimes/node/prefer/check-example.ts',
-  'runtimes/node/prefer/prefer-handler.ts',
+  'core/stages/prefer/parse-prefer.ts',
+  'prefer-examples/check-example.ts',
+  'prefer-examples/prefer-handler.ts',
   'exchange/stream/control-header.ts',
 ];
 

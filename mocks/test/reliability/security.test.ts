@@ -7,7 +7,7 @@ import * as sameTextModule from '../../src/core/state/same-text';
 import { hashKey } from '../../src/core/fixture-model/hash-key';
 import { isLoopbackHost } from '../../src/runtimes/node/loopback-host';
 import { MockStore } from '../../src/core/state/store';
-import { loadFixtures } from '../../src/runtimes/node/load-fixtures/load-fixtures';
+import { loadFixtures } from '../../src/fixture-loading/load-fixtures';
 import type { StartedMock } from '../helpers/start-mock';
 import { startMock } from '../helpers/start-mock';
 import type { RawAnswer, RawRequest } from './support';

@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import { hashKey } from '../../src/core/fixture-model/hash-key';
-import { loadFixtures, parseFixtures } from '../../src/runtimes/node/load-fixtures/load-fixtures';
+import { loadFixtures, parseFixtures } from '../../src/fixture-loading/load-fixtures';
 import type { Fixtures } from '../../src/core/fixture-model/fixture-types';
 import { startMock } from '../helpers/start-mock';
 import type { StartedMock } from '../helpers/start-mock';

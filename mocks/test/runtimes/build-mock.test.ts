@@ -12,7 +12,7 @@ import { createMockCore } from '../../src/runtimes/build-mock';
 import type { O200kRanksModule } from '../../src/runtimes/browser/browser-setup';
 import { browserSetup } from '../../src/runtimes/browser/browser-setup';
 import { createFetchHandler } from '../../src/runtimes/node/create-fetch-handler';
-import { loadFixtures } from '../../src/runtimes/node/load-fixtures/load-fixtures';
+import { loadFixtures } from '../../src/fixture-loading/load-fixtures';
 import { packageO200kRanks } from '../../src/runtimes/node/o200k-ranks';
 import { USER_KEY } from '../helpers/sample-requests';
 import { ESTIMATED_TOKENS, EXACT_TOKENS } from '../helpers/token-counters';

@@ -22,9 +22,9 @@ const row = (
   connections: number,
   rps: number,
   p99Ms = 1,
-  scenario = 'GET /model/openai/gpt-4o',
+  workload = 'GET /model/openai/gpt-4o',
 ): LoadFigures => ({
-  scenario,
+  workload,
   connections,
   target,
   median: result(rps, p99Ms),
@@ -54,7 +54,7 @@ describe('ratios', () => {
   it('divides req/s and CPU per request of ours, Prism and bare within the same run', () => {
     expect(ratios(load)).toEqual([
       {
-        scenario: 'GET /model/openai/gpt-4o',
+        workload: 'GET /model/openai/gpt-4o',
         connections: 10,
         oursOverPrism: 20,
         oursOverBare: 0.67,

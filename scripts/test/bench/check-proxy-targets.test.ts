@@ -30,7 +30,7 @@ function figures(longRun: ProxyFigures['longRun']): ProxyFigures {
     commands: { relay: 'relay', proxy: 'proxy' },
     load: [
       {
-        scenario: 'GET /model/openai/gpt-4o',
+        workload: 'GET /model/openai/gpt-4o',
         connections: 10,
         relay: load(1000, 4),
         proxy: load(900, 5),

@@ -9,8 +9,8 @@ type Report = Omit<BenchReport, 'targets'>;
 const GET = 'GET /model/openai/gpt-4o';
 const POST = 'POST /responses (JSON)';
 
-const row = (target: LoadFigures['target'], scenario: string, connections: number, rps: number): LoadFigures => ({
-  scenario,
+const row = (target: LoadFigures['target'], workload: string, connections: number, rps: number): LoadFigures => ({
+  workload,
   connections,
   target,
   median: { rps, p50Ms: 0, p99Ms: 1, requests: rps, errors: 0, non2xx: 0, statuses: { 200: rps }, cpuUsPerRequest: 1 },
@@ -44,8 +44,8 @@ describe('the req/s targets against bare node', () => {
     [POST, 10, 0.81, 'POST /responses req/s ≥ 0.8× bare node at 10', true],
     [POST, 10, 0.79, 'POST /responses req/s ≥ 0.8× bare node at 10', false],
     [POST, 100, 0.51, 'POST /responses req/s ≥ 0.5× bare node at 100', true],
-  ] as const)('%s at %i connections, %f× bare: %s → %s', (scenario, connections, share, target, met) => {
-    const load = [row('ours', scenario, connections, share * 10_000), row('bare', scenario, connections, 10_000)];
+  ] as const)('%s at %i connections, %f× bare: %s → %s', (workload, connections, share, target, met) => {
+    const load = [row('ours', workload, connections, share * 10_000), row('bare', workload, connections, 10_000)];
     expect(find(checkTargets(base(load), GET, POST), target)).toMatchObject({ measured: `${share}×`, met });
   });
 

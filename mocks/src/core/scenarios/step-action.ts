@@ -1,4 +1,5 @@
 import { errorMessageFor } from '../../exchange/error-messages';
+import { GatewayError, errorEnvelopeJson } from '../../exchange/gateway-error';
 import type { AnswerSteering, ScenarioAction, ScenarioStep } from './scenario-types';
 
 /**
@@ -10,15 +11,15 @@ export function stepAction(step: ScenarioStep, scenarioId: string): ScenarioActi
   if (step.status !== undefined) {
     const body =
       step.body !== undefined
-        ? step.body
-        : { error: { code: step.status, message: step.message ?? errorMessageFor(step.status) } };
+        ? JSON.stringify(step.body)
+        : errorEnvelopeJson(new GatewayError(step.status, step.message ?? errorMessageFor(step.status)));
     return {
       kind: 'answer',
       scenarioId,
       latencyMs,
       status: step.status,
       headers: step.headers ?? {},
-      body: JSON.stringify(body),
+      body,
     };
   }
   if (step.network !== undefined) return { kind: 'network', scenarioId, latencyMs, failure: step.network };

@@ -1,6 +1,6 @@
 import type { Handler, OperationContext } from '../../core/handler-types';
 import { GatewayError } from '../../exchange/gateway-error';
-import { chooseRoute } from './provider-choice/choose-route';
+import { chooseProvider } from './provider-choice/choose-provider';
 import { checkGuardrails } from './guardrails/guardrail-check';
 import { nowSeconds } from './answer/clock';
 import { responseIds } from './answer/ids';
@@ -38,10 +38,10 @@ export const createResponse: Handler<'createResponse'> = (ctx) => {
   );
   const sessionId = body.session_id ?? headerValue(ctx, names.sessionId);
   const sticky = sessionId === undefined ? undefined : store.sessions.get(sessionId);
-  const route =
+  const choice =
     sticky === undefined
-      ? plan.route
-      : chooseRoute(plan.models, body.provider, store.fixtures.providers, sticky, defaults.provider);
+      ? plan.choice
+      : chooseProvider(plan.models, body.provider, store.fixtures.providers, sticky, defaults.provider);
 
   const withMetadata = wantsServiceMetadata(ctx.headers, names.serviceMetadata, defaults.serviceMetadata);
   const verdict = checkGuardrails(store.guardrailsFor(ctx.key.hash), plan.input.allText);
@@ -49,7 +49,7 @@ export const createResponse: Handler<'createResponse'> = (ctx) => {
     withMetadata
       ? buildServiceMetadata({
           requested: plan.models.requested,
-          route,
+          choice,
           stages: verdict.stages,
           chosenBy: plan.models.chosenBy,
           blocked,
@@ -63,7 +63,7 @@ export const createResponse: Handler<'createResponse'> = (ctx) => {
   }
 
   plan.answer();
-  if (sessionId !== undefined) store.sessions.set(sessionId, route.provider.slug);
+  if (sessionId !== undefined) store.sessions.set(sessionId, choice.provider.slug);
   const createdAt = nowSeconds();
   const made: Made = { ids: responseIds(store, createdAt), createdAt, serviceMetadata: metadata(false) };
   const headers = { [names.generationId]: made.ids.generation };
@@ -78,7 +78,9 @@ export const createResponse: Handler<'createResponse'> = (ctx) => {
   }
 
   const debug =
-    body.debug?.echo_upstream_body === true ? { echo_upstream_body: upstreamBody(body, plan.input, route) } : undefined;
+    body.debug?.echo_upstream_body === true
+      ? { echo_upstream_body: upstreamBody(body, plan.input, choice) }
+      : undefined;
   const { frames, tail } = responseFrames(plan, made, { debug });
   const cut =
     failAfterTokens === undefined

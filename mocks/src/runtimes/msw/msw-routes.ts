@@ -1,6 +1,6 @@
 import { http } from 'msw';
 import type { HttpHandler } from 'msw';
-import { ADMIN_PREFIX } from '../../core/admin';
+import { ADMIN_PREFIX } from '../../core/stages/admin';
 import type { FetchHandler } from '../fetch/fetch-adapter';
 import { resetForMsw } from './msw-network-error';
 

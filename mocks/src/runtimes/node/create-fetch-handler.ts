@@ -12,7 +12,7 @@ export interface MockFetchHandler extends FetchHandler, MockControls {}
  * The mock for any fetch-based server (Hono, a Next.js route handler, Deno.serve, Bun.serve, a
  * Cloudflare Worker): the same pipeline, state and answers as `createMockServer`, with no port.
  * Takes createMockServer's options; spec and fixtures are read from files unless given, and
- * `Prefer` scenarios run on Prism, so this entry needs node (the browser build has its own).
+ * `Prefer` examples run on Prism, so this entry needs node (the browser build has its own).
  *
  * @example
  * const mock = createFetchHandler();

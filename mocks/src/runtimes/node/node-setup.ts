@@ -1,13 +1,13 @@
 import type { Contract } from '../../../../kit/contract/contract-types';
 import { loadContract } from '../../../../kit/contract/contract';
 import type { Fixtures } from '../../core/fixture-model/fixture-types';
-import { loadFixtures } from './load-fixtures/load-fixtures';
+import { loadFixtures } from '../../fixture-loading/load-fixtures';
 import type { MockOptions } from '../../core/options';
 import { apiBasePath } from '../../core/spec-facts/api-paths';
 import type { HandlerOverrides } from '../../core/handler-types';
-import type { AdminRoute } from '../../core/admin';
+import type { AdminEndpoint } from '../../core/stages/admin';
 import type { MockSetup } from '../../core/mock-core';
-import { createPreferHandler } from './prefer/prefer-handler';
+import { createPreferHandler } from '../../prefer-examples/prefer-handler';
 import { packageO200kRanks } from './o200k-ranks';
 import { nodeSha256 } from './node-sha256';
 
@@ -19,13 +19,16 @@ export interface MockServerInit {
   readonly options?: Partial<MockOptions>;
   /** Replace handlers (tests and deliberately broken variants use this). */
   readonly handlers?: HandlerOverrides;
-  readonly adminRoutes?: readonly AdminRoute[];
+  /** Extra `/__mock/*` endpoints (the docs pages of `--watch`). */
+  readonly adminEndpoints?: readonly AdminEndpoint[];
+  /** @deprecated Use `adminEndpoints` (the same endpoints; "route" names only an operation's method and path). */
+  readonly adminRoutes?: readonly AdminEndpoint[];
 }
 
 /**
  * Loads on node what the core takes already loaded: the spec and the fixtures from their files
  * (unless given), the tokenizer's ranks from the package's data file (read on the first exact
- * count), `Prefer` scenarios from Prism, and node:crypto's SHA-256. Used by both node entries:
+ * count), `Prefer` examples from Prism, and node:crypto's SHA-256. Used by both node entries:
  * the server and `createFetchHandler`.
  */
 export function nodeSetup(init: MockServerInit): MockSetup {
@@ -36,7 +39,7 @@ export function nodeSetup(init: MockServerInit): MockSetup {
     fixtures: init.fixtures ?? loadFixtures(init.fixturesPath, contract),
     options: init.options,
     handlers: init.handlers,
-    adminRoutes: init.adminRoutes,
+    adminEndpoints: init.adminEndpoints ?? init.adminRoutes,
     prefer: createPreferHandler(contract, basePath),
     sha256: nodeSha256,
     tokenRanks: packageO200kRanks,

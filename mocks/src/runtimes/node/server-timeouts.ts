@@ -1,6 +1,6 @@
 import type * as http from 'node:http';
 import type { Socket } from 'node:net';
-import { GatewayError, toEnvelope } from '../../exchange/gateway-error';
+import { GatewayError, errorEnvelopeJson } from '../../exchange/gateway-error';
 import { JSON_CONTENT_TYPE } from '../../exchange/send';
 import type { ServerTimeouts } from '../../core/timeouts';
 
@@ -69,7 +69,7 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): v
         ? [400, 'Bad Request', 'Malformed HTTP request: the request headers are too large']
         : [400, 'Bad Request', 'Malformed HTTP request'];
   // No ServerResponse exists yet: the answer goes on the socket, in the one envelope (send.ts's).
-  const body = JSON.stringify(toEnvelope(new GatewayError(status, message)));
+  const body = errorEnvelopeJson(new GatewayError(status, message));
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\ncontent-type: ${JSON_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );

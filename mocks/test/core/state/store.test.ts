@@ -1,4 +1,4 @@
-import { loadFixtures } from '../../../src/runtimes/node/load-fixtures/load-fixtures';
+import { loadFixtures } from '../../../src/fixture-loading/load-fixtures';
 import { hashKey } from '../../../src/core/fixture-model/hash-key';
 import { MockStore } from '../../../src/core/state/store';
 import { StickySessions } from '../../../src/core/state/sticky-sessions';

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { hashKey } from '../../../src/core/fixture-model/hash-key';
 import type { Fixtures } from '../../../src/core/fixture-model/fixture-types';
-import { loadFixtures } from '../../../src/runtimes/node/load-fixtures/load-fixtures';
+import { loadFixtures } from '../../../src/fixture-loading/load-fixtures';
 import type { MockServer, MockServerInit } from '../../../src/runtimes/node/server';
 import { createMockServer } from '../../../src/runtimes/node/server';
 import type { Event } from '../../helpers/stream-helpers';

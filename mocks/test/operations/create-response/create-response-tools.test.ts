@@ -3,7 +3,7 @@
  * never with a call already answered; JSON and streams alike. The loop is driven the way the
  * client libraries drive it: the previous answer's items and the results appended to the input.
  */
-import { loadFixtures, parseFixtures } from '../../../src/runtimes/node/load-fixtures/load-fixtures';
+import { loadFixtures, parseFixtures } from '../../../src/fixture-loading/load-fixtures';
 import type { FixtureScript } from '../../../src/core/fixture-model/fixture-types';
 import { useMock } from '../../helpers/start-mock';
 import { parseSse } from '../../helpers/stream-helpers';

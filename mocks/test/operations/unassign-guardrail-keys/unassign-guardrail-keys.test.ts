@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { loadContract } from '../../../../kit/contract/contract';
 import { hashKey } from '../../../src/core/fixture-model/hash-key';
-import { loadFixtures, parseFixtures } from '../../../src/runtimes/node/load-fixtures/load-fixtures';
+import { loadFixtures, parseFixtures } from '../../../src/fixture-loading/load-fixtures';
 import { useMock } from '../../helpers/start-mock';
 import {
   bearer,

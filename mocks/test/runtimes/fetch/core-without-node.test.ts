@@ -3,10 +3,10 @@
  * and no Prism. Prefer scenarios then answer one line saying where they run, never a stack trace.
  */
 import { loadContract } from '../../../../kit/contract/contract';
-import { loadFixtures } from '../../../src/runtimes/node/load-fixtures/load-fixtures';
+import { loadFixtures } from '../../../src/fixture-loading/load-fixtures';
 import { createMockCore, fetchAdapter } from '../../../index';
 import type * as MockIndex from '../../../index';
-import { PREFER_NEEDS_NODE } from '../../../src/core/prefer/prefer-unavailable';
+import { PREFER_NEEDS_NODE } from '../../../src/core/stages/prefer/prefer-unavailable';
 import { USER_KEY } from '../../helpers/sample-requests';
 
 const contract = loadContract();

@@ -1,9 +1,9 @@
 import type { Fixtures } from '../../../core/fixture-model/fixture-types';
 import { checkPlugins } from '../provider-choice/check-plugins';
-import { chooseRoute } from '../provider-choice/choose-route';
+import { chooseProvider } from '../provider-choice/choose-provider';
 import type { ModelCandidates } from '../provider-choice/pick-model';
 import { pickModels } from '../provider-choice/pick-model';
-import type { ProviderRoute } from '../provider-choice/route-provider';
+import type { ProviderChoice } from '../provider-choice/provider-for-model';
 import type { SpecDefaults } from '../../../core/spec-facts/spec-defaults';
 import type { TokenCounter } from '../../../core/token-counter';
 import type { Catalog } from '../../../core/state/catalog';
@@ -51,7 +51,7 @@ export interface ResultTemplate {
 
 /**
  * Everything about a POST /responses answer that follows from the body and the fixtures alone:
- * the model candidates, the route taken without a sticky session (a session only ever moves the
+ * the model candidates, the provider chosen without a sticky session (a session only ever moves the
  * provider, never the model: every candidate's qualifying endpoints are found before the session
  * picks among them), the input text, the answer, and once the same bytes come a second time, the
  * serialized result with holes (ResultTemplate). What depends on the mock's state is never in it:
@@ -60,8 +60,8 @@ export interface ResultTemplate {
  */
 export class ResponsePlan {
   readonly models: ModelCandidates;
-  /** The route without a sticky session. */
-  readonly route: ProviderRoute;
+  /** The provider chosen without a sticky session. */
+  readonly choice: ProviderChoice;
   readonly input: InputText;
   /** Requests answered from this plan so far. */
   uses = 1;
@@ -70,19 +70,19 @@ export class ResponsePlan {
   /** A template was made while the counts were estimates (the ranks still loading). */
   #estimated = false;
 
-  /** Throws the GatewayError the ordinary path throws at these steps (plugins, model, route). */
+  /** Throws the GatewayError the ordinary path throws at these steps (plugins, model, provider). */
   constructor(readonly inputs: PlanInputs) {
     const { body, fixtures, catalog, defaults } = inputs;
     checkPlugins(body.plugins, catalog, defaults.plugins);
     this.models = pickModels(body, catalog, defaults.plugins);
-    this.route = chooseRoute(this.models, body.provider, fixtures.providers, undefined, defaults.provider);
+    this.choice = chooseProvider(this.models, body.provider, fixtures.providers, undefined, defaults.provider);
     this.input = readInputText(body);
   }
 
   /** The scripted answer (decideAnswer), worked out once; asked for only after the guardrails let the request pass. */
   answer(): Answer {
     const { body, fixtures, defaults } = this.inputs;
-    this.#answer ??= decideAnswer(body, fixtures, this.input, this.route.model.model, defaults.request);
+    this.#answer ??= decideAnswer(body, fixtures, this.input, this.choice.model.model, defaults.request);
     return this.#answer;
   }
 
@@ -162,7 +162,7 @@ export class ResponsePlan {
       createdAt,
       completedAt,
       ids,
-      model: this.route.model.model.id,
+      model: this.choice.model.model.id,
       defaults: defaults.request,
     });
     // The last member, set after the result is built (ServiceMetadata).

@@ -1,6 +1,6 @@
 import type { InputText } from './input-text';
 import type { ResponseRequest } from './response-types';
-import type { ProviderRoute } from '../provider-choice/route-provider';
+import type { ProviderChoice } from '../provider-choice/provider-for-model';
 
 /** Request settings a provider receives unchanged. */
 const FORWARDED = [
@@ -23,10 +23,10 @@ const FORWARDED = [
  * role/content messages, and the forwarded settings. Its shape is the mock's choice: the spec
  * shows the chunk's `debug` member as an open object.
  */
-export function upstreamBody(body: ResponseRequest, input: InputText, route: ProviderRoute): Record<string, unknown> {
+export function upstreamBody(body: ResponseRequest, input: InputText, choice: ProviderChoice): Record<string, unknown> {
   const upstream: Record<string, unknown> = {
-    provider: route.provider.slug,
-    model: route.model.model.id,
+    provider: choice.provider.slug,
+    model: choice.model.model.id,
     messages: input.messages.map((m) => ({ role: m.role, content: m.text })),
     stream: true,
   };

@@ -1,6 +1,6 @@
 import type { RequestHeaders } from '../../../exchange/mock-request';
 import type { PipelineStage, ServiceMetadata } from '../answer/response-types';
-import type { ProviderRoute } from './route-provider';
+import type { ProviderChoice } from './provider-for-model';
 
 /**
  * The XServiceMetadata header parameter, or its legacy name XServiceExperimentalMetadata, set to
@@ -20,7 +20,7 @@ function isEnabled(value: string | string[]): boolean {
 
 export interface MetadataInput {
   readonly requested: string;
-  readonly route: ProviderRoute;
+  readonly choice: ProviderChoice;
   readonly stages: readonly PipelineStage[];
   /** The router or routing plugin that chose the model, if any. */
   readonly chosenBy: string | undefined;
@@ -30,29 +30,29 @@ export interface MetadataInput {
 
 /** Routing metadata with every member of ServiceMetadata (all of them, as GuardrailBlockError asks on a block). */
 export function buildServiceMetadata(input: MetadataInput): ServiceMetadata {
-  const { route, blocked } = input;
-  const modelId = route.model.model.id;
-  const available = route.ranked.map((e) => ({
+  const { choice, blocked } = input;
+  const modelId = choice.model.model.id;
+  const available = choice.ranked.map((e) => ({
     model: modelId,
     provider: e.provider,
-    selected: !blocked && e === route.endpoint,
+    selected: !blocked && e === choice.endpoint,
   }));
   return {
     attempt: 1,
     endpoints: { available, total: available.length },
     is_byok: false,
-    region: route.provider.region,
+    region: choice.provider.region,
     requested: input.requested,
-    strategy: route.strategy,
+    strategy: choice.strategy,
     summary: blocked ? 'Blocked by guardrail before routing.' : routedSummary(input, available.length),
     pipeline: [...input.stages],
   };
 }
 
 function routedSummary(input: MetadataInput, total: number): string {
-  const { route } = input;
-  const position = route.ranked.indexOf(route.endpoint) + 1;
-  const chosen = input.chosenBy ? `${input.chosenBy} chose ${route.model.model.id}; ` : '';
-  const sticky = route.sticky ? ' (kept for the session)' : '';
-  return `${chosen}Routed to ${route.provider.slug}${sticky} (${position} of ${total} endpoints).`;
+  const { choice } = input;
+  const position = choice.ranked.indexOf(choice.endpoint) + 1;
+  const chosen = input.chosenBy ? `${input.chosenBy} chose ${choice.model.model.id}; ` : '';
+  const sticky = choice.sticky ? ' (kept for the session)' : '';
+  return `${chosen}Routed to ${choice.provider.slug}${sticky} (${position} of ${total} endpoints).`;
 }

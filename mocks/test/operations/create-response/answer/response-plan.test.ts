@@ -2,7 +2,7 @@ import { responseIds } from '../../../../src/operations/create-response/answer/i
 import type { Made, PlanInputs, ResponsePlan } from '../../../../src/operations/create-response/answer/response-plan';
 import { responsePlan } from '../../../../src/operations/create-response/answer/response-plan';
 import type { ResponseRequest, ResponseResult } from '../../../../src/operations/create-response/answer/response-types';
-import { loadFixtures } from '../../../../src/runtimes/node/load-fixtures/load-fixtures';
+import { loadFixtures } from '../../../../src/fixture-loading/load-fixtures';
 import { GatewayError } from '../../../../src/exchange/gateway-error';
 import { Catalog } from '../../../../src/core/state/catalog';
 import { SPEC_FACTS } from '../../../helpers/spec-facts';

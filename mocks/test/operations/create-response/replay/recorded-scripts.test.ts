@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadFixtures } from '../../../../src/runtimes/node/load-fixtures/load-fixtures';
-import { withScripts } from '../../../../src/runtimes/node/load-fixtures/load-scripts';
-import { FixturesError } from '../../../../src/runtimes/node/load-fixtures/fixtures-error';
+import { loadFixtures } from '../../../../src/fixture-loading/load-fixtures';
+import { withScripts } from '../../../../src/fixture-loading/load-scripts';
+import { FixturesError } from '../../../../src/fixture-loading/fixtures-error';
 import { matchScript } from '../../../../src/operations/create-response/answer/match-script';
 import { readInputText } from '../../../../src/operations/create-response/answer/input-text';
 import { matchRecording } from '../../../../src/operations/create-response/replay/match-recording';

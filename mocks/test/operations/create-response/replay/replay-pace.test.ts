@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadFixtures } from '../../../../src/runtimes/node/load-fixtures/load-fixtures';
-import { withScripts } from '../../../../src/runtimes/node/load-fixtures/load-scripts';
+import { loadFixtures } from '../../../../src/fixture-loading/load-fixtures';
+import { withScripts } from '../../../../src/fixture-loading/load-scripts';
 import { createMockServer } from '../../../../src/runtimes/node/server';
 import type { MockServer } from '../../../../src/runtimes/node/server';
 import type { MockOptions } from '../../../../src/core/options';
