@@ -94,7 +94,15 @@ describe('model-gateway verify', () => {
       ['both', 1],
     ])('with --fail-on %s exits %i, as the proxy would, and reports it under its own heading', (who, code) => {
       const file = keylessHar();
-      const run = verify([file, '--report-dir', dir, ...(who === undefined ? [] : ['--fail-on', who])]);
+      const sarif = path.join(dir, 'verify.sarif');
+      const run = verify([
+        file,
+        '--report-dir',
+        dir,
+        '--sarif',
+        sarif,
+        ...(who === undefined ? [] : ['--fail-on', who]),
+      ]);
       expect(run.code).toBe(code);
       expect(run.stderr).toMatch(/^model-gateway verify: ✗ \[client\] request-valid · getModel · GET /m);
       expect(run.stdout).toMatch(/^Client findings \(1\): recorded requests that break the contract/m);
@@ -109,6 +117,10 @@ describe('model-gateway verify', () => {
       // The refused request counts as exercised, with the status it truly got on the wire.
       expect(report.coverage.operations.exercised).toContain('getModel');
       expect(report.coverage.statuses.getModel?.exercised).toEqual(['401']);
+      // In SARIF a warning under a rule of its own, never the gateway's error.
+      const results = (JSON.parse(readFileSync(sarif, 'utf8')) as { runs: Array<{ results: unknown[] }> }).runs[0]
+        ?.results;
+      expect(results).toEqual([expect.objectContaining({ ruleId: 'client/request-valid', level: 'warning' })]);
     });
 
     it('refuses an unknown --fail-on with one line and exit 2', () => {
