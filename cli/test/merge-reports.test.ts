@@ -114,6 +114,9 @@ describe('model-gateway merge-reports', () => {
     const out = path.join(dir, 'merged');
     const run = mergeCli([...parts, '--report-dir', out, '--sarif', path.join(out, 'm.sarif')]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toMatch(
+      /^model-gateway merge-reports: 2 report\(s\), \d+ request\(s\), 0 failing, 2 client finding\(s\); passed;/m,
+    );
     const merged = JSON.parse(readFileSync(path.join(out, 'conformance.json'), 'utf8')) as ConformanceReport;
     expect(merged.passed).toBe(true);
     expect(merged.clientFindings?.count).toBe(2);
