@@ -37,8 +37,8 @@ Options:
   -h, --help              this text
 
 Exit status: 0 what --fail-on names kept the contract (the gateway's answers by default), 1 it
-broke it, 2 a file cannot be read (one line:
-which file, where, why), a bad option, or no exchange under the API's base path.`;
+broke it, 2 a file cannot be read (one line: which file, where, why), a bad option, or no
+exchange under the API's base path.`;
 
 /** heap-growth.ts: the flag's 0, V8's own factor, as the process had it. */
 const V8_DECIDES = 0;
