@@ -1,4 +1,6 @@
 import { mergeReports } from '../../index';
+import { mergeJunit } from '../../report/merge-junit';
+import { renderHtmlReport } from '../../report/html-report';
 import type { ConformanceReportJson, FeatureRow, RootCauseJson } from '../../index';
 
 /** A shard's report as json-report.ts writes one, with what a test sets. */
@@ -84,6 +86,11 @@ describe('mergeReports', () => {
       // No member is seen to work anywhere: partial in one part is broken merged.
       expect.objectContaining({ id: 'plugins', status: 'broken', working: [], notWorking: ['b', 'a'] }),
     ]);
+    // The merged junit.xml's feature properties and page say the same.
+    expect(mergeJunit([], merged, [])).toContain(
+      '<property name="feature.modalities" value="partial (4 scenarios, 2 failures, not judged) (works: modalities; not: image_config, audio)"/>',
+    );
+    expect(renderHtmlReport(merged)).toContain('works: modalities; not: image_config, audio');
   });
 
   it('keeps a partial row partial against a part where the feature was not tested or supported', () => {
