@@ -49,6 +49,8 @@ export { ContractError } from './kit/contract/contract';
 export { startProxy, VIOLATIONS_PATH } from './proxy/index';
 export type { ProxyInit, RunningProxy } from './proxy/index';
 export { TrafficFileError, verifyTraffic } from './proxy/index';
+export { failsRun } from './proxy/index';
+export type { FailOn } from './proxy/index';
 export type { SkippedTraffic, VerifiedTraffic, VerifyInit } from './proxy/index';
 export { mergeReportFiles, mergeReports, sarifReport, writeSarif } from './conformance/index';
 export type { CoverageJson, CoverageList, NamedReport } from './conformance/index';

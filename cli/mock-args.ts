@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../mocks/index';
 import { DEFAULT_JOURNAL_LIMIT } from '../mocks/index';
 import { DEFAULT_OBSERVED_BOUNDS } from '../kit/observe/observed-bounds';
+import { DEFAULT_FAIL_ON, FAIL_ON, failOnOf } from '../kit/observe/fail-on';
+import type { FailOn } from '../kit/observe/fail-on';
 import { FIRST_TOKEN_DELAY_HEADER, isPaceName, PACE_NAMES, PACES, TOKENS_PER_SECOND_HEADER } from '../mocks/index';
 import { FAIL_AFTER_TOKENS_HEADER } from '../mocks/index';
 
@@ -134,9 +136,8 @@ const MOCK_ONLY = [
 /** Flags of proxy mode only. */
 const PROXY_ONLY = ['report-dir', 'keep-exchanges', 'keep-examples', 'record', 'har', 'sarif', 'redact', 'fail-on'];
 
-/** What fails a proxy's run: the gateway's violations, the client findings, or either. */
-export type FailOn = 'gateway' | 'client' | 'both';
-const FAIL_ON: readonly FailOn[] = ['gateway', 'client', 'both'];
+/** What fails a proxy's run: the gateway's violations, the client findings, or either (kit/observe/fail-on.ts). */
+export type { FailOn };
 
 export const DEFAULT_PROXY_REPORT_DIR = path.join('reports', 'proxy');
 
@@ -264,8 +265,8 @@ function namedPace(name: string | undefined): (typeof PACES)[keyof typeof PACES]
 }
 
 function failOn(raw: string | undefined): FailOn {
-  if (raw === undefined) return 'gateway';
-  const found = FAIL_ON.find((who) => who === raw);
+  if (raw === undefined) return DEFAULT_FAIL_ON;
+  const found = failOnOf(raw);
   if (found === undefined) throw new CliError(`--fail-on must be one of ${FAIL_ON.join(', ')}, got "${raw}"`);
   return found;
 }

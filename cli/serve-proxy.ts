@@ -2,6 +2,7 @@ import { displayPath } from '../kit/files/display-path';
 import { loadContract, SPEC_PATH } from '../kit/contract/contract';
 import { HarFileError, startProxy, VIOLATIONS_PATH } from '../proxy/index';
 import { coverageLines, reportToGithubActions, writeSarif } from '../conformance/index';
+import { failsRun } from '../kit/observe/fail-on';
 import { listenOrExplain } from './listen-or-explain';
 import type { CliSettings } from './mock-args';
 import { explainStartError } from './start-errors';
@@ -94,7 +95,5 @@ async function proxyUntilStopped(settings: CliSettings, upstream: string): Promi
   console.log(
     `proxy: ${proxy.exchanges} exchange(s), ${gateway} violation(s) by the gateway, ${client} client finding(s); reports: ${files.map(displayPath).join(', ')}`,
   );
-  const failing =
-    (settings.failOn !== 'client' && gateway > 0) || (settings.failOn !== 'gateway' && client > 0) || unwritten;
-  return failing ? 1 : 0;
+  return failsRun(settings.failOn, { gateway, client }) || unwritten ? 1 : 0;
 }

@@ -8,3 +8,5 @@ export { verifyTraffic } from './verify-traffic';
 export type { SkippedTraffic, VerifiedTraffic, VerifyInit } from './verify-traffic';
 export { TrafficFileError } from './har/read-traffic';
 export { HarFileError } from './har/har-file';
+export { DEFAULT_FAIL_ON, FAIL_ON, failOnOf, failsRun } from '../kit/observe/fail-on';
+export type { FailOn } from '../kit/observe/fail-on';

@@ -58,11 +58,18 @@ export interface VerifiedTraffic {
   /** Exchanges judged. */
   readonly exchanges: number;
   readonly skipped: SkippedTraffic;
-  /** Violations found, kept or only counted. */
+  /** Violations found, kept or only counted: the gateway's and the client findings (as the proxy counts them). */
   readonly violationCount: number;
+  /** The gateway's violations: what `passed`, the feature matrix and the default exit status describe. */
+  readonly gatewayViolationCount: number;
+  /** Recorded requests that break the contract (`request-valid`): the client's findings, not the gateway's. */
+  readonly clientFindingCount: number;
   /** Exchanges judged whose request carried no Authorization header (all of them: a sanitized HAR?). */
   readonly withoutKey: number;
-  /** The violations kept (all of the first ones, then examples per cause), as the suite reports a failure. */
+  /**
+   * The violations kept (all of the first ones, then examples per cause), as the suite reports a
+   * failure: the gateway's, then the client findings.
+   */
   violations(): Failure[];
   /** The traffic as conformance.json holds a run. */
   report(): ConformanceReport;
@@ -130,9 +137,11 @@ export async function verifyTraffic(init: VerifyInit): Promise<VerifiedTraffic> 
     baseUrl: `${origin ?? ''}${basePath}`,
     exchanges: traffic.exchanges,
     skipped,
-    violationCount: traffic.failureCount,
+    violationCount: traffic.failureCount + traffic.clientFindingCount,
+    gatewayViolationCount: traffic.failureCount,
+    clientFindingCount: traffic.clientFindingCount,
     withoutKey,
-    violations: () => traffic.failures(),
+    violations: () => [...traffic.failures(), ...traffic.clientFindings()],
     report: () => traffic.report(),
     writeReports: (dir) => traffic.writeReports(dir),
   };

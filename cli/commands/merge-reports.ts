@@ -13,7 +13,8 @@ export const help = `Usage: model-gateway merge-reports DIR… --report-dir OUT 
 
 Merges the reports of the suite's shards (--shard I/N), proxy replicas or verify runs into one:
 totals, the operations-by-checks matrix and the feature matrix added up, coverage joined, root
-causes regrouped by cause. Each DIR holds a conformance.json (a conformance.json file may be
+causes regrouped by cause (those the profile judges first), client findings under their own
+heading, a feature's members working in every part apart from those failing in any. Each DIR holds a conformance.json (a conformance.json file may be
 given instead) and the junit.xml beside it. Writes conformance.json, conformance.html and
 junit.xml into OUT: the test cases of every part, an error case for each part that stopped early,
 each missing shard and each part without a junit.xml.
@@ -25,7 +26,7 @@ Options:
   -h, --help         this text
 
 Exit status: 0 every part passed (and, for shards, every share is there), 1 not, 2 a report
-cannot be read or a bad option.`;
+cannot be read or a bad option. A part's passed judges the gateway: client findings fail nothing.`;
 
 const OPTIONS = {
   'report-dir': { type: 'string' },
@@ -56,8 +57,9 @@ export function run(argv: string[]): Promise<number> {
       : report.complete
         ? 'failed'
         : `incomplete (${report.incomplete?.reason ?? ''})`;
+    const client = report.clientFindings ? `, ${report.clientFindings.count} client finding(s)` : '';
     console.log(
-      `model-gateway merge-reports: ${positionals.length} report(s), ${report.requests} request(s), ${report.failing} failing; ${verdict}; reports: ${files.map(displayPath).join(', ')}`,
+      `model-gateway merge-reports: ${positionals.length} report(s), ${report.requests} request(s), ${report.failing} failing${client}; ${verdict}; reports: ${files.map(displayPath).join(', ')}`,
     );
     return Promise.resolve(report.passed ? 0 : 1);
   } catch (error) {

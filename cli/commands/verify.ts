@@ -5,8 +5,9 @@ import { displayPath } from '../../kit/files/display-path';
 import { ContractError, loadContract, SPEC_PATH } from '../../kit/contract/contract';
 import { reportToGithubActions } from '../../conformance/index';
 import { coverageLines, writeSarif } from '../../conformance/index';
-import { TrafficFileError, verifyTraffic } from '../../proxy/index';
-import type { VerifiedTraffic } from '../../proxy/index';
+import type { ConformanceReport } from '../../conformance/index';
+import { DEFAULT_FAIL_ON, FAIL_ON, failOnOf, failsRun, TrafficFileError, verifyTraffic } from '../../proxy/index';
+import type { FailOn, VerifiedTraffic } from '../../proxy/index';
 
 export const help = `Usage: model-gateway verify FILE… [options]      (in the repository: npm run verify --)
 
@@ -27,13 +28,17 @@ Options:
   --redact NAME           also treat the header NAME as secret (repeatable)
   --keep-exchanges N      the reports list the first N exchanges in full (the rest are counted)
   --keep-examples N       after those, up to N exchanges per root cause
+  --fail-on WHO           what fails the run (exit 1), as for the proxy: gateway (its answers, the
+                          default), client (client findings: recorded requests that break the
+                          contract), or both
   --keys-removed          the HAR's writer removed the keys (Chrome's "Export HAR (sanitized)"):
                           judge each request without Authorization as if it carried its key
   --quiet                 no line per violation
   -h, --help              this text
 
-Exit status: 0 the traffic keeps the contract, 1 it breaks it, 2 a file cannot be read (one line:
-which file, where, why), a bad option, or no exchange under the API's base path.`;
+Exit status: 0 what --fail-on names kept the contract (the gateway's answers by default), 1 it
+broke it, 2 a file cannot be read (one line: which file, where, why), a bad option, or no
+exchange under the API's base path.`;
 
 /** heap-growth.ts: the flag's 0, V8's own factor, as the process had it. */
 const V8_DECIDES = 0;
@@ -54,6 +59,7 @@ const OPTIONS = {
   'keep-examples': { type: 'string' },
   quiet: { type: 'boolean' },
   'keys-removed': { type: 'boolean' },
+  'fail-on': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -61,6 +67,7 @@ const OPTIONS = {
 export async function run(argv: string[]): Promise<number> {
   let values: ReturnType<typeof parse>['values'];
   let files: string[];
+  let failOn: FailOn;
   try {
     ({ values, positionals: files } = parse(argv));
     if (values.help === true) {
@@ -70,6 +77,10 @@ export async function run(argv: string[]): Promise<number> {
     if (files.length === 0) throw new Error('give at least one FILE to verify');
     if (values['base-url'] !== undefined && !URL.canParse(values['base-url']))
       throw new Error(`--base-url ${values['base-url']} is not an absolute URL`);
+    const who = values['fail-on'] ?? DEFAULT_FAIL_ON;
+    const named = failOnOf(who);
+    if (named === undefined) throw new Error(`--fail-on must be one of ${FAIL_ON.join(', ')}, got "${who}"`);
+    failOn = named;
   } catch (error) {
     console.error(`model-gateway verify: ${(error as Error).message} (see --help)`);
     return 2;
@@ -122,11 +133,24 @@ export async function run(argv: string[]): Promise<number> {
   const written = verified.writeReports(reportDir);
   if (values.sarif !== undefined) written.push(writeSarif(values.sarif, report, values.spec ?? SPEC_PATH));
   if (report.coverage) for (const line of coverageLines(report.coverage)) console.log(line);
+  for (const line of clientFindingLines(report)) console.log(line);
   reportToGithubActions(report, process.env, { out: (line) => console.log(line), err: (line) => console.error(line) });
+  const gateway = verified.gatewayViolationCount;
+  const client = verified.clientFindingCount;
   console.log(
-    `model-gateway verify: ${verified.exchanges} exchange(s) under ${verified.baseUrl}, ${verified.violationCount} violation(s); reports: ${written.map(displayPath).join(', ')}`,
+    `model-gateway verify: ${verified.exchanges} exchange(s) under ${verified.baseUrl}, ${gateway} violation(s) by the gateway, ${client} client finding(s); reports: ${written.map(displayPath).join(', ')}`,
   );
-  return verified.violationCount === 0 ? 0 : 1;
+  // The proxy's decision (kit/observe/fail-on.ts): recorded traffic exits as it would have live.
+  return failsRun(failOn, { gateway, client }) ? 1 : 0;
+}
+
+/** The terminal's heading for the client findings, by cause, when the traffic had any. */
+function clientFindingLines({ clientFindings }: ConformanceReport): string[] {
+  if (clientFindings === undefined) return [];
+  return [
+    `Client findings (${clientFindings.count}): recorded requests that break the contract, the client's to fix:`,
+    ...clientFindings.causes.map((cause) => `  ${cause.title}`),
+  ];
 }
 
 function parse(argv: string[]) {

@@ -93,6 +93,49 @@ describe('model-gateway merge-reports', () => {
     expect(run).toMatchObject({ code: 0, stderr: '' });
   });
 
+  it('merges the client findings of replicas under their own heading and exits 0 when each gateway passed', async () => {
+    const har = JSON.parse(readFileSync(REDOCLY_HAR, 'utf8')) as {
+      log: { entries: Array<{ request: { headers: Array<{ name: string }> }; response: Record<string, unknown> }> };
+    };
+    const entry = har.log.entries[0];
+    if (entry) {
+      // A request without its key, refused as the contract says: the client's finding, the gateway's pass.
+      entry.request.headers = entry.request.headers.filter((h) => h.name.toLowerCase() !== 'authorization');
+      const text = '{"error":{"code":401,"message":"Missing Authentication header"}}';
+      Object.assign(entry.response, {
+        status: 401,
+        content: { size: text.length, mimeType: 'application/json', text },
+      });
+    }
+    const keyless = path.join(dir, 'keyless.har');
+    writeFileSync(keyless, JSON.stringify(har));
+    const parts = ['replica-a', 'replica-b'].map((name) => path.join(dir, name));
+    for (const part of parts) (await verifyTraffic({ files: [keyless] })).writeReports(part);
+    const out = path.join(dir, 'merged');
+    const run = mergeCli([...parts, '--report-dir', out, '--sarif', path.join(out, 'm.sarif')]);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toMatch(
+      /^model-gateway merge-reports: 2 report\(s\), \d+ request\(s\), 0 failing, 2 client finding\(s\); passed;/m,
+    );
+    const merged = JSON.parse(readFileSync(path.join(out, 'conformance.json'), 'utf8')) as ConformanceReport;
+    expect(merged.passed).toBe(true);
+    expect(merged.clientFindings?.count).toBe(2);
+    expect(merged.clientFindings?.causes).toEqual([expect.objectContaining({ count: 2 })]);
+    expect(merged.clientFindings?.causes[0]?.title).toMatch(/^2 client findings: /);
+    expect(merged.clientFindings?.findings.map((f) => f.scenario)).toEqual([
+      '[replica-a] #1 GET /model/openai/gpt-4o',
+      '[replica-b] #1 GET /model/openai/gpt-4o',
+    ]);
+    expect(readFileSync(path.join(out, 'conformance.html'), 'utf8')).toContain('<h2>Client findings (2)</h2>');
+    const junit = readFileSync(path.join(out, 'junit.xml'), 'utf8');
+    expect(junit.match(/<testsuite name="client findings"/g)).toHaveLength(1);
+    expect(junit).toMatch(/<property name="client-finding" value="2 client findings: /);
+    const sarif = JSON.parse(readFileSync(path.join(out, 'm.sarif'), 'utf8')) as {
+      runs: Array<{ results: Array<{ ruleId: string; level: string }> }>;
+    };
+    expect(sarif.runs[0]?.results.map((r) => `${r.ruleId} ${r.level}`)).toEqual(['client/request-valid warning']);
+  });
+
   it.each([
     [
       'a folder without a report',

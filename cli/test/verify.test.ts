@@ -64,6 +64,74 @@ describe('model-gateway verify', () => {
     );
   });
 
+  describe('a recorded request that breaks the contract (a client finding)', () => {
+    /** The Redocly HAR whose first request lost its key, answered 401 as the contract says. */
+    function keylessHar(): string {
+      const har = JSON.parse(readFileSync(REDOCLY_HAR, 'utf8')) as {
+        log: {
+          entries: Array<{
+            request: { headers: Array<{ name: string; value: string }> };
+            response: { status: number; statusText: string; content: { size: number; text: string } };
+          }>;
+        };
+      };
+      const entry = har.log.entries[0];
+      if (entry) {
+        entry.request.headers = entry.request.headers.filter((h) => h.name.toLowerCase() !== 'authorization');
+        const text = '{"error":{"code":401,"message":"Missing Authentication header"}}';
+        Object.assign(entry.response, { status: 401, statusText: 'Unauthorized' });
+        Object.assign(entry.response.content, { size: text.length, text });
+      }
+      const file = path.join(dir, 'keyless.har');
+      writeFileSync(file, JSON.stringify(har));
+      return file;
+    }
+
+    it.each([
+      [undefined, 0],
+      ['gateway', 0],
+      ['client', 1],
+      ['both', 1],
+    ])('with --fail-on %s exits %i, as the proxy would, and reports it under its own heading', (who, code) => {
+      const file = keylessHar();
+      const sarif = path.join(dir, 'verify.sarif');
+      const run = verify([
+        file,
+        '--report-dir',
+        dir,
+        '--sarif',
+        sarif,
+        ...(who === undefined ? [] : ['--fail-on', who]),
+      ]);
+      expect(run.code).toBe(code);
+      expect(run.stderr).toMatch(/^model-gateway verify: ✗ \[client\] request-valid · getModel · GET /m);
+      expect(run.stdout).toMatch(/^Client findings \(1\): recorded requests that break the contract/m);
+      expect(run.stdout).toMatch(/, 0 violation\(s\) by the gateway, 1 client finding\(s\); reports: /);
+      const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as {
+        passed: boolean;
+        clientFindings?: { count: number };
+        coverage: { operations: { exercised: string[] }; statuses: Record<string, { exercised: string[] }> };
+      };
+      expect(report.passed).toBe(true);
+      expect(report.clientFindings?.count).toBe(1);
+      // The refused request counts as exercised, with the status it truly got on the wire.
+      expect(report.coverage.operations.exercised).toContain('getModel');
+      expect(report.coverage.statuses.getModel?.exercised).toEqual(['401']);
+      // In SARIF a warning under a rule of its own, never the gateway's error.
+      const results = (JSON.parse(readFileSync(sarif, 'utf8')) as { runs: Array<{ results: unknown[] }> }).runs[0]
+        ?.results;
+      expect(results).toEqual([expect.objectContaining({ ruleId: 'client/request-valid', level: 'warning' })]);
+    });
+
+    it('refuses an unknown --fail-on with one line and exit 2', () => {
+      const run = verify([REDOCLY_HAR, '--fail-on', 'nobody']);
+      expect(run.code).toBe(2);
+      expect(run.stderr.trimEnd()).toBe(
+        'model-gateway verify: --fail-on must be one of gateway, client, both, got "nobody" (see --help)',
+      );
+    });
+  });
+
   it.each([
     ['an unreadable file', ['no-such-traffic.har'], /^model-gateway verify: no-such-traffic\.har: no such file$/],
     ['no FILE', [], /^model-gateway verify: give at least one FILE to verify \(see --help\)$/],

@@ -57,12 +57,26 @@ export function clientFindingsJunit(
   esc: (text: string) => string,
 ): string[] {
   if (recorder.clientFindingCount === 0) return [];
+  return junitSuite(groups.map(clientFindingTitle), recorder.clientFindings, esc);
+}
+
+/** The same suite from conformance.json's member (merge-junit.ts writes it for merged reports). */
+export function clientFindingsJunitOf(json: ClientFindingsJson | undefined, esc: (text: string) => string): string[] {
+  if (json === undefined) return [];
+  return junitSuite(
+    json.causes.map((c) => c.title),
+    json.findings,
+    esc,
+  );
+}
+
+function junitSuite(titles: readonly string[], findings: readonly Failure[], esc: (text: string) => string): string[] {
   return [
     '  <testsuite name="client findings" tests="0" failures="0" skipped="0" errors="0">',
     '    <properties>',
-    ...groups.map((group) => `      <property name="client-finding" value="${esc(clientFindingTitle(group))}"/>`),
+    ...titles.map((title) => `      <property name="client-finding" value="${esc(title)}"/>`),
     '    </properties>',
-    `    <system-out>${esc(recorder.clientFindings.map((f) => `${f.scenario}: ${f.message}`).join('\n'))}</system-out>`,
+    `    <system-out>${esc(findings.map((f) => `${f.scenario}: ${f.message}`).join('\n'))}</system-out>`,
     '  </testsuite>',
   ];
 }

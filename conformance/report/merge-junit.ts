@@ -1,3 +1,4 @@
+import { clientFindingsJunitOf } from './client-findings';
 import { featureMatrixProperties } from './feature-matrix';
 import { esc as escapeXml } from './junit-report';
 import type { ConformanceReportJson } from './report-json';
@@ -10,7 +11,7 @@ export interface JunitPart {
 }
 
 /** The suites every run writes about the whole run: the merge writes them anew from the merged report. */
-const RUN_SUITES = new Set(['features', 'warnings', 'not in scope', 'run']);
+const RUN_SUITES = new Set(['features', 'warnings', 'client findings', 'not in scope', 'run']);
 
 const SUITE = /^ {2}<testsuite name="([^"]*)"[^>]*>\n([\s\S]*?)^ {2}<\/testsuite>$/gm;
 const CASE = /^ {4}<testcase\b[\s\S]*?<\/testcase>$/gm;
@@ -75,6 +76,7 @@ export function mergeJunit(
         ];
   lines.push(
     ...properties('warnings', 'warning', merged.warnings?.causes.map((c) => c.title) ?? []),
+    ...clientFindingsJunitOf(merged.clientFindings, escapeXml),
     ...properties('not in scope', 'not-in-scope', merged.notInScope ?? []),
   );
   if (errors.length > 0)

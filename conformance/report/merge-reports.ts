@@ -1,4 +1,5 @@
 import type { Failure } from '../engine/types';
+import { clientFindingTitle } from './client-findings';
 import type { CoverageJson, CoverageList } from './coverage';
 import type { FeatureRow, FeatureStatus } from './feature-matrix';
 import type { ConformanceReportJson, RootCauseJson } from './report-json';
@@ -13,8 +14,8 @@ export interface NamedReport {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** The order a merged feature takes the worst status of its parts in. */
-const FEATURE_ORDER: readonly FeatureStatus[] = ['broken', 'unsupported', 'supported', 'not tested'];
+/** The order a merged feature takes the worst status of its parts in (partial is decided by its members). */
+const FEATURE_ORDER: readonly FeatureStatus[] = ['broken', 'partial', 'unsupported', 'supported', 'not tested'];
 
 /**
  * One report from the reports of shards (`--shard I/N`), proxy replicas or verify runs, as if one
@@ -22,7 +23,10 @@ const FEATURE_ORDER: readonly FeatureStatus[] = ['broken', 'unsupported', 'suppo
  * coverage joined (exercised anywhere is exercised), root causes regrouped by their cause (stable
  * across runs and seeds: failure-cause.ts), failures and scenarios listed one after the other.
  * Observed traffic numbers its exchanges from 1 in each report, so their ids are prefixed with the
- * report's name. Passed only when every part passed and, for shards, every share is there.
+ * report's name. Passed only when every part passed and, for shards, every share is there: each
+ * part's own `passed`, which judges the gateway alone, so client findings (observed traffic's
+ * requests that break the contract) are merged under their own heading and fail nothing. Root
+ * causes a part's verdict counts (`judged`) come first; one judged in any part is judged.
  */
 export function mergeReports(parts: readonly NamedReport[]): ConformanceReportJson {
   const first = parts[0]?.report;
@@ -46,6 +50,7 @@ export function mergeReports(parts: readonly NamedReport[]): ConformanceReportJs
   const complete = incomplete.length === 0;
   const failing = sum(renamed.map((r) => r.failing));
   const warnings = mergeWarnings(renamed);
+  const clientFindings = mergeClientFindings(renamed);
   const kept = renamed.some((r) => r.kept) ? mergeKept(renamed) : undefined;
   const operations = mergeOperations(renamed);
   const features = mergeFeatures(renamed.map((r) => r.features));
@@ -76,6 +81,7 @@ export function mergeReports(parts: readonly NamedReport[]): ConformanceReportJs
     scenarios: renamed.flatMap((r) => r.scenarios),
     rootCauses: mergeRootCauses(renamed, offsets),
     ...(warnings ? { warnings } : {}),
+    ...(clientFindings ? { clientFindings } : {}),
     ...(kept ? { kept } : {}),
     failures,
   };
@@ -98,6 +104,14 @@ function prefixed(report: ConformanceReportJson, prefix: string): ConformanceRep
     scenarios: report.scenarios.map((s) => ({ ...s, id: rename(s.id) })),
     failures: report.failures.map((f) => ({ ...f, scenario: rename(f.scenario) })),
     rootCauses: report.rootCauses.map((g) => ({ ...g, scenarios: g.scenarios.map(rename) })),
+    ...(report.clientFindings
+      ? {
+          clientFindings: {
+            ...report.clientFindings,
+            findings: report.clientFindings.findings.map((f) => ({ ...f, scenario: rename(f.scenario) })),
+          },
+        }
+      : {}),
   };
 }
 
@@ -184,8 +198,27 @@ function mergeFeatures(all: ReadonlyArray<readonly FeatureRow[]>): FeatureRow[] 
       if (row.known !== undefined) merged.known = (merged.known ?? 0) + row.known;
       merged.judged ||= row.judged;
       merged.status = worse(merged.status, row.status);
+      if (row.working !== undefined || row.notWorking !== undefined) {
+        merged.working = union(merged.working ?? [], row.working ?? []);
+        merged.notWorking = union(merged.notWorking ?? [], row.notWorking ?? []);
+      }
     }
-  return [...rows.values()];
+  return [...rows.values()].map(withMembersJudged);
+}
+
+/**
+ * A member not working in some part is not working, though it worked in another (replicas in
+ * front of the same gateway should agree; one that does not shows the member unreliable). The
+ * feature is partial when members remain on both sides, as in one run (feature-matrix.ts); a part's
+ * partial whose working members all fail in another part is broken: none of them is seen to work.
+ */
+function withMembersJudged(row: Mutable<FeatureRow>): FeatureRow {
+  if (row.working === undefined || row.notWorking === undefined) return row;
+  const notWorking = row.notWorking;
+  const working = row.working.filter((member) => !notWorking.includes(member));
+  const status: FeatureStatus =
+    working.length > 0 && notWorking.length > 0 ? 'partial' : row.status === 'partial' ? 'broken' : row.status;
+  return { ...row, status, working, notWorking };
 }
 
 /** A feature broken anywhere is broken; supported in one part and not tested in another, supported. */
@@ -211,11 +244,27 @@ function mergeRootCauses(reports: readonly ConformanceReportJson[], offsets: rea
       merged.scenarios = [...merged.scenarios, ...group.scenarios];
       merged.scenarioCount += group.scenarioCount;
       merged.known &&= group.known;
+      merged.judged ||= group.judged;
     }
   });
   return [...groups.values()]
     .map((group) => ({ ...group, title: rootCauseTitle(group) }))
-    .sort((a, b) => b.failures - a.failures);
+    .sort((a, b) => Number(b.judged) - Number(a.judged) || b.failures - a.failures);
+}
+
+/** Client findings of every part, regrouped by cause: their own heading, never the gateway's failures. */
+function mergeClientFindings(reports: readonly ConformanceReportJson[]): ConformanceReportJson['clientFindings'] {
+  const parts = reports.flatMap((r) => (r.clientFindings ? [r.clientFindings] : []));
+  if (parts.length === 0) return undefined;
+  const causes = new Map<string, number>();
+  for (const part of parts) for (const c of part.causes) causes.set(c.cause, (causes.get(c.cause) ?? 0) + c.count);
+  return {
+    count: sum(parts.map((p) => p.count)),
+    causes: [...causes]
+      .sort((a, b) => b[1] - a[1])
+      .map(([cause, count]) => ({ cause, count, title: clientFindingTitle({ cause, failures: count }) })),
+    findings: parts.flatMap((p) => p.findings),
+  };
 }
 
 function mergeWarnings(reports: readonly ConformanceReportJson[]): ConformanceReportJson['warnings'] {

@@ -6,6 +6,9 @@ import { causeOf } from '../engine/failure-cause';
 import type { ConformanceReportJson } from './report-json';
 import { writeFileAtomic } from './write-file-atomic';
 
+/** The rules of client findings (`client/request-valid`), apart from the gateway's checks' rule ids. */
+const CLIENT_RULE_PREFIX = 'client/';
+
 /** SARIF 2.1.0 (OASIS), the shape code-scanning views (GitHub's, IDEs) read. */
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -23,7 +26,9 @@ interface SarifResult {
  * reports group them), its example's message and reproduction, located at the operation's
  * `operationId` line in the spec, fingerprinted by the cause (stable across runs and seeds, so a
  * code-scanning view tracks it from run to run). Known failures (the baseline's) are notes;
- * warnings are warnings. From the suite, the proxy, verify and merged reports alike.
+ * warnings are warnings. Client findings (observed traffic's requests that break the contract)
+ * are warnings under rules of their own, `client/<check>`, so a view never files them as the
+ * gateway's failures. From the suite, the proxy, verify and merged reports alike.
  */
 export function sarifReport(report: ConformanceReportJson, specPath: string): unknown {
   const spec = specLines(specPath);
@@ -73,6 +78,27 @@ export function sarifReport(report: ConformanceReportJson, specPath: string): un
       properties: { cause: cause.cause, count: cause.count },
     });
   }
+  const clientRules = new Set<string>();
+  for (const cause of report.clientFindings?.causes ?? []) {
+    const example = report.clientFindings?.findings.find((f) => causeOf(f) === cause.cause);
+    const ruleId = `${CLIENT_RULE_PREFIX}${example?.check ?? 'request'}`;
+    rules.add(ruleId);
+    clientRules.add(ruleId);
+    results.push({
+      ruleId,
+      level: 'warning',
+      message: {
+        text: `${cause.title}${example ? `\n${example.operation} · ${example.scenario}: ${example.message}` : ''}`,
+      },
+      locations: location(example?.operation ?? '-'),
+      partialFingerprints: { 'rootCause/v1': fingerprint(`${CLIENT_RULE_PREFIX}${cause.cause}`) },
+      properties: { side: 'client', cause: cause.cause, count: cause.count, reproduction: example?.curl ?? '' },
+    });
+  }
+  const described = (id: string): string =>
+    clientRules.has(id)
+      ? `client finding: a request breaks the contract (check ${id.slice(CLIENT_RULE_PREFIX.length)})`
+      : `conformance check ${id}`;
   return {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -82,7 +108,7 @@ export function sarifReport(report: ConformanceReportJson, specPath: string): un
           driver: {
             name: report.suite,
             informationUri: 'https://www.npmjs.com/package/model-gateway-mock',
-            rules: [...rules].map((id) => ({ id, name: id, shortDescription: { text: `conformance check ${id}` } })),
+            rules: [...rules].map((id) => ({ id, name: id, shortDescription: { text: described(id) } })),
           },
         },
         automationDetails: { id: `${report.target.source}/` },
