@@ -359,13 +359,14 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_LIS
     }
   });
 
-  it('runs model-gateway-mock --proxy in front of a gateway: one line per violation, reports at a group SIGTERM sent twice, exit 1', async () => {
+  it('runs model-gateway-mock --proxy --fail-on both in front of a gateway: one line per violation, reports at a group SIGTERM sent twice, exit 1 for a client finding', async () => {
     const gateway = createMockServer();
     const gatewayUrl = await gateway.listen(0, '127.0.0.1');
     const reportDir = path.join(dir, 'proxy-reports');
     const proxy = spawn(
       path.join(app, 'node_modules', '.bin', 'model-gateway-mock'),
-      ['--proxy', gatewayUrl, '--port', '0', '--report-dir', reportDir],
+      // A client finding fails the run only when asked (--fail-on client or both; the default judges the gateway).
+      ['--proxy', gatewayUrl, '--port', '0', '--report-dir', reportDir, '--fail-on', 'both'],
       // A group of its own: the signal goes to the group, as a CI runner's cancel does.
       { cwd: app, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     );

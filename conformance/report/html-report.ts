@@ -71,7 +71,7 @@ function exercisedSection(result: ConformanceReportJson): string {
   return `<section id="exercised">
 <h2>Coverage</h2>
 <p class="legend">What the traffic exercised of the document, and what it never did.${undocumented.length > 0 ? ` Stream event types seen that the document does not name: ${esc(undocumented.join(', '))}.` : ''}</p>
-<table class="coverage"><thead><tr><th scope="col">Of the document</th><th scope="col">Exercised</th><th scope="col">Which</th><th scope="col">Never</th></tr></thead>
+<table class="exercised"><thead><tr><th scope="col">Of the document</th><th scope="col">Exercised</th><th scope="col">Which</th><th scope="col">Never</th></tr></thead>
 <tbody>
 ${row('operations', coverage.operations)}
 ${row('features', coverage.features)}

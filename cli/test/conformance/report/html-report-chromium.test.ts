@@ -89,6 +89,11 @@ describe('conformance.html in headless Chromium', () => {
     );
   });
 
+  it('shows what the traffic exercised of the document in a table of its own, apart from the status coverage', async () => {
+    const rows = await page.locator('table.exercised tbody tr').allInnerTexts();
+    expect(rows.map((row) => row.split('\t')[0])).toEqual(['operations', 'features', 'stream event types']);
+  });
+
   it('lists the skipped scenarios with their reasons', async () => {
     const skipped = failing.json.scenarios.filter((s) => s.outcome === 'skip');
     expect(skipped.length).toBeGreaterThan(0);
