@@ -1,5 +1,5 @@
 import { displayPath } from '../../kit/files/display-path';
-import type { PlanContext, Scenario } from './scenario';
+import type { PlanContext, SuiteScenario } from './scenario';
 
 /**
  * Thrown by `PlanContext.operation` for an operationId the run's document does not define: a
@@ -30,9 +30,9 @@ export function notApplicableReason(operationId: string, specPath: string): stri
 export function scenariosIfApplicable(
   plan: PlanContext,
   family: string,
-  build: (plan: PlanContext) => Scenario[],
-): Scenario[] {
-  let scenarios: Scenario[];
+  build: (plan: PlanContext) => SuiteScenario[],
+): SuiteScenario[] {
+  let scenarios: SuiteScenario[];
   try {
     scenarios = build(plan);
   } catch (err) {

@@ -9,7 +9,7 @@ import type { CheckContext, Exchange, Expectation, RequestSpec } from './types';
  */
 export type ScenarioPhase = 'main' | 'mutating' | 'property';
 
-export interface Scenario {
+export interface SuiteScenario {
   /** Stable id, `family/what/operationId`; `--only` matches it. */
   readonly id: string;
   /** Present-tense statement of what the gateway must do. */

@@ -1,7 +1,7 @@
 import type { Contract } from '../../kit/contract/contract';
 import type { ConformanceConfig } from '../config/resolve-config';
 import { Recorder } from '../engine/recorder';
-import type { Scenario } from '../engine/scenario';
+import type { SuiteScenario } from '../engine/scenario';
 import { planContext, planScenarios } from './run-suite';
 import type { SuiteResult } from './run-suite';
 
@@ -18,7 +18,7 @@ export function notStartedRun(
   durationMs: number,
 ): SuiteResult {
   const plan = planContext(contract, config);
-  let planned: Scenario[] = [];
+  let planned: SuiteScenario[] = [];
   try {
     planned = planScenarios(plan);
   } catch {

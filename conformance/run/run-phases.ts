@@ -11,13 +11,13 @@ import { Progress } from '../engine/progress';
 import type { Recorder } from '../engine/recorder';
 import type { RunControl } from '../engine/run-control';
 import { RunStopped } from '../engine/run-control';
-import type { PlanContext, Scenario, ScenarioContext } from '../engine/scenario';
+import type { PlanContext, SuiteScenario, ScenarioContext } from '../engine/scenario';
 import type { Failure } from '../engine/types';
 
 export interface PhasesInput {
   readonly plan: PlanContext;
   /** The run's scenarios, `--only` applied; each runs in its phase. */
-  readonly scenarios: readonly Scenario[];
+  readonly scenarios: readonly SuiteScenario[];
   readonly client: GatewayClient;
   readonly control: RunControl;
   readonly recorder: Recorder;
@@ -42,7 +42,7 @@ export async function runPhases(input: PhasesInput): Promise<void> {
       ? GENERIC_CHECKS
       : [...GENERIC_CHECKS, responseTimeWithinLimit(config.maxResponseTimeMs)];
   const exchangeOf = async (
-    scenario: Scenario,
+    scenario: SuiteScenario,
     operation: string | OperationInfo,
     request: Parameters<ScenarioContext['send']>[0],
   ) => {
@@ -63,7 +63,7 @@ export async function runPhases(input: PhasesInput): Promise<void> {
     if (stop) control.stop({ kind: 'target-stopped', reason: stop });
     return exchange;
   };
-  const contextFor = (scenario: Scenario): ScenarioContext => ({
+  const contextFor = (scenario: SuiteScenario): ScenarioContext => ({
     config,
     checks,
     async send(request, expectations = [], operation = scenario.operationId) {
@@ -78,7 +78,7 @@ export async function runPhases(input: PhasesInput): Promise<void> {
     },
     probe: (request, operationId = scenario.operationId) => exchangeOf(scenario, operationId, request),
   });
-  const runOne = async (scenario: Scenario): Promise<void> => {
+  const runOne = async (scenario: SuiteScenario): Promise<void> => {
     const began = performance.now();
     try {
       if (scenario.skipReason !== undefined) {
@@ -117,7 +117,7 @@ export async function runPhases(input: PhasesInput): Promise<void> {
   }
 }
 
-function scenarioFailure(scenario: Scenario, message: string): Failure {
+function scenarioFailure(scenario: SuiteScenario, message: string): Failure {
   return {
     check: 'scenario-completes',
     operation: scenario.operationId,

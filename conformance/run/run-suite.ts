@@ -18,7 +18,7 @@ import { waitForTarget } from './wait-for-target';
 import { Recorder } from '../engine/recorder';
 import { RunControl } from '../engine/run-control';
 import type { RunStop } from '../engine/run-control';
-import type { PlanContext, Scenario } from '../engine/scenario';
+import type { PlanContext, SuiteScenario } from '../engine/scenario';
 import { runPhases } from './run-phases';
 import { suiteClients } from '../engine/suite-clients';
 import { evaluateExchange } from '../engine/evaluate-exchange';
@@ -33,7 +33,7 @@ export interface SuiteOptions {
   /** A config whose base URL is known (the CLI fills it in after starting the mock). */
   readonly config: ConformanceConfig & { readonly baseUrl: string };
   /** Replaces the scenario list (tests); defaults to every scenario of the suite. */
-  readonly scenarios?: (plan: PlanContext) => Scenario[];
+  readonly scenarios?: (plan: PlanContext) => SuiteScenario[];
   /** Progress lines (the CLI: stderr). */
   readonly log?: (line: string) => void;
   /** How often a progress line says where the run is (default 10 s; 0 never). */
@@ -180,8 +180,8 @@ function splitByScope(all: readonly string[], scope: ReadonlySet<string>): [stri
 /** The scenarios a run executes, `--only` applied. */
 export function planScenarios(
   plan: PlanContext,
-  factory: (plan: PlanContext) => Scenario[] = buildScenarios,
-): Scenario[] {
+  factory: (plan: PlanContext) => SuiteScenario[] = buildScenarios,
+): SuiteScenario[] {
   const chosen = factory(plan).filter((s) => matchesOnly(plan.config.only, s));
   const { shard, seed } = plan.config;
   return shard === undefined ? chosen : scenariosOfShard(chosen, shard, seed);

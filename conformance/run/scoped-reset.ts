@@ -1,5 +1,5 @@
 import { ConfigError } from '../config/config-error';
-import type { Scenario } from '../engine/scenario';
+import type { SuiteScenario } from '../engine/scenario';
 import { resetTarget } from '../engine/reset-target';
 import type { GatewayClient } from '../http/gateway-client';
 
@@ -8,7 +8,7 @@ import type { GatewayClient } from '../http/gateway-client';
  * `mutating` phase, such as unassigning a guardrail's keys) and can run. A run of `--only
  * createResponse` changes nothing, so a reset address that does not answer cannot spoil it.
  */
-export function scopeNeedsReset(scenarios: readonly Scenario[]): boolean {
+export function scopeNeedsReset(scenarios: readonly SuiteScenario[]): boolean {
   return scenarios.some((s) => s.phase === 'mutating' && s.skipReason === undefined);
 }
 

@@ -1,5 +1,5 @@
 import { scenariosIfApplicable } from '../engine/not-in-document';
-import type { PlanContext, Scenario } from '../engine/scenario';
+import type { PlanContext, SuiteScenario } from '../engine/scenario';
 import { authScenarios } from './auth-scenarios';
 import { bodyScenarios } from './body-scenarios';
 import { modelScenarios, pagingScenarios, queryTypeScenarios } from './catalog-scenarios';
@@ -15,7 +15,7 @@ import { streamScenarios } from './stream-scenarios';
 import { unassignScenarios } from './unassign-scenarios';
 
 /** The families of scenarios, each under the first segment of its ids. */
-const FAMILIES: ReadonlyArray<readonly [string, (plan: PlanContext) => Scenario[]]> = [
+const FAMILIES: ReadonlyArray<readonly [string, (plan: PlanContext) => SuiteScenario[]]> = [
   ['auth', authScenarios],
   ['rules', responseRuleScenarios],
   ['rules', semanticRuleScenarios],
@@ -37,7 +37,7 @@ const FAMILIES: ReadonlyArray<readonly [string, (plan: PlanContext) => Scenario[
  * Every scenario of the suite for one target, with unique ids. A family about an operation the
  * run's document lacks (a --spec document with fewer operations) is one not-applicable skip.
  */
-export function buildScenarios(plan: PlanContext): Scenario[] {
+export function buildScenarios(plan: PlanContext): SuiteScenario[] {
   const all = FAMILIES.flatMap(([family, build]) => scenariosIfApplicable(plan, family, build));
   const seen = new Map<string, number>();
   // Two families about the same missing operation stand as one not-applicable scenario.

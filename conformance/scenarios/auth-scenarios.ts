@@ -1,6 +1,6 @@
 import { expectAuthRequired } from '../checks/auth-required';
 import { expectManagementKeyRequired } from '../checks/management-key-required';
-import type { PlanContext, Scenario } from '../engine/scenario';
+import type { PlanContext, SuiteScenario } from '../engine/scenario';
 import { baseRequest } from './base-requests';
 
 /**
@@ -8,8 +8,8 @@ import { baseRequest } from './base-requests';
  * an operation secured by the management key answers 403 to an ordinary key (unassignGuardrailKeys). Each request
  * is otherwise valid, so only the credential can explain the status.
  */
-export function authScenarios(plan: PlanContext): Scenario[] {
-  const scenarios: Scenario[] = [];
+export function authScenarios(plan: PlanContext): SuiteScenario[] {
+  const scenarios: SuiteScenario[] = [];
   for (const op of plan.checks.operations.values()) {
     for (const how of ['missing', 'invalid'] as const) {
       scenarios.push({

@@ -1,6 +1,6 @@
 import { expectStatus } from '../checks/status-matches-rule';
 import { missing } from '../engine/scenario';
-import type { PlanContext, Scenario } from '../engine/scenario';
+import type { PlanContext, SuiteScenario } from '../engine/scenario';
 import type { RequestSpec } from '../engine/types';
 import { baseRequest } from './base-requests';
 import { isRecord } from '../../kit/json/guards';
@@ -10,8 +10,8 @@ import { isRecord } from '../../kit/json/guards';
  * every operation that takes a body: JSON that does not parse, a body that is not the documented
  * object, and a missing body where the document marks it required.
  */
-export function bodyScenarios(plan: PlanContext): Scenario[] {
-  const scenarios: Scenario[] = [];
+export function bodyScenarios(plan: PlanContext): SuiteScenario[] {
+  const scenarios: SuiteScenario[] = [];
   for (const op of plan.checks.operations.values()) {
     if (!op.requestBody) continue;
     const skipReason = plan.checks.managementOnly.has(op.operationId)

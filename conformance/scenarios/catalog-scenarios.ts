@@ -3,7 +3,7 @@ import { expectModel } from '../checks/model-matches-request';
 import { expectPageWindow } from '../checks/page-window-matches';
 import { expectStatus } from '../checks/status-matches-rule';
 import { missing } from '../engine/scenario';
-import type { PlanContext, Scenario } from '../engine/scenario';
+import type { PlanContext, SuiteScenario } from '../engine/scenario';
 import type { Expectation } from '../engine/types';
 import { baseRequest, fillPath, modelPathParams } from './base-requests';
 import { pagedListOperations } from './paged-list-operations';
@@ -12,7 +12,7 @@ import { isRecord } from '../../kit/json/guards';
 const GET = 'getModel';
 
 /** GET /model (getModel): ids, aliases, variants (colon raw and percent-encoded), unknown models. */
-export function modelScenarios(plan: PlanContext): Scenario[] {
+export function modelScenarios(plan: PlanContext): SuiteScenario[] {
   const op = plan.operation(GET);
   const config = plan.config;
   const get = (
@@ -22,7 +22,7 @@ export function modelScenarios(plan: PlanContext): Scenario[] {
     expectation: Expectation,
     encode?: (s: string) => string,
     skipReason?: string,
-  ): Scenario => ({
+  ): SuiteScenario => ({
     id: `catalog/${GET}/${id}`,
     title,
     operationId: GET,
@@ -90,11 +90,11 @@ export function modelScenarios(plan: PlanContext): Scenario[] {
 }
 
 /** Each paged list of the document (GET /embeddings/models): full list, windows of it, totals, past-the-end pages. */
-export function pagingScenarios(plan: PlanContext): Scenario[] {
+export function pagingScenarios(plan: PlanContext): SuiteScenario[] {
   return pagedListOperations(plan).flatMap((list) => pagingScenario(plan, list));
 }
 
-function pagingScenario(plan: PlanContext, list: string): Scenario[] {
+function pagingScenario(plan: PlanContext, list: string): SuiteScenario[] {
   const totalMember = totalCountMember(plan, list);
   return [
     {
@@ -138,13 +138,13 @@ function pagingScenario(plan: PlanContext, list: string): Scenario[] {
 }
 
 /** Integer query parameters of each paged list given a value that is not an integer get 400 (each operation's responses). */
-export function queryTypeScenarios(plan: PlanContext): Scenario[] {
+export function queryTypeScenarios(plan: PlanContext): SuiteScenario[] {
   return pagedListOperations(plan).flatMap((list) =>
     plan
       .operation(list)
       .parameters.filter((p) => p.in === 'query' && p.schema.type === 'integer')
       .flatMap((p) =>
-        ['abc', '1.5'].map((value): Scenario => ({
+        ['abc', '1.5'].map((value): SuiteScenario => ({
           id: `catalog/${list}/${p.name}-${value === 'abc' ? 'text' : 'fraction'}`,
           title: `rejects ${p.name}=${value} with 400`,
           operationId: list,

@@ -1,7 +1,7 @@
 import { expectGuardrailBlock } from '../checks/guardrail-block-reported';
 import { expectStatus } from '../checks/status-matches-rule';
 import { missing } from '../engine/scenario';
-import type { PlanContext, Scenario } from '../engine/scenario';
+import type { PlanContext, SuiteScenario } from '../engine/scenario';
 import type { Expectation, RequestSpec } from '../engine/types';
 import { PLAIN_INPUT, baseRequest } from './base-requests';
 
@@ -15,14 +15,19 @@ export const GUARDRAIL_BLOCK_SCHEMA = '#/components/schemas/GuardrailBlockError'
  * from the operation's header parameters) the full `service_metadata` with a guardrail stage;
  * the same in stream mode; and plain input from the guarded key still goes through.
  */
-export function guardrailScenarios(plan: PlanContext): Scenario[] {
+export function guardrailScenarios(plan: PlanContext): SuiteScenario[] {
   const { guardrail, model } = plan.config;
   const skipReason = missing([
     ['guardrail.guardedApiKey', guardrail.guardedApiKey],
     ['guardrail.blockedInput', guardrail.blockedInput],
   ]);
   const blocked = { model, input: guardrail.blockedInput ?? '' };
-  const scenario = (id: string, title: string, request: Partial<RequestSpec>, expectation: Expectation): Scenario => ({
+  const scenario = (
+    id: string,
+    title: string,
+    request: Partial<RequestSpec>,
+    expectation: Expectation,
+  ): SuiteScenario => ({
     id: `guardrail/${OP}/${id}`,
     title,
     operationId: OP,

@@ -4,7 +4,7 @@ import { expectLimitRejected } from '../checks/limit-rejected-past-boundary';
 import { expectUnknownKindRejected } from '../checks/unknown-kind-rejected';
 import { expectUnknownPropertyRejected } from '../checks/unknown-property-rejected';
 import { missing } from '../engine/scenario';
-import type { PlanContext, Scenario } from '../engine/scenario';
+import type { PlanContext, SuiteScenario } from '../engine/scenario';
 import type { Expectation, RequestSpec } from '../engine/types';
 import { deriveBoundaries } from '../schema/derive-boundaries';
 import type { BoundaryCase } from '../schema/derive-boundaries';
@@ -17,8 +17,8 @@ import { isRecord } from '../../kit/json/guards';
  * own keywords: request bodies, query parameters and header parameters. Each case is first checked
  * against the document with ajv, so the suite never sends a "valid" case the spec would reject.
  */
-export function limitScenarios(plan: PlanContext): Scenario[] {
-  const scenarios: Scenario[] = [];
+export function limitScenarios(plan: PlanContext): SuiteScenario[] {
+  const scenarios: SuiteScenario[] = [];
   const hints = { model: plan.config.model };
   for (const op of plan.checks.operations.values()) {
     const base = baseRequest(plan, op.operationId);

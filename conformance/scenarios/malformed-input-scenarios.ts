@@ -1,6 +1,6 @@
 import { expectMalformedInputRejected } from '../checks/malformed-input-rejected';
 import { missing } from '../engine/scenario';
-import type { PlanContext, Scenario } from '../engine/scenario';
+import type { PlanContext, SuiteScenario } from '../engine/scenario';
 import type { RequestSpec } from '../engine/types';
 import type { OperationInfo } from '../../kit/contract/operations';
 import { baseRequest, fillPath } from './base-requests';
@@ -24,8 +24,8 @@ const VALUES: ReadonlyArray<readonly [id: string, what: string, value: string]> 
  * lets the gateway give, within the request timeout and never a 5xx. Header values with control
  * characters are written to the socket as they are (`raw`): client libraries refuse them.
  */
-export function malformedInputScenarios(plan: PlanContext): Scenario[] {
-  const scenarios: Scenario[] = [];
+export function malformedInputScenarios(plan: PlanContext): SuiteScenario[] {
+  const scenarios: SuiteScenario[] = [];
   for (const op of plan.checks.operations.values()) {
     const base = baseRequest(plan, op.operationId);
     const judged = outsideOperation(op, op.method, ['4XX'], true);

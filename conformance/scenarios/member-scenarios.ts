@@ -1,5 +1,5 @@
 import { expectValidMemberAccepted } from '../checks/valid-member-accepted';
-import type { PlanContext, Scenario } from '../engine/scenario';
+import type { PlanContext, SuiteScenario } from '../engine/scenario';
 import { requestSampleOptions } from '../schema/sample-hints';
 import { baseRequest } from './base-requests';
 import { sampleValue } from '../../kit/sample/sample-value';
@@ -14,8 +14,8 @@ import { encodeSegment } from '../../kit/json/json-pointer';
  * invalid (a value the member's schema allows but the whole body's does not) is left out, since
  * the sample then proves nothing.
  */
-export function memberScenarios(plan: PlanContext): Scenario[] {
-  const scenarios: Scenario[] = [];
+export function memberScenarios(plan: PlanContext): SuiteScenario[] {
+  const scenarios: SuiteScenario[] = [];
   const options = requestSampleOptions(plan.contract, { model: plan.config.model });
   for (const op of plan.checks.operations.values()) {
     const pointer = op.requestBody?.content.get('application/json');

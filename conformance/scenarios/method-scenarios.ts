@@ -1,5 +1,5 @@
 import { expectMethodNotAllowed } from '../checks/method-not-allowed';
-import type { PlanContext, Scenario } from '../engine/scenario';
+import type { PlanContext, SuiteScenario } from '../engine/scenario';
 import type { OperationInfo } from '../../kit/contract/operations';
 import { baseRequest } from './base-requests';
 import { outsideOperation } from '../engine/outside-operation';
@@ -11,10 +11,10 @@ const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'] as const;
  * For every documented path, each method it does not document: 405 with `Allow` listing the
  * documented ones, in the error envelope (the checks judge the answer as a documented 405).
  */
-export function methodScenarios(plan: PlanContext): Scenario[] {
+export function methodScenarios(plan: PlanContext): SuiteScenario[] {
   const byPath = new Map<string, OperationInfo[]>();
   for (const op of plan.checks.operations.values()) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
-  const scenarios: Scenario[] = [];
+  const scenarios: SuiteScenario[] = [];
   for (const [path, ops] of byPath) {
     const documented = ops.map((op) => op.method.toUpperCase());
     const first = ops[0] as OperationInfo;

@@ -4,7 +4,7 @@ import { expectInvalidRequestRejected } from '../checks/invalid-request-rejected
 import { expectNoServerError } from '../checks/no-server-error';
 import { expectStatus } from '../checks/status-matches-rule';
 import { expectValidRequestAccepted } from '../checks/valid-request-accepted';
-import type { PlanContext, Scenario } from '../engine/scenario';
+import type { PlanContext, SuiteScenario } from '../engine/scenario';
 import { deriveBoundaries } from '../schema/derive-boundaries';
 import { schemaArbitrary } from '../schema/schema-arbitrary';
 import { baseRequest, fillPath, plainResponseBody } from './base-requests';
@@ -43,7 +43,7 @@ export interface PropertyOptions {
  * wrong JSON type) must get 400 in the envelope, and nothing may get a 5xx. `fc.sample` with the
  * run's seed makes every run replayable.
  */
-export function propertyScenarios(plan: PlanContext, options: PropertyOptions = {}): Scenario[] {
+export function propertyScenarios(plan: PlanContext, options: PropertyOptions = {}): SuiteScenario[] {
   const { seed, propertyRuns } = plan.config;
   if (propertyRuns === 0) return [];
   const op = plan.operation('createResponse');
@@ -54,7 +54,7 @@ export function propertyScenarios(plan: PlanContext, options: PropertyOptions = 
   const valid = validRequests(plan, bodyPointer, specOnly).filter((body) => validate(body));
   const documentedRefusals = specOnly ? semanticRules(plan.contract) : [];
   const invalid = invalidRequests(plan, bodyPointer, valid);
-  const scenario = (id: string, operationId: string, title: string, run: Scenario['run']): Scenario => ({
+  const scenario = (id: string, operationId: string, title: string, run: SuiteScenario['run']): SuiteScenario => ({
     id: `property/${operationId}/${id}`,
     title: `${title} (${propertyRuns} generated, seed ${seed})`,
     operationId,

@@ -1,6 +1,6 @@
 import { expectServiceMetadata } from '../checks/service-metadata-present';
 import { expectStatus } from '../checks/status-matches-rule';
-import type { PlanContext, Scenario } from '../engine/scenario';
+import type { PlanContext, SuiteScenario } from '../engine/scenario';
 import type { Expectation, RequestSpec } from '../engine/types';
 import { baseRequest, plainResponseBody } from './base-requests';
 
@@ -15,14 +15,14 @@ const FIXTURE_DEPENDENT = /guardrail/i;
  * `store`), the shown function tool shape (FunctionTool), models (fallback list, unknown model), the documented request examples, and the
  * routing-metadata headers (current and legacy) derived from the operation's header parameters.
  */
-export function responseRuleScenarios(plan: PlanContext): Scenario[] {
+export function responseRuleScenarios(plan: PlanContext): SuiteScenario[] {
   const body = plainResponseBody(plan);
   const scenario = (
     id: string,
     title: string,
     request: Partial<RequestSpec>,
     expectations: Expectation[],
-  ): Scenario => ({
+  ): SuiteScenario => ({
     id: `rules/${OP}/${id}`,
     title,
     operationId: OP,
@@ -30,7 +30,7 @@ export function responseRuleScenarios(plan: PlanContext): Scenario[] {
     run: async (ctx) => void (await ctx.send(baseRequest(plan, OP, request), expectations)),
   });
   const ok = (because: string, rule = 'createResponse 200') => expectStatus({ rule, statuses: [200], because });
-  const scenarios: Scenario[] = [
+  const scenarios: SuiteScenario[] = [
     scenario('plain', 'answers 200 to a plain request', {}, [ok('a plain request with model and input must succeed')]),
     scenario(
       'previous-response-id-null',

@@ -1,5 +1,5 @@
 import { expectSemanticRuleRejected } from '../checks/semantic-rule-rejected';
-import type { PlanContext, Scenario } from '../engine/scenario';
+import type { PlanContext, SuiteScenario } from '../engine/scenario';
 import { baseRequest, PLAIN_INPUT, plainResponseBody } from './base-requests';
 import { semanticRules } from '../../kit/contract/semantic-rules';
 
@@ -39,8 +39,8 @@ export const SEMANTIC_RULE_REQUESTS: Readonly<
  * `x-semantic-rule`): the request that breaks the rule gets 400 in the envelope. A rule the
  * suite has no request for is a skipped scenario that says so, never a silent gap.
  */
-export function semanticRuleScenarios(plan: PlanContext): Scenario[] {
-  return semanticRules(plan.contract).map((rule): Scenario => {
+export function semanticRuleScenarios(plan: PlanContext): SuiteScenario[] {
+  return semanticRules(plan.contract).map((rule): SuiteScenario => {
     const build = Object.hasOwn(SEMANTIC_RULE_REQUESTS, rule.id) ? SEMANTIC_RULE_REQUESTS[rule.id] : undefined;
     const body = build?.(plan);
     const skipReason =

@@ -1,6 +1,6 @@
 import { expectServiceMetadata } from '../checks/service-metadata-present';
 import { expectStatus } from '../checks/status-matches-rule';
-import type { PlanContext, Scenario } from '../engine/scenario';
+import type { PlanContext, SuiteScenario } from '../engine/scenario';
 import type { Expectation } from '../engine/types';
 import { baseRequest, plainResponseBody } from './base-requests';
 import { resultSchema } from './response-rule-scenarios';
@@ -17,7 +17,7 @@ const OP = 'createResponse';
  * `-no-accept` twin), since the contract switches on the body's `stream` alone and a gateway
  * that streams only when asked by the header breaks clients that do not send it.
  */
-export function streamScenarios(plan: PlanContext): Scenario[] {
+export function streamScenarios(plan: PlanContext): SuiteScenario[] {
   const plain = plainResponseBody(plan);
   const ok: Expectation = expectStatus({
     rule: 'createResponse 200 text/event-stream',
@@ -30,7 +30,7 @@ export function streamScenarios(plan: PlanContext): Scenario[] {
     body: Record<string, unknown>,
     headers: Record<string, string> = {},
     extra: Expectation[] = [],
-  ): Scenario[] =>
+  ): SuiteScenario[] =>
     [true, false].map((acceptEventStream) => ({
       id: `stream/${OP}/${id}${acceptEventStream ? '' : '-no-accept'}`,
       title: acceptEventStream ? title : `${title} (no Accept header)`,

@@ -1,7 +1,7 @@
 import { expectUnassignedCount } from '../checks/unassigned-count-matches';
 import { expectStatus } from '../checks/status-matches-rule';
 import { missing } from '../engine/scenario';
-import type { PlanContext, Scenario } from '../engine/scenario';
+import type { PlanContext, SuiteScenario } from '../engine/scenario';
 import { UNKNOWN_GUARDRAIL_ID, UNKNOWN_KEY_HASH, baseRequest, fillPath } from './base-requests';
 import { guardrailStillBlocks } from './guardrail-precondition';
 
@@ -17,7 +17,7 @@ const TIMES_EACH = 3;
  * skipped with how to reset instead of failing the gateway for it.
  * (An empty `key_hashes` list is one of the derived limit cases.)
  */
-export function unassignScenarios(plan: PlanContext): Scenario[] {
+export function unassignScenarios(plan: PlanContext): SuiteScenario[] {
   const { guardrail, managementKey } = plan.config;
   const op = plan.operation(OP);
   const needsGuardrail = missing([

@@ -19,6 +19,8 @@ export interface VerifyRun {
   readonly exitCode: number | null;
   /** Set when the tool did not finish its pass (it ran out of memory, say). */
   readonly error?: string;
+  /** The last lines the tool wrote to stderr, for saying why a run did not count. */
+  readonly stderrTail?: string;
 }
 
 export interface VerifyFigures {
@@ -60,11 +62,11 @@ export async function runVerifyBench(
     exchanges,
   );
   progress(`verify: ${oursRun.exchangesPerSecond} exchanges/s, peak RSS ${oursRun.peakRssMb} MB`);
-  const redocly = path.join(ROOT, 'node_modules', '.bin', 'redocly');
+  const redoclyBin = path.join(ROOT, 'node_modules', '.bin', 'redocly');
   const redoclyRun = await timed(
     'redocly drift',
     [
-      redocly,
+      redoclyBin,
       'drift',
       har,
       '--api',
@@ -78,8 +80,28 @@ export async function runVerifyBench(
     ],
     exchanges,
   );
-  progress(`redocly drift: ${redoclyRun.exchangesPerSecond} exchanges/s, peak RSS ${redoclyRun.peakRssMb} MB`);
-  return { fileMb, ours: oursRun, redocly: redoclyRun };
+  const redocly = judgedAll(redoclyRun, path.join(scratch, 'drift.json'));
+  progress(`redocly drift: ${redocly.exchangesPerSecond} exchanges/s, peak RSS ${redocly.peakRssMb} MB`);
+  return { fileMb, ours: oursRun, redocly };
+}
+
+/**
+ * A drift run counts only when its report judged every exchange: drift exits 1 for findings and
+ * for a file it could not read alike (a HAR past V8's longest string), so its exit status alone
+ * would turn a failure into a figure.
+ */
+function judgedAll(run: VerifyRun, report: string): VerifyRun {
+  let judged: number | undefined;
+  try {
+    const parsed = JSON.parse(readFileSync(report, 'utf8')) as { run?: { totalExchanges?: number } };
+    judged = parsed.run?.totalExchanges;
+  } catch {
+    judged = undefined;
+  }
+  if (judged === run.exchanges) return run;
+  const said =
+    judged === undefined ? 'it wrote no report' : `its report judged ${judged} of ${run.exchanges} exchanges`;
+  return { ...run, exchangesPerSecond: 0, error: [said, run.error ?? run.stderrTail].filter(Boolean).join('; ') };
 }
 
 /** Writes the same exchanges as NDJSON and as one HAR document, until the NDJSON holds `bytes`. */
@@ -134,6 +156,7 @@ async function timed(tool: string, command: readonly string[], exchanges: number
     exchangesPerSecond: finished ? Math.round(exchanges / seconds) : 0,
     peakRssMb: peak,
     exitCode: code,
+    stderrTail: stderr.trim().split('\n').slice(-3).join(' '),
     ...(finished ? {} : { error: stderr.trim().split('\n').slice(-3).join(' ') }),
   };
 }
