@@ -1,3 +1,4 @@
+import { fnv1a } from '../../kit/sample/seeded-random';
 import type { ConformanceConfig } from '../config/resolve-config';
 
 /**
@@ -16,14 +17,4 @@ export function scenariosOfShard<T extends { readonly id: string }>(
     .sort((a, b) => a.rank - b.rank || a.at - b.at);
   const mine = new Set(ranked.filter((_, i) => i % shard.count === shard.index - 1).map((r) => r.at));
   return scenarios.filter((_, at) => mine.has(at));
-}
-
-/** FNV-1a, 32 bits: a hash every platform computes alike, with no dependency. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
 }

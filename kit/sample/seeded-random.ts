@@ -13,7 +13,8 @@ export function seededRandom(seed: string | number): () => number {
   };
 }
 
-function fnv1a(text: string): number {
+/** FNV-1a, 32 bits: a hash every platform computes alike, with no dependency (the seeds, the suite's shards). */
+export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
